@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Runs every test/**/*.test.ts with node's own test runner through tsx.
+// Node 20's --test does not expand globs, so the file list is built here.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function collect(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...collect(p));
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2);
+const files = collect('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const res = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
+process.exit(res.status ?? 1);
