@@ -1,0 +1,72 @@
+// Proof bundle assembly (CONTRACT 6, docs/proof-bundle.md): pure and time-independent, so the
+// same document state always yields the same bytes and the same Svc-Bundle-Digest (Ed25519
+// signatures are deterministic).
+import { sign } from 'node:crypto';
+import { canonicalJson, sha256Hex } from '../../lib/canonical.ts';
+import { type HistoryEntry, toHistoryEntry } from './hash-chain.ts';
+import { keyId, type NoteSigner, parseCheckpoint, rawPublicKey } from './signed-note.ts';
+
+export const BUNDLE_FORMAT = 'docex-proof/1';
+
+export interface BundleParts {
+  /** The document as the exporting party sees it; opaque to the bundle. */
+  document: object;
+  /** The entries the exporting party may see, ascending seq; the last one is the head. */
+  history: readonly HistoryEntry[];
+  lineage: { document_id: string; steps: readonly unknown[] };
+  /** The signed checkpoint note covering the head entry; origin, size and root are read from it. */
+  checkpoint_note: string;
+  /** The head entry's leaf index in the log and its RFC 9162 path in the checkpoint's tree. */
+  inclusion_proof: { leaf_index: number; hashes: readonly Uint8Array[] };
+}
+
+export interface Bundle {
+  bytes: Buffer;
+  /** sha256 hex of `bytes`: the Svc-Bundle-Digest header. */
+  digest: string;
+}
+
+export function buildBundle(parts: BundleParts, signer: NoteSigner): Bundle {
+  const head = parts.history.at(-1);
+  if (head === undefined) throw new RangeError('a bundle needs at least one history entry');
+  const checkpoint = parseCheckpoint(parts.checkpoint_note);
+  // The verifier derives the bundle key id from the checkpoint origin: one name, one key.
+  if (signer.name !== checkpoint.origin) throw new TypeError('signer name must equal the checkpoint origin');
+  const { leaf_index, hashes } = parts.inclusion_proof;
+  if (!Number.isSafeInteger(leaf_index) || leaf_index < 0 || leaf_index >= checkpoint.tree_size) {
+    throw new RangeError('inclusion_proof.leaf_index is outside the checkpoint tree');
+  }
+  const unsigned = {
+    format: BUNDLE_FORMAT,
+    document: parts.document,
+    history: parts.history.map(toHistoryEntry),
+    lineage: { document_id: parts.lineage.document_id, steps: parts.lineage.steps },
+    head_hash: head.hash,
+    checkpoint: {
+      origin: checkpoint.origin,
+      tree_size: checkpoint.tree_size,
+      root_hash: checkpoint.root_hash.toString('base64'),
+      note: parts.checkpoint_note,
+    },
+    inclusion_proof: {
+      leaf_index,
+      tree_size: checkpoint.tree_size,
+      hashes: hashes.map((h) => Buffer.from(h).toString('base64')),
+    },
+  };
+  const publicKey = rawPublicKey(signer.privateKey);
+  const value = sign(null, Buffer.from(canonicalJson(unsigned), 'utf8'), signer.privateKey);
+  const bytes = Buffer.from(
+    canonicalJson({
+      ...unsigned,
+      signature: {
+        alg: 'Ed25519',
+        key_id: keyId(signer.name, publicKey).toString('hex'),
+        public_key: publicKey.toString('base64'),
+        value: value.toString('base64'),
+      },
+    }),
+    'utf8',
+  );
+  return { bytes, digest: sha256Hex(bytes) };
+}
