@@ -1,0 +1,62 @@
+// Builds the Fastify app: one JSON parser, one error handler, the shared pipeline, and every
+// module's routes from one list (which also generates the OpenAPI document).
+import Fastify, { type FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { AppContext } from './context.ts';
+import { envelope, makeErrorHandler } from './http/error-handler.ts';
+import { installPipeline, registerRoute } from './http/pipeline.ts';
+import type { AnyRoute } from './http/route.ts';
+import { bodyAjv, paramAjv } from './http/validation.ts';
+import { ApiError } from './lib/errors.ts';
+import { randomBase62 } from './lib/ids.ts';
+import { allRoutes } from './routes.ts';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  routes?: AnyRoute[];
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    genReqId: () => `req_${randomBase62(20)}`,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Fastify would otherwise answer 'too many requests in flight' in its own shape.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyAjv.compile(schema) : paramAjv.compile(schema),
+  );
+
+  // JSON is the only body type; text/plain (a Fastify default) would let non-JSON writes in.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(new ApiError('invalid_request', 'The body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.setErrorHandler(makeErrorHandler(ctx.config.baseUrl));
+  app.setNotFoundHandler((request, reply) => {
+    const err = new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+    return reply
+      .code(404)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(envelope(ctx.config.baseUrl, err)));
+  });
+
+  installPipeline(app, ctx);
+  for (const spec of opts.routes ?? allRoutes()) registerRoute(app, ctx, spec);
+  await app.ready();
+  return app;
+}

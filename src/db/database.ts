@@ -1,0 +1,87 @@
+// One SQL dialect everywhere: PostgreSQL. PGlite (embedded, persisted to a directory) by default,
+// a PostgreSQL server when DATABASE_URL is set. Kysely 0.28's PostgresDialect drives both.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool.ts';
+import type { DB } from './schema.ts';
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Kysely<DB>;
+  /** Runs a multi-statement SQL script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const OID_INT8 = 20;
+const OID_DATE = 1082;
+
+// int8 as a JS number (counts and sequence values stay far below 2^53); dates as 'YYYY-MM-DD'
+// strings, never Date objects shifted by the local time zone; numeric stays a string for decimal.js.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === OID_INT8) return (v: string) => Number(v);
+    if (oid === OID_DATE) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
+  pool.on('error', () => {
+    // An idle client lost its server; the pool replaces it on the next checkout.
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    async exec(sql: string) {
+      const client = await pool.connect();
+      try {
+        await client.query(sql);
+      } catch (err) {
+        // A failed script may leave its transaction open; never hand that connection back dirty.
+        await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export interface PGliteOptions {
+  /** Directory to persist to; null keeps everything in memory. */
+  dataDir: string | null;
+  /** A dump (from dumpDataDir) to start from, used by the test harness to skip migrations. */
+  loadDataDir?: Blob;
+}
+
+export async function openPGlite(opts: PGliteOptions): Promise<Database & { pglite: PGlite }> {
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    dir = join(opts.dataDir, 'pgdata');
+  }
+  const pglite = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    parsers: {
+      [OID_INT8]: (v: string) => Number(v),
+      [OID_DATE]: (v: string) => v,
+    },
+  });
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    exec: (sql: string) => pool.exec(sql),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,5 @@
+// Kysely's view of the tables. Each module owns the interfaces of its own tables; this file
+// only joins them into the one DB type.
+import type { FoundationTables } from './tables/foundation.ts';
+
+export interface DB extends FoundationTables {}

@@ -1,0 +1,105 @@
+import type { ColumnType } from 'kysely';
+
+type Json = ColumnType<unknown, string, string>;
+
+export interface DeploymentSettingsTable {
+  name: string;
+  value: string;
+  created_at: Date;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  environment: 'live' | 'sandbox';
+  verified: boolean;
+  processor_connected: boolean;
+  parent_organization_id: string | null;
+  demo: boolean;
+  created_at: Date;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: Date;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  organization_id: string;
+  role: 'admin';
+  created_at: Date;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  organization_id: string;
+  created_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+
+export interface ConnectionsTable {
+  id: string;
+  requester_organization_id: string;
+  recipient_organization_id: string;
+  status: 'pending' | 'active';
+  environment: 'live' | 'sandbox';
+  created_at: Date;
+  accepted_at: Date | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scopes: string[];
+  expires_at: Date | null;
+  allowed_cidrs: string[] | null;
+  payment_limits: Json | null;
+  last_used_at: Date | null;
+  created_at: Date;
+  revoked_at: Date | null;
+  rotated_from_id: string | null;
+  rotated_to_id: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  status: 'running' | 'done';
+  response_status: number | null;
+  response_content_type: string | null;
+  response_body: string | null;
+  created_at: Date;
+  expires_at: Date;
+  lease_until: Date;
+}
+
+export interface EventsTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  document_id: string | null;
+  envelope: string;
+  created_at: Date;
+}
+
+export interface FoundationTables {
+  deployment_settings: DeploymentSettingsTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  connections: ConnectionsTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
+  events: EventsTable;
+}

@@ -1,0 +1,111 @@
+// Opaque, tamper-evident keyset cursors (spec 4.3, CONTRACT 8). A cursor carries the last row's
+// sort key, bound by HMAC to the organization and to a digest of the query's filters, so it
+// cannot be forged, edited, or replayed against another query or organization.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { canonicalJson } from '../lib/canonical.ts';
+import { ApiError } from '../lib/errors.ts';
+
+export interface KeysetPosition {
+  /** created_at (ISO, ms) of the last row of the previous page */
+  t: string;
+  /** id of the last row of the previous page */
+  id: string;
+}
+
+export interface CursorBinding {
+  /** the list operation, e.g. 'documents.list' */
+  list: string;
+  /** tenant the walk belongs to */
+  scope: string;
+  /** the filters of the query (everything but cursor and limit) */
+  filters: Record<string, unknown>;
+}
+
+function bindingDigest(b: CursorBinding): string {
+  return createHash('sha256')
+    .update(`${b.list}\n${b.scope}\n${canonicalJson(b.filters)}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+function mac(key: Buffer, payload: string): string {
+  return createHmac('sha256', key).update(payload).digest('base64url').slice(0, 22);
+}
+
+export function encodeCursor(key: Buffer, binding: CursorBinding, pos: KeysetPosition): string {
+  const payload = Buffer.from(
+    JSON.stringify({ v: 1, q: bindingDigest(binding), t: pos.t, id: pos.id }),
+  ).toString('base64url');
+  return `${payload}.${mac(key, payload)}`;
+}
+
+function badCursor(message: string): ApiError {
+  return new ApiError('invalid_request', message, { errors: [{ path: 'query.cursor', message }] });
+}
+
+export function decodeCursor(key: Buffer, binding: CursorBinding, cursor: string): KeysetPosition {
+  const dot = cursor.indexOf('.');
+  if (dot <= 0) throw badCursor('The cursor is not one this service issued. Pass next_cursor back verbatim.');
+  const payload = cursor.slice(0, dot);
+  const given = Buffer.from(cursor.slice(dot + 1));
+  const expected = Buffer.from(mac(key, payload));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw badCursor('The cursor is not one this service issued. Pass next_cursor back verbatim.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor('The cursor is malformed.');
+  }
+  const p = parsed as { v?: unknown; q?: unknown; t?: unknown; id?: unknown };
+  if (p.v !== 1 || typeof p.t !== 'string' || typeof p.id !== 'string' || typeof p.q !== 'string') {
+    throw badCursor('The cursor is malformed.');
+  }
+  if (p.q !== bindingDigest(binding)) {
+    throw badCursor(
+      'The cursor belongs to another query. A cursor is tied to the filters that produced it: start a fresh walk after changing them.',
+    );
+  }
+  return { t: p.t, id: p.id };
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+  has_more: boolean;
+}
+
+/**
+ * Builds a page from rows fetched with `limit + 1` (the extra row only tells whether more exist).
+ */
+export function toPage<R, T>(
+  key: Buffer,
+  binding: CursorBinding,
+  rows: R[],
+  limit: number,
+  position: (row: R) => KeysetPosition,
+  project: (row: R) => T,
+): Page<T> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    data: pageRows.map(project),
+    next_cursor: hasMore && last ? encodeCursor(key, binding, position(last)) : null,
+    has_more: hasMore,
+  };
+}
+
+/**
+ * The keyset condition "strictly after this position in newest-first order", as one row
+ * comparison so PostgreSQL walks a (created_at, id) index instead of filtering.
+ */
+export function keysetBefore(
+  createdAtColumn: string,
+  idColumn: string,
+  pos: KeysetPosition,
+): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${new Date(pos.t)}, ${pos.id})`;
+}

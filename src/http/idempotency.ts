@@ -1,0 +1,185 @@
+// Spec 4.2: every write carries an Idempotency-Key. Records live in the database so the rules
+// hold across processes: the first request claims the key with an INSERT (the unique key
+// settles races), later ones replay, conflict, or wait for the claimant.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { canonicalJson } from '../lib/canonical.ts';
+import { ApiError } from '../lib/errors.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+// A request still 'running' after this long belongs to a crashed process; its key may be retaken.
+const LEASE_MS = 60_000;
+
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+}
+
+export function fingerprint(method: string, path: string, body: unknown): string {
+  // Structural: canonical JSON, so the same object with keys in another order is the same request.
+  const canonicalBody = body === undefined || body === null ? '{}' : canonicalJson(body);
+  return createHash('sha256').update(`${method}\n${path}\n${canonicalBody}`).digest('hex');
+}
+
+export function readIdempotencyKey(request: FastifyRequest): string {
+  const raw = request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === '') {
+    throw new ApiError(
+      'invalid_request',
+      'Writes require an Idempotency-Key header: 8 to 128 characters, unique per logical request.',
+      { errors: [{ path: 'headers.idempotency-key', message: 'required' }] },
+    );
+  }
+  if (key.length < 8 || key.length > 128) {
+    throw new ApiError('invalid_request', 'Idempotency-Key must be 8 to 128 characters long.', {
+      errors: [{ path: 'headers.idempotency-key', message: `length ${key.length} is outside 8..128` }],
+    });
+  }
+  return key;
+}
+
+type ClaimResult =
+  | { kind: 'claimed'; claim: IdempotencyClaim }
+  | { kind: 'replay'; status: number; contentType: string; body: string };
+
+/**
+ * Claims the key for this request, or tells how to answer instead. Throws idempotency_conflict
+ * for another body, conflict while the original still runs.
+ */
+export async function claimIdempotencyKey(
+  ctx: AppContext,
+  scope: string,
+  key: string,
+  print: string,
+): Promise<ClaimResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = ctx.clock.now();
+    const inserted = await ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key,
+        fingerprint: print,
+        status: 'running',
+        response_status: null,
+        response_content_type: null,
+        response_body: null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        lease_until: new Date(now.getTime() + LEASE_MS),
+      })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'claimed', claim: { scope, key } };
+
+    // Take over a record that has expired (rule 4: after 24 h the key runs fresh) or whose
+    // claimant crashed mid-request (lease passed while still running).
+    const retaken = await ctx.db
+      .updateTable('idempotency_keys')
+      .set({
+        fingerprint: print,
+        status: 'running',
+        response_status: null,
+        response_content_type: null,
+        response_body: null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        lease_until: new Date(now.getTime() + LEASE_MS),
+      })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', now),
+          eb.and([eb('status', '=', 'running'), eb('lease_until', '<=', now), eb('fingerprint', '=', print)]),
+        ]),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    if (retaken) return { kind: 'claimed', claim: { scope, key } };
+
+    const row = await ctx.db
+      .selectFrom('idempotency_keys')
+      .select(['fingerprint', 'status', 'response_status', 'response_content_type', 'response_body'])
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) continue; // released between our statements: try again
+    if (row.fingerprint !== print) {
+      throw new ApiError(
+        'idempotency_conflict',
+        'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+      );
+    }
+    if (row.status === 'running') {
+      throw new ApiError(
+        'conflict',
+        'A request with this Idempotency-Key is still being processed. Retry after it completes.',
+      );
+    }
+    return {
+      kind: 'replay',
+      status: row.response_status ?? 200,
+      contentType: row.response_content_type ?? 'application/json; charset=utf-8',
+      body: row.response_body ?? '',
+    };
+  }
+  throw new ApiError('conflict', 'The Idempotency-Key is changing hands too quickly; retry the request.');
+}
+
+/** Records the outcome: successes are kept for replay, anything else releases the key (rule 5). */
+export async function completeIdempotencyKey(
+  ctx: AppContext,
+  claim: IdempotencyClaim,
+  status: number,
+  contentType: string,
+  body: string,
+): Promise<void> {
+  if (status >= 200 && status < 300) {
+    await ctx.db
+      .updateTable('idempotency_keys')
+      .set({
+        status: 'done',
+        response_status: status,
+        response_content_type: contentType,
+        response_body: body,
+      })
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .execute();
+  } else {
+    await releaseIdempotencyKey(ctx, claim);
+  }
+}
+
+export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyClaim): Promise<void> {
+  await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export function sendReplay(
+  reply: FastifyReply,
+  replay: { status: number; contentType: string; body: string },
+): FastifyReply {
+  return reply
+    .code(replay.status)
+    .header('content-type', replay.contentType)
+    .header('idempotent-replay', 'true')
+    .send(replay.body);
+}
+
+/** Removes records past their 24 hours (run by the worker; the lookup already ignores them). */
+export async function purgeExpiredIdempotencyKeys(ctx: AppContext): Promise<number> {
+  const res = await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('expires_at', '<=', ctx.clock.now())
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,192 @@
+// The request pipeline every route shares, in order:
+//   onRequest      version + request-id headers, family switch, credential, CIDR, rate limit
+//   (body parse)   JSON only, 1 MiB unless the route says otherwise
+//   preValidation  Idempotency-Key claim for writes (needs the parsed body for the fingerprint)
+//   (validation)   the route's schemas
+//   handler        one domain call
+//   onSend         idempotency outcome recorded (success kept, anything else releases the key)
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../lib/errors.ts';
+import { API_VERSION } from '../version.ts';
+import { authenticate, isOperator } from './authenticate.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  fingerprint,
+  type IdempotencyClaim,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+  sendReplay,
+} from './idempotency.ts';
+import type { Principal } from './principal.ts';
+import { type AnyRoute, isWrite, SENT } from './route.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+    idempotencyClaim?: IdempotencyClaim;
+  }
+  interface FastifyContextConfig {
+    spec?: AnyRoute;
+  }
+}
+
+function specOf(request: FastifyRequest): AnyRoute | undefined {
+  return request.routeOptions.config?.spec;
+}
+
+function adminSessionRequired(): ApiError {
+  return new ApiError(
+    'insufficient_scope',
+    'This operation needs an admin session (POST /v1/sessions), not an API key.',
+    {
+      required: 'admin_session',
+    },
+  );
+}
+
+function missingScope(scope: string): ApiError {
+  return new ApiError('insufficient_scope', `This operation needs the ${scope} scope.`, { required: scope });
+}
+
+async function authorize(ctx: AppContext, spec: AnyRoute, request: FastifyRequest): Promise<void> {
+  switch (spec.auth) {
+    case 'none':
+      return;
+    case 'operator':
+      if (!isOperator(ctx, request)) {
+        throw new ApiError('unauthorized', 'This operation needs the operator token.');
+      }
+      return;
+    case 'session': {
+      const p = await authenticate(ctx, request);
+      request.principal = p;
+      if (p.kind !== 'session') throw adminSessionRequired();
+      return;
+    }
+    case 'session_or_scopes':
+    case 'scopes': {
+      const p = await authenticate(ctx, request);
+      request.principal = p;
+      if (p.kind === 'session') return;
+      for (const s of spec.scopes ?? []) {
+        if (!p.scopes.has(s)) {
+          throw spec.auth === 'session_or_scopes' && (spec.scopes ?? []).length > 0
+            ? new ApiError('insufficient_scope', `This operation needs an admin session or the ${s} scope.`, {
+                required: s,
+              })
+            : missingScope(s);
+        }
+      }
+      return;
+    }
+  }
+}
+
+function rateHeaders(
+  reply: FastifyReply,
+  d: { limit: number; remaining: number; resetSeconds: number },
+): void {
+  reply.header('ratelimit-limit', String(d.limit));
+  reply.header('ratelimit-remaining', String(d.remaining));
+  reply.header('ratelimit-reset', String(d.resetSeconds));
+}
+
+const NO_PRINCIPAL = new Proxy({} as Principal, {
+  get() {
+    throw new Error('this route is not authenticated by an organization credential');
+  },
+});
+
+export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('svc-api-version', API_VERSION);
+    reply.header('svc-request-id', request.id);
+    const spec = specOf(request);
+    if (!spec) return;
+    if (spec.family && ctx.config.familiesDisabled.has(spec.family)) {
+      throw new ApiError('not_enabled', `The ${spec.family} family is switched off in this deployment.`, {
+        family: spec.family,
+      });
+    }
+    await authorize(ctx, spec, request);
+    const p = request.principal;
+    if (p?.kind === 'api_key' && p.keyId) {
+      const d = await ctx.rateLimiter.take(p.keyId, ctx.clock.now().getTime());
+      rateHeaders(reply, d);
+      if (!d.allowed) {
+        throw new ApiError(
+          'rate_limited',
+          `Too many requests for this key: the limit is ${ctx.config.rateLimitPerSecond} per second with bursts of ${d.limit}.`,
+          { retry_after: d.retryAfterSeconds },
+          { 'retry-after': String(d.retryAfterSeconds) },
+        );
+      }
+    }
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const spec = specOf(request);
+    if (!spec || !isWrite(spec.method)) return;
+    if (spec.body && (request.body === undefined || request.body === null)) request.body = {};
+    if (spec.idempotent === false) return;
+    const key = readIdempotencyKey(request);
+    const scope = spec.auth === 'operator' ? 'operator' : (request.principal?.organization.id ?? 'anonymous');
+    const path = request.url.split('?')[0] ?? request.url;
+    const res = await claimIdempotencyKey(ctx, scope, key, fingerprint(spec.method, path, request.body));
+    if (res.kind === 'replay') return sendReplay(reply, res);
+    request.idempotencyClaim = res.claim;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = undefined;
+    const body =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    try {
+      if (body === null) await releaseIdempotencyKey(ctx, claim);
+      else await completeIdempotencyKey(ctx, claim, reply.statusCode, contentType, body);
+    } catch (err) {
+      request.log.error({ err }, 'could not record the idempotency outcome');
+    }
+    return payload;
+  });
+
+  // A request that dies before onSend (client gone, crash in a hook) must not hold its key.
+  app.addHook('onResponse', async (request) => {
+    const claim = request.idempotencyClaim;
+    if (claim) await releaseIdempotencyKey(ctx, claim).catch(() => {});
+  });
+}
+
+export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRoute): void {
+  const schema: Record<string, unknown> = {};
+  if (spec.body) schema.body = spec.body;
+  if (spec.query) schema.querystring = spec.query;
+  if (spec.params) schema.params = spec.params;
+  if (spec.response.schema) schema.response = { [spec.response.status]: spec.response.schema };
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    schema,
+    config: { spec },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    handler: async (request, reply) => {
+      const result = await spec.handler({
+        ctx,
+        principal: request.principal ?? NO_PRINCIPAL,
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        request,
+        reply,
+      });
+      if (result === SENT) return reply;
+      reply.code(spec.response.status);
+      return result;
+    },
+  });
+}

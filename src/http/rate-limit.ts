@@ -1,0 +1,89 @@
+// Per-key token bucket: DOCEX_RATE_LIMIT tokens per second, bursts up to twice that.
+// In one process the bucket lives in memory; with REDIS_URL it lives in Redis and is updated by
+// one Lua script, so every process of the deployment draws from the same bucket.
+import { Redis } from 'ioredis';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** seconds until the bucket is full again */
+  resetSeconds: number;
+  /** seconds until one token is available (only when refused) */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  take(bucket: string, nowMs: number): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+function decide(rate: number, capacity: number, tokens: number, allowed: boolean): RateDecision {
+  return {
+    allowed,
+    limit: capacity,
+    remaining: Math.max(0, Math.floor(tokens)),
+    resetSeconds: Math.ceil((capacity - tokens) / rate),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
+  };
+}
+
+export function memoryRateLimiter(ratePerSecond: number): RateLimiter {
+  const capacity = ratePerSecond * 2;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    async take(bucket, nowMs) {
+      const b = buckets.get(bucket) ?? { tokens: capacity, at: nowMs };
+      const elapsed = Math.max(0, nowMs - b.at) / 1000;
+      b.tokens = Math.min(capacity, b.tokens + elapsed * ratePerSecond);
+      b.at = nowMs;
+      const allowed = b.tokens >= 1;
+      if (allowed) b.tokens -= 1;
+      buckets.set(bucket, b);
+      if (buckets.size > 100_000) {
+        // Full buckets carry no information: forget them to bound memory.
+        for (const [k, v] of buckets) if (v.tokens >= capacity - 1) buckets.delete(k);
+      }
+      return decide(ratePerSecond, capacity, b.tokens, allowed);
+    },
+    close: async () => {},
+  };
+}
+
+const TAKE_SCRIPT = `
+local rate = tonumber(ARGV[1])
+local capacity = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1]) or capacity
+local at = tonumber(state[2]) or now
+local elapsed = math.max(0, now - at) / 1000
+tokens = math.min(capacity, tokens + elapsed * rate)
+local allowed = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
+return {allowed, tostring(tokens)}
+`;
+
+export function redisRateLimiter(url: string, ratePerSecond: number): RateLimiter {
+  const capacity = ratePerSecond * 2;
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  redis.defineCommand('docexTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  return {
+    async take(bucket, nowMs) {
+      const res = (await (
+        redis as unknown as {
+          docexTake(key: string, ...args: (string | number)[]): Promise<[number, string]>;
+        }
+      ).docexTake(`docex:rl:${bucket}`, ratePerSecond, capacity, nowMs)) as [number, string];
+      return decide(ratePerSecond, capacity, Number(res[1]), res[0] === 1);
+    },
+    async close() {
+      await redis.quit().catch(() => {});
+    },
+  };
+}

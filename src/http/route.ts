@@ -1,0 +1,83 @@
+// Every operation is declared once, here-shaped: its schemas, operationId, scope and errors.
+// The same declarations register the Fastify routes and generate /v1/openapi.json, which in
+// turn feeds the docs page and the MCP tools. Nothing describes an endpoint twice.
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Family } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { ErrorCode } from '../lib/errors.ts';
+import type { Scope } from '../lib/scopes.ts';
+import type { Principal } from './principal.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - `none`: no credential (signup, enablement, the specification).
+ * - `operator`: the deployment's operator token.
+ * - `session`: an admin session only; an API key gets insufficient_scope with details.required "admin_session".
+ * - `session_or_scopes`: an admin session, or a key holding every scope in `scopes` (key management).
+ * - `scopes`: a key holding every scope in `scopes`, or an admin session (which holds them all).
+ */
+export type AuthMode = 'none' | 'operator' | 'session' | 'session_or_scopes' | 'scopes';
+
+type StaticOf<T> = T extends TSchema ? Static<T> : undefined;
+
+export interface HandlerInput<B, Q, P> {
+  ctx: AppContext;
+  principal: Principal;
+  body: StaticOf<B>;
+  query: StaticOf<Q>;
+  params: StaticOf<P>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<
+  B extends TSchema | undefined = TSchema | undefined,
+  Q extends TSchema | undefined = TSchema | undefined,
+  P extends TSchema | undefined = TSchema | undefined,
+> {
+  method: Method;
+  /** Fastify form: /v1/documents/:id */
+  url: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  family?: Family;
+  auth: AuthMode;
+  scopes?: Scope[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Success status and schema. A `null` schema means the handler sends raw bytes itself. */
+  response: { status: number; schema: TSchema | null; description: string; contentType?: string };
+  /** Error codes this operation can answer beyond the ones every route can. */
+  errors: ErrorCode[];
+  /** Writes require Idempotency-Key unless this is false (credential exchanges only). */
+  idempotent?: boolean;
+  /** Body size limit in bytes, when not the default 1 MiB. */
+  bodyLimit?: number;
+  /** Hidden from the OpenAPI document and MCP (test helpers). */
+  internal?: boolean;
+  handler(input: HandlerInput<B, Q, P>): Promise<unknown>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds routes of every schema type.
+export type AnyRoute = RouteSpec<any, any, any>;
+
+/** Identity function that infers the schema types for the handler. */
+export function defineRoute<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+>(spec: RouteSpec<B, Q, P>): RouteSpec<B, Q, P> {
+  return spec;
+}
+
+export function isWrite(method: Method): boolean {
+  return method !== 'GET';
+}
+
+/** Marker a handler returns after sending the reply itself (raw bytes, redirects). */
+export const SENT = Symbol('reply-sent');

@@ -1,0 +1,198 @@
+// Connections between two organizations (CONTRACT 1). Documents live only on active ones.
+import type { Kysely, Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import type { ConnectionsTable } from '../../db/tables/foundation.ts';
+import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
+import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import { iso, isoOrNull } from '../../lib/clock.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type ConnectionRow = Selectable<ConnectionsTable>;
+
+export interface ConnectionView {
+  id: string;
+  status: 'pending' | 'active';
+  environment: 'live' | 'sandbox';
+  counterparty: { id: string; name: string };
+  /** true when the viewer is the organization that was invited (and so may accept) */
+  invited: boolean;
+  created_at: string;
+  accepted_at: string | null;
+}
+
+type ConnectionWithNames = ConnectionRow & { requester_name: string; recipient_name: string };
+
+function view(c: ConnectionWithNames, viewerOrgId: string): ConnectionView {
+  const viewerIsRequester = c.requester_organization_id === viewerOrgId;
+  return {
+    id: c.id,
+    status: c.status,
+    environment: c.environment,
+    counterparty: viewerIsRequester
+      ? { id: c.recipient_organization_id, name: c.recipient_name }
+      : { id: c.requester_organization_id, name: c.requester_name },
+    invited: !viewerIsRequester,
+    created_at: iso(c.created_at),
+    accepted_at: isoOrNull(c.accepted_at),
+  };
+}
+
+function withNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('connections as c')
+    .innerJoin('organizations as a', 'a.id', 'c.requester_organization_id')
+    .innerJoin('organizations as b', 'b.id', 'c.recipient_organization_id')
+    .selectAll('c')
+    .select(['a.name as requester_name', 'b.name as recipient_name']);
+}
+
+/** The connection if the organization is a party to it; not_found otherwise (never reveal existence). */
+export async function findConnectionForParty(
+  db: Kysely<DB>,
+  organizationId: string,
+  connectionId: string,
+): Promise<ConnectionWithNames> {
+  const row = await withNames(db)
+    .where('c.id', '=', connectionId)
+    .where((eb) =>
+      eb.or([
+        eb('c.requester_organization_id', '=', organizationId),
+        eb('c.recipient_organization_id', '=', organizationId),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row) throw notFound('connection');
+  return row;
+}
+
+export async function createConnection(
+  ctx: AppContext,
+  principal: Principal,
+  counterpartyId: string,
+): Promise<ConnectionView> {
+  const me = principal.organization;
+  if (counterpartyId === me.id) {
+    throw new ApiError('invalid_request', 'An organization cannot connect to itself.', {
+      errors: [{ path: 'counterparty_organization_id', message: 'is the calling organization' }],
+    });
+  }
+  const other = await ctx.db
+    .selectFrom('organizations')
+    .select(['id', 'environment'])
+    .where('id', '=', counterpartyId)
+    .executeTakeFirst();
+  if (!other) throw notFound('organization');
+  if (other.environment !== me.environment) {
+    throw new ApiError(
+      'sandbox_isolation',
+      'Sandbox and live organizations cannot be connected: sandbox data never meets live data.',
+    );
+  }
+  const now = ctx.clock.now();
+  try {
+    const id = await inTransaction(ctx.db, async (trx) => {
+      const row = await trx
+        .insertInto('connections')
+        .values({
+          id: newId('conn'),
+          requester_organization_id: me.id,
+          recipient_organization_id: other.id,
+          status: 'pending',
+          environment: me.environment,
+          created_at: now,
+          accepted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    return view(await findConnectionForParty(ctx.db, me.id, id), me.id);
+  } catch (err) {
+    if (isUniqueViolation(err, 'connections_one_per_pair')) {
+      const existing = await ctx.db
+        .selectFrom('connections')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('requester_organization_id', '=', me.id),
+              eb('recipient_organization_id', '=', other.id),
+            ]),
+            eb.and([
+              eb('requester_organization_id', '=', other.id),
+              eb('recipient_organization_id', '=', me.id),
+            ]),
+          ]),
+        )
+        .executeTakeFirst();
+      throw new ApiError('conflict', 'These organizations already have a connection.', {
+        connection_id: existing?.id ?? null,
+      });
+    }
+    throw err;
+  }
+}
+
+export async function acceptConnection(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<ConnectionView> {
+  const me = principal.organization.id;
+  const c = await findConnectionForParty(ctx.db, me, id);
+  if (c.recipient_organization_id !== me) {
+    throw new ApiError('conflict', 'Only the invited organization can accept a connection.', { allowed: [] });
+  }
+  if (c.status === 'pending') {
+    await ctx.db
+      .updateTable('connections')
+      .set({ status: 'active', accepted_at: ctx.clock.now() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+  return view(await findConnectionForParty(ctx.db, me, id), me);
+}
+
+export async function getConnection(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<ConnectionView> {
+  return view(await findConnectionForParty(ctx.db, principal.organization.id, id), principal.organization.id);
+}
+
+export async function listConnections(
+  ctx: AppContext,
+  principal: Principal,
+  q: { limit?: number; cursor?: string; status?: 'pending' | 'active' },
+): Promise<Page<ConnectionView>> {
+  const me = principal.organization.id;
+  const limit = q.limit ?? 20;
+  const binding: CursorBinding = { list: 'connections', scope: me, filters: { status: q.status ?? null } };
+  let query = withNames(ctx.db).where((eb) =>
+    eb.or([eb('c.requester_organization_id', '=', me), eb('c.recipient_organization_id', '=', me)]),
+  );
+  if (q.status) query = query.where('c.status', '=', q.status);
+  if (q.cursor) {
+    query = query.where(
+      keysetBefore('c.created_at', 'c.id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
+    );
+  }
+  const rows = await query
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return toPage(
+    ctx.secrets.hmacKey,
+    binding,
+    rows,
+    limit,
+    (r) => ({ t: iso(r.created_at), id: r.id }),
+    (r) => view(r, me),
+  );
+}

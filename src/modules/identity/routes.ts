@@ -1,0 +1,228 @@
+import { Type } from '@sinclair/typebox';
+import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
+import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { endSession, signIn, signup } from './accounts.ts';
+import { acceptConnection, createConnection, getConnection, listConnections } from './connections.ts';
+import { getOrganizationRow, organizationView, setOrganizationFlags } from './organizations.ts';
+import { provisionSandbox } from './sandbox.ts';
+import {
+  Connection,
+  ConnectionBody,
+  Organization,
+  SandboxResponse,
+  Session,
+  SessionBody,
+  SignupBody,
+  SignupResponse,
+} from './schemas.ts';
+
+const tags = ['Identity'];
+
+export const identityRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/signup',
+    operationId: 'signup',
+    summary: 'Sign up',
+    description:
+      'Creates a live organization (unverified) whose admin is the new user, and returns an admin session for it. Refused with not_found when signup is closed (DOCEX_SIGNUP=closed).',
+    tags,
+    auth: 'none',
+    idempotent: false,
+    body: SignupBody,
+    response: {
+      status: 201,
+      schema: SignupResponse,
+      description: 'The organization, its admin user and a session.',
+    },
+    errors: ['invalid_request', 'conflict'],
+    handler: async ({ ctx, body }) => {
+      if (!ctx.config.signupOpen) {
+        throw new ApiError(
+          'not_found',
+          'Signup is closed on this deployment; the operator creates organizations.',
+        );
+      }
+      return signup(ctx, body);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/sessions',
+    operationId: 'createSession',
+    summary: 'Sign in',
+    description:
+      "Exchanges email and password for an admin session bound to one organization (default: the user's live organization). Sessions last 12 hours.",
+    tags,
+    auth: 'none',
+    idempotent: false,
+    body: SessionBody,
+    response: { status: 201, schema: Session, description: 'The session token.' },
+    errors: ['invalid_request', 'unauthorized', 'not_found'],
+    handler: async ({ ctx, body }) => signIn(ctx, body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/sessions/current',
+    operationId: 'endSession',
+    summary: 'Sign out',
+    description: 'Ends the calling session at once.',
+    tags,
+    auth: 'session',
+    idempotent: false,
+    response: { status: 204, schema: null, description: 'Ended.' },
+    errors: ['unauthorized', 'insufficient_scope'],
+    handler: async ({ ctx, principal, reply }) => {
+      await endSession(ctx, principal.sessionId!);
+      reply.code(204).send();
+      return SENT;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/organization',
+    operationId: 'getOrganization',
+    summary: 'The calling organization',
+    description: 'Returns the organization the key or session belongs to.',
+    tags,
+    auth: 'scopes',
+    response: { status: 200, schema: Organization, description: 'The organization.' },
+    errors: ['unauthorized', 'forbidden'],
+    handler: async ({ ctx, principal }) =>
+      organizationView(await getOrganizationRow(ctx.db, principal.organization.id)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/connections',
+    operationId: 'createConnection',
+    summary: 'Invite an organization to connect',
+    description:
+      'Creates a pending connection to another organization of the same environment; it becomes active when that organization accepts. Sandbox and live organizations never connect (sandbox_isolation).',
+    tags: ['Connections'],
+    auth: 'session',
+    body: ConnectionBody,
+    response: { status: 201, schema: Connection, description: 'The pending connection.' },
+    errors: [
+      'invalid_request',
+      'unauthorized',
+      'insufficient_scope',
+      'not_found',
+      'sandbox_isolation',
+      'conflict',
+    ],
+    handler: async ({ ctx, principal, body }) =>
+      createConnection(ctx, principal, body.counterparty_organization_id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/connections/:id/accept',
+    operationId: 'acceptConnection',
+    summary: 'Accept a connection',
+    description:
+      'The invited organization accepts; the connection becomes active. Accepting an active connection returns it unchanged.',
+    tags: ['Connections'],
+    auth: 'session',
+    params: IdParams,
+    response: { status: 200, schema: Connection, description: 'The connection.' },
+    errors: ['unauthorized', 'insufficient_scope', 'not_found', 'conflict'],
+    handler: async ({ ctx, principal, params }) => acceptConnection(ctx, principal, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/connections',
+    operationId: 'listConnections',
+    summary: 'List connections',
+    description:
+      'The connections the calling organization is a party to, newest first, each projected for the caller.',
+    tags: ['Connections'],
+    auth: 'scopes',
+    query: Type.Object(
+      { ...ListQuery, status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('active')])) },
+      { additionalProperties: false },
+    ),
+    response: {
+      status: 200,
+      schema: ListOf(Connection, 'Connection'),
+      description: 'A page of connections.',
+    },
+    errors: ['invalid_request', 'unauthorized', 'forbidden'],
+    handler: async ({ ctx, principal, query }) => listConnections(ctx, principal, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/connections/:id',
+    operationId: 'getConnection',
+    summary: 'Get a connection',
+    description: 'One connection the caller is a party to.',
+    tags: ['Connections'],
+    auth: 'scopes',
+    params: IdParams,
+    response: { status: 200, schema: Connection, description: 'The connection.' },
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+    handler: async ({ ctx, principal, params }) => getConnection(ctx, principal, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/sandbox',
+    operationId: 'provisionSandbox',
+    summary: 'Provision the sandbox',
+    description:
+      'Creates (once) the practice pair for the calling live organization: a verified sandbox organization with funded simulated accounts, a demo counterparty that approves and acknowledges documents on its own, and an active connection between them. Calling again returns the same pair with a new session of the sandbox organization.',
+    tags: ['Sandbox'],
+    auth: 'session',
+    response: {
+      status: 201,
+      schema: SandboxResponse,
+      description: 'The pair and a session of the sandbox organization.',
+    },
+    errors: ['unauthorized', 'insufficient_scope', 'sandbox_isolation'],
+    handler: async ({ ctx, principal }) => provisionSandbox(ctx, principal),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/operator/organizations',
+    operationId: 'operatorCreateOrganization',
+    summary: 'Create an organization (operator)',
+    description:
+      "The operator's signup, for deployments with DOCEX_SIGNUP=closed. Same body and answer as POST /v1/signup.",
+    tags: ['Operator'],
+    auth: 'operator',
+    body: SignupBody,
+    response: {
+      status: 201,
+      schema: SignupResponse,
+      description: 'The organization, its admin user and a session.',
+    },
+    errors: ['invalid_request', 'unauthorized', 'conflict'],
+    handler: async ({ ctx, body }) => signup(ctx, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/operator/organizations/:id/verify',
+    operationId: 'operatorVerifyOrganization',
+    summary: 'Mark an organization verified (operator)',
+    description: 'Verified organizations may use treasury reads and finance.',
+    tags: ['Operator'],
+    auth: 'operator',
+    params: IdParams,
+    response: { status: 200, schema: Organization, description: 'The organization.' },
+    errors: ['unauthorized', 'not_found'],
+    handler: async ({ ctx, params }) =>
+      organizationView(await setOrganizationFlags(ctx.db, params.id, { verified: true })),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/operator/organizations/:id/connect_processor',
+    operationId: 'operatorConnectProcessor',
+    summary: 'Connect the payment processor (operator)',
+    description: 'Live payments answer capability_unavailable until this is done.',
+    tags: ['Operator'],
+    auth: 'operator',
+    params: IdParams,
+    response: { status: 200, schema: Organization, description: 'The organization.' },
+    errors: ['unauthorized', 'not_found'],
+    handler: async ({ ctx, params }) =>
+      organizationView(await setOrganizationFlags(ctx.db, params.id, { processor_connected: true })),
+  }),
+];

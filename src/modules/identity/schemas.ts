@@ -1,0 +1,73 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, Timestamp } from '../../http/schemas.ts';
+
+export const Organization = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
+    verified: Type.Boolean(),
+    created_at: Timestamp,
+  },
+  { title: 'Organization' },
+);
+
+export const Session = Type.Object(
+  {
+    token: Type.String({ description: 'sess_… bearer token; send as Authorization: Bearer.' }),
+    expires_at: Timestamp,
+    organization_id: Type.String(),
+  },
+  { title: 'Session' },
+);
+
+export const User = Type.Object(
+  { id: Type.String(), email: Type.String(), created_at: Timestamp },
+  { title: 'User' },
+);
+
+export const SignupBody = Type.Object(
+  {
+    organization_name: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Type.String({ format: 'email', maxLength: 320 }),
+    password: Type.String({ minLength: 12, maxLength: 1024, description: 'At least 12 characters.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const SignupResponse = Type.Object(
+  { organization: Organization, user: User, session: Session },
+  { title: 'Signup' },
+);
+
+export const SessionBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 320 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const Connection = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('active')]),
+    environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
+    counterparty: Type.Object({ id: Type.String(), name: Type.String() }),
+    invited: Type.Boolean({ description: 'True for the organization that was invited and may accept.' }),
+    created_at: Timestamp,
+    accepted_at: Nullable(Timestamp),
+  },
+  { title: 'Connection' },
+);
+
+export const ConnectionBody = Type.Object(
+  { counterparty_organization_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const SandboxResponse = Type.Object(
+  { organization: Organization, counterparty: Organization, connection: Connection, session: Session },
+  { title: 'SandboxPair' },
+);

@@ -1,0 +1,317 @@
+// API keys (spec 2.3 and 5, CONTRACT 2): the secret is shown once; only its hash is kept.
+import type { Kysely, Selectable } from 'kysely';
+import type { AppContext, Tx } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import type { ApiKeysTable } from '../../db/tables/foundation.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { KEY_PREFIX_LIVE, KEY_PREFIX_TEST } from '../../http/authenticate.ts';
+import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import { parseCidrList } from '../../lib/cidr.ts';
+import { iso, isoOrNull } from '../../lib/clock.ts';
+import { ApiError, type FieldProblem, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { isScope, type Scope } from '../../lib/scopes.ts';
+import { hashToken, newSecret } from '../../lib/tokens.ts';
+import { type PaymentLimits, validatePaymentLimits } from './payment-limits.ts';
+
+export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+export const KEY_PREFIX_LENGTH = 12;
+const MAX_ALLOWED_CIDRS = 20;
+
+type KeyRow = Selectable<ApiKeysTable>;
+
+export interface KeyView {
+  id: string;
+  object: 'api_key';
+  organization_id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  status: 'active' | 'expired' | 'revoked' | 'rotated';
+  expires_at: string | null;
+  allowed_cidrs: string[] | null;
+  payment_limits?: PaymentLimits;
+  last_used_at: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  rotated_from_id: string | null;
+  rotated_to_id: string | null;
+  key?: string;
+}
+
+export function keyStatus(k: KeyRow, now: Date): KeyView['status'] {
+  if (k.revoked_at) return 'revoked';
+  if (k.expires_at && k.expires_at.getTime() <= now.getTime()) return 'expired';
+  if (k.rotated_to_id) return 'rotated';
+  return 'active';
+}
+
+export function keyView(k: KeyRow, now: Date, secret?: string): KeyView {
+  const v: KeyView = {
+    id: k.id,
+    object: 'api_key',
+    organization_id: k.organization_id,
+    name: k.name,
+    prefix: k.prefix,
+    scopes: k.scopes,
+    status: keyStatus(k, now),
+    expires_at: isoOrNull(k.expires_at),
+    allowed_cidrs: k.allowed_cidrs,
+    last_used_at: isoOrNull(k.last_used_at),
+    created_at: iso(k.created_at),
+    revoked_at: isoOrNull(k.revoked_at),
+    rotated_from_id: k.rotated_from_id,
+    rotated_to_id: k.rotated_to_id,
+  };
+  if (k.scopes.includes('payments:write') && k.payment_limits)
+    v.payment_limits = k.payment_limits as PaymentLimits;
+  if (secret) v.key = secret;
+  return v;
+}
+
+export interface CreateKeyInput {
+  name: string;
+  scopes: string[];
+  expires_at?: string | null;
+  allowed_cidrs?: string[] | null;
+  payment_limits?: unknown;
+}
+
+function validateCreate(
+  principal: Principal,
+  input: CreateKeyInput,
+  now: Date,
+): { scopes: Scope[]; expiresAt: Date | null; cidrs: string[] | null; limits: PaymentLimits | null } {
+  const problems: FieldProblem[] = [];
+  const scopes: Scope[] = [];
+  input.scopes.forEach((s, i) => {
+    if (!isScope(s)) problems.push({ path: `scopes[${i}]`, message: `unknown scope "${s}"` });
+    else if (!scopes.includes(s)) scopes.push(s);
+  });
+  let expiresAt: Date | null = null;
+  if (input.expires_at) {
+    expiresAt = new Date(input.expires_at);
+    if (Number.isNaN(expiresAt.getTime()))
+      problems.push({ path: 'expires_at', message: 'is not a timestamp' });
+    else if (expiresAt.getTime() <= now.getTime())
+      problems.push({ path: 'expires_at', message: 'must be in the future' });
+  }
+  let cidrs: string[] | null = null;
+  if (input.allowed_cidrs !== undefined && input.allowed_cidrs !== null) {
+    if (input.allowed_cidrs.length > MAX_ALLOWED_CIDRS) {
+      problems.push({ path: 'allowed_cidrs', message: `at most ${MAX_ALLOWED_CIDRS} ranges` });
+    } else {
+      const parsed = parseCidrList(input.allowed_cidrs);
+      if (parsed.ok) cidrs = parsed.cidrs.length > 0 ? parsed.cidrs : null;
+      else problems.push(...parsed.errors);
+    }
+  }
+  let limits: PaymentLimits | null = null;
+  if (input.payment_limits !== undefined && input.payment_limits !== null) {
+    if (!scopes.includes('payments:write')) {
+      problems.push({
+        path: 'payment_limits',
+        message: 'only keys with the payments:write scope carry payment_limits',
+      });
+    } else {
+      const v = validatePaymentLimits(input.payment_limits);
+      problems.push(...v.problems);
+      limits = v.limits;
+    }
+  }
+  if (problems.length > 0) throw invalid(problems);
+  if (scopes.includes('keys:manage') && principal.kind !== 'session') {
+    throw new ApiError('insufficient_scope', 'Only an admin session may grant the keys:manage scope.', {
+      required: 'admin_session',
+    });
+  }
+  if (principal.kind !== 'session') {
+    // A key with keys:manage can mint keys, but never ones stronger than itself.
+    const missing = scopes.filter((s) => !principal.scopes.has(s));
+    if (missing.length > 0) {
+      throw new ApiError(
+        'insufficient_scope',
+        `A key can only grant scopes it holds itself; missing ${missing.join(', ')}.`,
+        {
+          required: missing[0],
+        },
+      );
+    }
+  }
+  return { scopes, expiresAt, cidrs, limits };
+}
+
+async function insertKey(
+  trx: Tx,
+  organization: Principal['organization'],
+  fields: {
+    name: string;
+    scopes: string[];
+    expiresAt: Date | null;
+    cidrs: string[] | null;
+    limits: unknown;
+    rotatedFromId: string | null;
+  },
+  now: Date,
+): Promise<{ row: KeyRow; secret: string }> {
+  const secret = newSecret(organization.environment === 'live' ? KEY_PREFIX_LIVE : KEY_PREFIX_TEST);
+  const row = await trx
+    .insertInto('api_keys')
+    .values({
+      id: newId('key'),
+      organization_id: organization.id,
+      name: fields.name,
+      prefix: secret.slice(0, KEY_PREFIX_LENGTH),
+      secret_hash: hashToken(secret),
+      scopes: fields.scopes,
+      expires_at: fields.expiresAt,
+      allowed_cidrs: fields.cidrs,
+      payment_limits:
+        fields.limits === null || fields.limits === undefined ? null : JSON.stringify(fields.limits),
+      last_used_at: null,
+      created_at: now,
+      revoked_at: null,
+      rotated_from_id: fields.rotatedFromId,
+      rotated_to_id: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, secret };
+}
+
+export async function createKey(
+  ctx: AppContext,
+  principal: Principal,
+  input: CreateKeyInput,
+): Promise<KeyView> {
+  const now = ctx.clock.now();
+  const v = validateCreate(principal, input, now);
+  const { row, secret } = await inTransaction(ctx.db, (trx) =>
+    insertKey(
+      trx,
+      principal.organization,
+      {
+        name: input.name,
+        scopes: v.scopes,
+        expiresAt: v.expiresAt,
+        cidrs: v.cidrs,
+        limits: v.limits,
+        rotatedFromId: null,
+      },
+      now,
+    ),
+  );
+  return keyView(row, now, secret);
+}
+
+async function findKey(db: Kysely<DB>, organizationId: string, id: string, lock = false): Promise<KeyRow> {
+  let q = db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('key');
+  return row;
+}
+
+export async function getKey(ctx: AppContext, principal: Principal, id: string): Promise<KeyView> {
+  return keyView(await findKey(ctx.db, principal.organization.id, id), ctx.clock.now());
+}
+
+export async function listKeys(
+  ctx: AppContext,
+  principal: Principal,
+  q: { limit?: number; cursor?: string },
+): Promise<Page<KeyView>> {
+  const org = principal.organization.id;
+  const limit = q.limit ?? 20;
+  const binding: CursorBinding = { list: 'keys', scope: org, filters: {} };
+  let query = ctx.db.selectFrom('api_keys').selectAll().where('organization_id', '=', org);
+  if (q.cursor)
+    query = query.where(
+      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
+    );
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const now = ctx.clock.now();
+  return toPage(
+    ctx.secrets.hmacKey,
+    binding,
+    rows,
+    limit,
+    (r) => ({ t: iso(r.created_at), id: r.id }),
+    (r) => keyView(r, now),
+  );
+}
+
+/** Immediate and permanent; revoking a revoked key returns the same record unchanged. */
+export async function revokeKey(ctx: AppContext, principal: Principal, id: string): Promise<KeyView> {
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    const k = await findKey(trx, principal.organization.id, id, true);
+    if (k.revoked_at) return k;
+    return trx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return keyView(row, now);
+}
+
+export interface RotateResult extends KeyView {
+  previous: { id: string; prefix: string; expires_at: string | null; rotated_to_id: string | null };
+}
+
+/**
+ * Mints a replacement with the same name, scopes, limits, CIDRs and expiry; the old key keeps
+ * working until min(its own expiry, now + 24 h).
+ */
+export async function rotateKey(ctx: AppContext, principal: Principal, id: string): Promise<RotateResult> {
+  const now = ctx.clock.now();
+  const { fresh, secret, old } = await inTransaction(ctx.db, async (trx) => {
+    const k = await findKey(trx, principal.organization.id, id, true);
+    const status = keyStatus(k, now);
+    if (status !== 'active') {
+      throw new ApiError('conflict', `Only an active key can be rotated; this key is ${status}.`, { status });
+    }
+    const { row: fresh, secret } = await insertKey(
+      trx,
+      principal.organization,
+      {
+        name: k.name,
+        scopes: k.scopes,
+        expiresAt: k.expires_at,
+        cidrs: k.allowed_cidrs,
+        limits: k.payment_limits,
+        rotatedFromId: k.id,
+      },
+      now,
+    );
+    const graceEnd = new Date(now.getTime() + ROTATION_GRACE_MS);
+    const expiresAt = k.expires_at && k.expires_at.getTime() < graceEnd.getTime() ? k.expires_at : graceEnd;
+    const old = await trx
+      .updateTable('api_keys')
+      .set({ rotated_to_id: fresh.id, expires_at: expiresAt })
+      .where('id', '=', k.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { fresh, secret, old };
+  });
+  return {
+    ...keyView(fresh, now, secret),
+    previous: {
+      id: old.id,
+      prefix: old.prefix,
+      expires_at: isoOrNull(old.expires_at),
+      rotated_to_id: old.rotated_to_id,
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Unauthenticated reads (enablement, the specification, its docs page) and the test clock.
+import { Type } from '@sinclair/typebox';
+import { FAMILIES } from '../../config.ts';
+import { renderDocsPage } from '../../http/docs-page.ts';
+import { buildOpenApi } from '../../http/openapi.ts';
+import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
+import { Timestamp } from '../../http/schemas.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { API_VERSION } from '../../version.ts';
+import { advanceTestClock } from './test-clock.ts';
+
+const Enablement = Type.Object(
+  {
+    api_version: Type.String(),
+    environment: Type.Union([Type.Literal('development'), Type.Literal('production')]),
+    families: Type.Object(Object.fromEntries(FAMILIES.map((f) => [f, Type.Boolean()]))),
+  },
+  { title: 'Enablement' },
+);
+
+const ClockState = Type.Object({ now: Timestamp }, { title: 'TestClock' });
+
+export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
+  let cachedOpenApi: string | null = null;
+  let cachedDocs: string | null = null;
+  const openapiText = (baseUrl: string) => {
+    cachedOpenApi ??= JSON.stringify(buildOpenApi(all(), baseUrl));
+    return cachedOpenApi;
+  };
+  const clockGuard = (enabled: boolean) => {
+    if (!enabled) throw new ApiError('not_found', 'The test clock is not enabled (DOCEX_TEST_CLOCK=1).');
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/v1/enablement',
+      operationId: 'getEnablement',
+      summary: 'Which families this deployment serves',
+      description: 'Unauthenticated. A family that is off answers not_enabled on every operation.',
+      tags: ['Meta'],
+      auth: 'none',
+      response: { status: 200, schema: Enablement, description: 'The families and whether each is on.' },
+      errors: [],
+      handler: async ({ ctx }) => ({
+        api_version: API_VERSION,
+        environment: ctx.config.env,
+        families: Object.fromEntries(FAMILIES.map((f) => [f, !ctx.config.familiesDisabled.has(f)])),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v1/openapi.json',
+      operationId: 'getOpenApi',
+      summary: 'The specification',
+      description:
+        'Unauthenticated. The OpenAPI 3.1 document describing every operation, generated from the route declarations.',
+      tags: ['Meta'],
+      auth: 'none',
+      response: {
+        status: 200,
+        schema: null,
+        description: 'OpenAPI 3.1 JSON.',
+        contentType: 'application/json',
+      },
+      errors: [],
+      handler: async ({ ctx, reply }) => {
+        reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(openapiText(ctx.config.baseUrl));
+        return SENT;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v1/docs',
+      operationId: 'getDocs',
+      summary: 'The human documentation page',
+      description:
+        'Unauthenticated. HTML generated from the OpenAPI document, with an errors-<code> anchor per error code.',
+      tags: ['Meta'],
+      auth: 'none',
+      response: { status: 200, schema: null, description: 'HTML.', contentType: 'text/html' },
+      errors: [],
+      handler: async ({ ctx, reply }) => {
+        cachedDocs ??= renderDocsPage(JSON.parse(openapiText(ctx.config.baseUrl)));
+        reply.code(200).header('content-type', 'text/html; charset=utf-8').send(cachedDocs);
+        return SENT;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v1/test_helpers/clock',
+      operationId: 'getTestClock',
+      summary: 'Read the test clock',
+      description: 'Only with DOCEX_TEST_CLOCK=1 (404 not_found otherwise). Operator token.',
+      tags: ['Test helpers'],
+      auth: 'operator',
+      internal: true,
+      response: { status: 200, schema: ClockState, description: 'The service time.' },
+      errors: ['not_found'],
+      handler: async ({ ctx }) => {
+        clockGuard(ctx.config.testClock);
+        return { now: ctx.clock.now().toISOString() };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/v1/test_helpers/clock',
+      operationId: 'advanceTestClock',
+      summary: 'Move the test clock forward',
+      description:
+        'Only with DOCEX_TEST_CLOCK=1. Body {advance_seconds} or {now}; the clock only moves forward. Every time rule of the service reads this clock.',
+      tags: ['Test helpers'],
+      auth: 'operator',
+      internal: true,
+      body: Type.Object(
+        {
+          advance_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 10 * 365 * 86400 })),
+          now: Type.Optional(Timestamp),
+        },
+        { additionalProperties: false },
+      ),
+      response: { status: 200, schema: ClockState, description: 'The service time after the move.' },
+      errors: ['not_found', 'invalid_request'],
+      handler: async ({ ctx, body }) => {
+        clockGuard(ctx.config.testClock);
+        return { now: (await advanceTestClock(ctx, body)).toISOString() };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,11 @@
+// Every route of the service, in one list: registered with Fastify and described by OpenAPI.
+import type { AnyRoute } from './http/route.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { keyRoutes } from './modules/keys/routes.ts';
+import { metaRoutes } from './modules/meta/routes.ts';
+
+export function allRoutes(): AnyRoute[] {
+  const list: AnyRoute[] = [];
+  list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
+  return list;
+}

@@ -1,0 +1,51 @@
+// `docex serve`: the HTTP service, with the worker in the same process unless told otherwise.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { closeService, openService } from './service.ts';
+import { allTasks } from './worker/tasks.ts';
+import { type RunningWorker, startWorker } from './worker/worker.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const { ctx, newOperatorToken } = await openService(config);
+  const app = await buildApp(ctx);
+  const address = await app.listen({ host: config.host, port: config.port });
+  const worker: RunningWorker | null = config.inProcessWorker ? startWorker(ctx, allTasks()) : null;
+  const url = config.baseUrl;
+  const lines = [
+    `docex listening on ${address}`,
+    `  base URL:  ${url}`,
+    `  docs:      ${url}/v1/docs`,
+    `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+  ];
+  if (newOperatorToken)
+    lines.push(
+      `  operator token (shown once; also kept in ${config.dataDir}/operator-token): ${newOperatorToken}`,
+    );
+  else if (!config.operatorToken)
+    lines.push(`  operator token: in ${config.dataDir}/operator-token (or set DOCEX_OPERATOR_TOKEN)`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    ctx,
+    url,
+    close() {
+      closing ??= (async () => {
+        // In-flight requests finish; new connections are refused; then background work stops.
+        await app.close();
+        await worker?.stop();
+        await closeService(ctx);
+      })();
+      return closing;
+    },
+  };
+}

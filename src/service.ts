@@ -1,0 +1,110 @@
+// Opening a deployment: database, migrations, deployment secrets, clock, rate limiter, logger.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type Database, openPGlite, openPostgres } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
+import { offsetClock, systemClock } from './lib/clock.ts';
+import { randomBase62 } from './lib/ids.ts';
+import { getOrCreateSetting } from './lib/settings.ts';
+import { hashToken } from './lib/tokens.ts';
+import { loadTestClockOffset } from './modules/meta/test-clock.ts';
+
+export interface OpenOptions {
+  /** Use this database instead of opening one from the config (the test harness). */
+  database?: Database;
+  logger?: FastifyBaseLogger;
+  /** Skip migrations (the database is known to be migrated). */
+  skipMigrations?: boolean;
+}
+
+export interface OpenedService {
+  ctx: AppContext;
+  /** Set when this start generated the operator token: it is shown once, at first start. */
+  newOperatorToken: string | null;
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite({ dataDir: config.dataDir });
+}
+
+function operatorTokenFile(config: Config): string {
+  return join(config.dataDir, 'operator-token');
+}
+
+export async function openService(config: Config, opts: OpenOptions = {}): Promise<OpenedService> {
+  const log =
+    opts.logger ??
+    (pino({ level: config.logLevel, base: { service: 'docex' } }) as unknown as FastifyBaseLogger);
+  const database = opts.database ?? (await openDatabase(config));
+  if (!opts.skipMigrations) await migrate(database);
+  const now = new Date();
+
+  // The operator token: DOCEX_OPERATOR_TOKEN wins; otherwise generated once and kept (its hash in
+  // the database for every process, the token itself in the data dir for the person who runs it).
+  let newOperatorToken: string | null = null;
+  let operatorTokenHash: string;
+  if (config.operatorToken) {
+    operatorTokenHash = hashToken(config.operatorToken);
+  } else {
+    const generated = `op_${randomBase62(40)}`;
+    const setting = await getOrCreateSetting(
+      database.db,
+      'operator_token_sha256',
+      () => hashToken(generated),
+      now,
+    );
+    operatorTokenHash = setting.value;
+    if (setting.created) {
+      newOperatorToken = generated;
+      try {
+        mkdirSync(config.dataDir, { recursive: true });
+        writeFileSync(operatorTokenFile(config), `${generated}\n`, { mode: 0o600 });
+        chmodSync(operatorTokenFile(config), 0o600);
+      } catch (err) {
+        log.warn({ err }, 'could not write the operator token file');
+      }
+    }
+  }
+  const hmac = await getOrCreateSetting(
+    database.db,
+    'hmac_key',
+    () => randomBytes(32).toString('base64'),
+    now,
+  );
+
+  const clock = config.testClock
+    ? offsetClock(await loadTestClockOffset({ db: database.db }, now))
+    : systemClock();
+  const rateLimiter = config.redisUrl
+    ? redisRateLimiter(config.redisUrl, config.rateLimitPerSecond)
+    : memoryRateLimiter(config.rateLimitPerSecond);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    secrets: { operatorTokenHash, hmacKey: Buffer.from(hmac.value, 'base64') },
+    rateLimiter,
+    log,
+  };
+  return { ctx, newOperatorToken };
+}
+
+/** The token kept in the data dir, if this machine generated it. */
+export function readOperatorTokenFile(config: Config): string | null {
+  const f = operatorTokenFile(config);
+  return existsSync(f) ? readFileSync(f, 'utf8').trim() : null;
+}
+
+export async function closeService(ctx: AppContext): Promise<void> {
+  await ctx.rateLimiter.close();
+  await ctx.database.close();
+}

@@ -1,0 +1,69 @@
+// Common multi-step setups, so each test states only what it is about.
+import type { Scope } from '../../src/lib/scopes.ts';
+import { OPERATOR_TOKEN, type TestService } from './harness.ts';
+
+let counter = 0;
+
+export interface SignedUp {
+  orgId: string;
+  session: string;
+  email: string;
+  password: string;
+}
+
+export async function signup(svc: TestService, name = 'Acme'): Promise<SignedUp> {
+  counter += 1;
+  const email = `user${counter}.${Date.now()}@${name.toLowerCase().replace(/\W/g, '')}.test`;
+  const password = 'correct horse battery staple';
+  const res = await svc.req<{ organization: { id: string }; session: { token: string } }>(
+    'POST',
+    '/v1/signup',
+    {
+      body: { organization_name: name, email, password },
+      idem: null,
+    },
+  );
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  return { orgId: res.body.organization.id, session: res.body.session.token, email, password };
+}
+
+export async function mintKey(
+  svc: TestService,
+  session: string,
+  scopes: Scope[],
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; key: string; prefix: string }> {
+  const res = await svc.req<{ id: string; key: string; prefix: string }>('POST', '/v1/keys', {
+    token: session,
+    body: { name: 'test key', scopes, ...extra },
+  });
+  if (res.status !== 201) throw new Error(`key mint failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export async function connect(svc: TestService, a: SignedUp, b: SignedUp): Promise<string> {
+  const c = await svc.req<{ id: string }>('POST', '/v1/connections', {
+    token: a.session,
+    body: { counterparty_organization_id: b.orgId },
+  });
+  if (c.status !== 201) throw new Error(`connect failed: ${c.status} ${c.text}`);
+  const acc = await svc.req('POST', `/v1/connections/${c.body.id}/accept`, { token: b.session });
+  if (acc.status !== 200) throw new Error(`accept failed: ${acc.status} ${acc.text}`);
+  return c.body.id;
+}
+
+export async function operator(svc: TestService, method: string, url: string, body?: unknown) {
+  return svc.req(method, url, { token: OPERATOR_TOKEN, ...(body !== undefined ? { body } : {}) });
+}
+
+export async function advanceClock(svc: TestService, seconds: number): Promise<void> {
+  const res = await operator(svc, 'POST', '/v1/test_helpers/clock', { advance_seconds: seconds });
+  if (res.status !== 200) throw new Error(`clock advance failed: ${res.status} ${res.text}`);
+}
+
+export function expectError(res: { status: number; body: unknown }, status: number, code: string): void {
+  const b = res.body as { error?: { code?: string } } | null;
+  if (res.status !== status || b?.error?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}

@@ -1,0 +1,108 @@
+// One service per test file on a fresh database, driven through Fastify's inject or real HTTP.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { closeService, openService } from '../../src/service.ts';
+import { allTasks } from '../../src/worker/tasks.ts';
+import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
+import { freshDatabase, type TestDatabase } from './database.ts';
+
+export const OPERATOR_TOKEN = 'op_test_operator_token_for_the_suite';
+
+export interface Res<T = Record<string, unknown>> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Idempotency-Key to send; by default writes get a fresh random one. `null` sends none. */
+  idem?: string | null;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+  rawBody?: string;
+}
+
+export interface TestService {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  db: TestDatabase;
+  req<T = Record<string, unknown>>(method: string, url: string, opts?: RequestOptions): Promise<Res<T>>;
+  /** Listens on a random loopback port for tests that need real sockets. */
+  listen(): Promise<string>;
+  startWorker(): RunningWorker;
+  close(): Promise<void>;
+}
+
+export function randomKey(): string {
+  return `idem_${randomBytes(12).toString('hex')}`;
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const db = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DOCEX_TEST_CLOCK: '1',
+    DOCEX_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    DOCEX_DATA_DIR: '.test-cache/data-unused',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    DOCEX_IN_PROCESS_WORKER: '0',
+    ...env,
+  });
+  const { ctx } = await openService(config, { database: db.database, skipMigrations: true });
+  const app = await buildApp(ctx);
+  const workers: RunningWorker[] = [];
+  let listening: string | null = null;
+  return {
+    app,
+    ctx,
+    config,
+    db,
+    async req<T>(method: string, url: string, opts: RequestOptions = {}): Promise<Res<T>> {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (method !== 'GET' && opts.idem !== null) headers['idempotency-key'] = opts.idem ?? randomKey();
+      let payload: string | undefined;
+      if (opts.rawBody !== undefined) payload = opts.rawBody;
+      else if (opts.body !== undefined) {
+        payload = JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+        ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+      });
+      let body: unknown = null;
+      try {
+        body = res.body ? JSON.parse(res.body) : null;
+      } catch {
+        body = null;
+      }
+      return { status: res.statusCode, headers: res.headers, text: res.body, body: body as T };
+    },
+    async listen() {
+      listening ??= await app.listen({ host: '127.0.0.1', port: 0 });
+      return listening;
+    },
+    startWorker() {
+      const w = startWorker(ctx, allTasks());
+      workers.push(w);
+      return w;
+    },
+    async close() {
+      for (const w of workers) await w.stop();
+      await app.close();
+      await closeService(ctx);
+      await db.drop();
+    },
+  };
+}
