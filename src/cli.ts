@@ -10,6 +10,8 @@ const USAGE = `usage: docex <command>
   serve           run the HTTP service (and the background worker) on HOST:PORT
   worker          run only the background worker (any number may run)
   migrate         apply database migrations and exit
+  verify-bundle <file> [--public-key <base64>] [--origin <name>]
+                  check a proof bundle offline (the published verifier)
 `;
 
 function onSignals(stop: () => Promise<void>): void {
@@ -54,6 +56,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
       await database.close();
       return 0;
+    }
+    case 'verify-bundle': {
+      // The published verifier is one dependency-free script; the CLI only forwards to it.
+      const verifier = await import('../scripts/verify-bundle.mjs');
+      return verifier.main(argv.slice(1));
     }
     case 'help':
     case '--help':
