@@ -1,0 +1,99 @@
+// The scenarios of `npm run bench`, each paired with the ceiling it is judged against.
+import type { RunOptions } from './lib.ts';
+import { uniqueKey } from './lib.ts';
+
+export interface BenchContext {
+  docexUrl: string;
+  ceilingUrl: string;
+  operatorToken: string;
+}
+
+type Target = Omit<RunOptions, 'connections' | 'seconds' | 'warmupSeconds'>;
+
+export interface Scenario {
+  id: string;
+  title: string;
+  ceilingTitle: string;
+  target?: string;
+  /** Sets up data and returns the two request shapes, or null when the build lacks the feature. */
+  prepare(ctx: BenchContext): Promise<{ docex: Target; ceiling: Target } | null>;
+}
+
+async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  const res = await fetch(url, init);
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+let account: Promise<{ session: string; key: string }> | null = null;
+function benchAccount(ctx: BenchContext) {
+  account ??= (async () => {
+    const s = await json(`${ctx.docexUrl}/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        organization_name: 'Bench Ltd',
+        email: `bench+${Date.now()}@bench.test`,
+        password: 'benchmark password',
+      }),
+    });
+    const session = (s.session as { token: string }).token;
+    const k = await json(`${ctx.docexUrl}/v1/keys`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${session}`,
+        'idempotency-key': uniqueKey(),
+      },
+      body: JSON.stringify({
+        name: 'bench',
+        scopes: ['documents:read', 'documents:write', 'provenance:read'],
+      }),
+    });
+    return { session, key: k.key as string };
+  })();
+  return account;
+}
+
+export const scenarios: Scenario[] = [
+  {
+    id: 'auth-read',
+    title: 'authenticated read (GET /v1/organization)',
+    ceilingTitle: 'empty Fastify route',
+    async prepare(ctx) {
+      const { key } = await benchAccount(ctx);
+      return {
+        docex: { url: `${ctx.docexUrl}/v1/organization`, headers: { authorization: `Bearer ${key}` } },
+        ceiling: { url: `${ctx.ceilingUrl}/empty` },
+      };
+    },
+  },
+  {
+    id: 'idempotent-write',
+    title: 'idempotent write (POST /v1/keys, session)',
+    ceilingTitle: 'bare one-row INSERT transaction',
+    async prepare(ctx) {
+      const { session } = await benchAccount(ctx);
+      const body = JSON.stringify({ name: 'bench key', scopes: ['documents:read'] });
+      return {
+        docex: {
+          url: `${ctx.docexUrl}/v1/keys`,
+          method: 'POST',
+          setup: (req) => ({
+            ...req,
+            method: 'POST',
+            path: '/v1/keys',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${session}`,
+              'idempotency-key': uniqueKey(),
+            },
+            body,
+          }),
+        },
+        ceiling: { url: `${ctx.ceilingUrl}/insert?rows=1`, method: 'POST' },
+      };
+    },
+  },
+];
