@@ -9,6 +9,7 @@ import type { AnyRoute } from './http/route.ts';
 import { bodyAjv, paramAjv } from './http/validation.ts';
 import { ApiError } from './lib/errors.ts';
 import { randomBase62 } from './lib/ids.ts';
+import { registerMcpHttp } from './mcp/http.ts';
 import { allRoutes } from './routes.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -56,7 +57,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   installPipeline(app, ctx);
-  for (const spec of opts.routes ?? allRoutes()) registerRoute(app, ctx, spec);
+  const routes = opts.routes ?? allRoutes();
+  for (const spec of routes) registerRoute(app, ctx, spec);
+  registerMcpHttp(app, ctx, routes);
   await app.ready();
   return app;
 }

@@ -1,0 +1,110 @@
+// Streamable HTTP MCP at /mcp, for the bearer credential of each request. Stateless: every POST
+// gets a fresh SDK Server and transport (the SDK forbids reusing a stateless transport), so any
+// service process can answer any message. Tool calls go through app.inject with the caller's
+// own Authorization header: authentication, scopes, rate limits, idempotency and validation
+// apply exactly as they do on the REST API. /mcp is not an operation of the API and is not in
+// the OpenAPI document.
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate } from '../http/authenticate.ts';
+import { buildOpenApi } from '../http/openapi.ts';
+import type { AnyRoute } from '../http/route.ts';
+import type { Dispatch } from './call.ts';
+import { createMcpServer } from './server.ts';
+import { type Access, buildTools, type ToolSpec, usableBy } from './tools.ts';
+
+export const MCP_PATH = '/mcp';
+
+function methodNotAllowed(reply: FastifyReply): FastifyReply {
+  // MCP Streamable HTTP lets a server without a standalone SSE stream or sessions answer 405 to
+  // GET and DELETE; the SDK's client treats that as "no server-initiated stream".
+  return reply
+    .code(405)
+    .header('allow', 'POST')
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: {
+          code: -32000,
+          message: 'Method not allowed: this MCP endpoint is stateless; POST messages.',
+        },
+        id: null,
+      }),
+    );
+}
+
+export function registerMcpHttp(app: FastifyInstance, ctx: AppContext, routes: AnyRoute[]): void {
+  // Built on first use, from the same route list (and so the same document) the API serves.
+  let allTools: ToolSpec[] | null = null;
+  const visible = new Map<string, ToolSpec[]>();
+  const toolsFor = (access: Access): ToolSpec[] => {
+    const sig = `${access.kind}:${[...access.scopes].sort().join(',')}`;
+    let list = visible.get(sig);
+    if (!list) {
+      allTools ??= buildTools(buildOpenApi(routes, ctx.config.baseUrl));
+      list = allTools.filter((t) => usableBy(t.plan, access, ctx.config.familiesDisabled));
+      visible.set(sig, list);
+    }
+    return list;
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Refused here in the service's envelope (401 + WWW-Authenticate) by the one error handler.
+    const principal = await authenticate(ctx, request);
+    if (request.method !== 'POST') return methodNotAllowed(reply);
+
+    const authorization = request.headers.authorization ?? '';
+    const dispatch: Dispatch = async (out) => {
+      const res = await app.inject({
+        method: out.method as 'GET',
+        url: out.url,
+        headers: { ...out.headers, authorization, 'user-agent': 'docex-mcp' },
+        // The caller's address, so the key's allowed_cidrs judge the real client.
+        remoteAddress: request.ip,
+        ...(out.body !== undefined ? { payload: out.body } : {}),
+      });
+      return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
+    };
+    const server = createMcpServer({
+      tools: toolsFor(principal),
+      dispatch,
+      baseUrl: ctx.config.baseUrl,
+      onDispatchError: (err) => request.log.error({ err }, 'mcp tool dispatch failed'),
+    });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+
+    reply.hijack();
+    // Headers set by the shared onRequest hook (Svc-Api-Version, Svc-Request-Id) would otherwise
+    // be lost with the hijack.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
+    }
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      request.log.error({ err }, 'mcp request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: -32603, message: `Internal error (request ${request.id}).` },
+            id: null,
+          }),
+        );
+      }
+    }
+  };
+
+  app.route({ method: ['POST', 'GET', 'DELETE'], url: MCP_PATH, handler });
+}
