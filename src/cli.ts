@@ -10,6 +10,7 @@ const USAGE = `usage: docex <command>
   serve           run the HTTP service (and the background worker) on HOST:PORT
   worker          run only the background worker (any number may run)
   migrate         apply database migrations and exit
+  mcp             run a stdio MCP server for DOCEX_API_KEY against DOCEX_BASE_URL
   verify-bundle <file> [--public-key <base64>] [--origin <name>]
                   check a proof bundle offline (the published verifier)
 `;
@@ -56,6 +57,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
       await database.close();
       return 0;
+    }
+    case 'mcp': {
+      const { runStdioMcp } = await import('./mcp/stdio.ts');
+      await runStdioMcp(config);
+      return -1;
     }
     case 'verify-bundle': {
       // The published verifier is one dependency-free script; the CLI only forwards to it.

@@ -31,6 +31,8 @@ export interface Config {
   logLevel: string;
   /** Whether background loops run inside the serving process (`docex serve`). */
   inProcessWorker: boolean;
+  /** `docex mcp`: the API key (or admin session token) the stdio MCP server acts with (DOCEX_API_KEY). */
+  mcpApiKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +91,6 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: (env.DOCEX_BASE_URL || `http://${shownHost}:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     inProcessWorker: env.DOCEX_IN_PROCESS_WORKER !== '0',
+    mcpApiKey: env.DOCEX_API_KEY || null,
   };
 }
