@@ -1,5 +1,6 @@
 // Kysely's view of the tables. Each module owns the interfaces of its own tables; this file
 // only joins them into the one DB type.
 import type { FoundationTables } from './tables/foundation.ts';
+import type { WebhookTables } from './tables/webhooks.ts';
 
-export interface DB extends FoundationTables {}
+export interface DB extends FoundationTables, WebhookTables {}
