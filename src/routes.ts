@@ -3,9 +3,11 @@ import type { AnyRoute } from './http/route.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 export function allRoutes(): AnyRoute[] {
   const list: AnyRoute[] = [];
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
+  list.push(...webhookRoutes);
   return list;
 }

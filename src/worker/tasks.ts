@@ -1,8 +1,12 @@
 // The background tasks of the service, in one list (webhook delivery, settlement, schedules,
 // sweeps, checkpoints and housekeeping each add theirs here).
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
+import { webhookTasks } from '../modules/webhooks/tasks.ts';
 import type { WorkerTask } from './worker.ts';
 
 export function allTasks(): WorkerTask[] {
-  return [{ name: 'idempotency-purge', idleMs: 60_000, run: purgeExpiredIdempotencyKeys }];
+  return [
+    { name: 'idempotency-purge', idleMs: 60_000, run: purgeExpiredIdempotencyKeys },
+    ...webhookTasks,
+  ];
 }

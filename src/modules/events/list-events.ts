@@ -1,0 +1,65 @@
+// GET /v1/events (CONTRACT 5): the caller's own outbox rows for 30 days, newest first, each the
+// exact envelope its webhooks carry (already projected for the organization).
+import type { AppContext } from '../../context.ts';
+import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import { iso } from '../../lib/clock.ts';
+import { invalid } from '../../lib/errors.ts';
+import type { EventEnvelope, EventType } from './append.ts';
+
+/** Events are listed (and kept) this long. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `since` is a timestamp or a date (its start, UTC); inclusive. */
+export function parseSince(since: string): Date {
+  const d = new Date(DATE_ONLY.test(since) ? `${since}T00:00:00.000Z` : since);
+  if (Number.isNaN(d.getTime())) {
+    throw invalid([
+      { path: 'query.since', message: 'must be a timestamp (ISO 8601) or a date (YYYY-MM-DD)' },
+    ]);
+  }
+  return d;
+}
+
+export async function listEvents(
+  ctx: AppContext,
+  principal: Principal,
+  q: { limit?: number; cursor?: string; type?: EventType; since?: string },
+): Promise<Page<EventEnvelope>> {
+  const org = principal.organization.id;
+  const limit = q.limit ?? 20;
+  const since = q.since === undefined ? null : parseSince(q.since);
+  const binding: CursorBinding = {
+    list: 'events',
+    scope: org,
+    filters: { type: q.type ?? null, since: since ? iso(since) : null },
+  };
+  const retained = new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS);
+  const from = since && since.getTime() > retained.getTime() ? since : retained;
+  let query = ctx.db
+    .selectFrom('events')
+    .select(['id', 'envelope', 'created_at'])
+    .where('organization_id', '=', org)
+    .where('created_at', '>=', from);
+  if (q.type) query = query.where('type', '=', q.type);
+  if (q.cursor) {
+    query = query.where(
+      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return toPage(
+    ctx.secrets.hmacKey,
+    binding,
+    rows,
+    limit,
+    (r) => ({ t: iso(r.created_at), id: r.id }),
+    (r) => JSON.parse(r.envelope) as EventEnvelope,
+  );
+}

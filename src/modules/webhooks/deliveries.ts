@@ -1,0 +1,243 @@
+// The deliveries of an endpoint (CONTRACT 5): listed for 30 days, redelivered on request, and the
+// ping, which is one synchronous delivery of a test event.
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { DeliveryStatus, WebhookAttempt, WebhookDeliveriesTable } from '../../db/tables/webhooks.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import { iso, isoOrNull } from '../../lib/clock.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { makeEnvelope } from '../events/append.ts';
+import { LEASE_MS, recordAttempt } from './deliver.ts';
+import { activeSecrets, findEndpoint } from './endpoints.ts';
+import { sendDelivery } from './send.ts';
+import { isProduction } from './url-policy.ts';
+
+/** Deliveries (and events) are kept this long, then purged (SPEC 8). */
+export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export interface DeliveryView {
+  id: string;
+  object: 'webhook_delivery';
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  failure_reason: string | null;
+  attempts: WebhookAttempt[];
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function deliveryView(d: DeliveryRow): DeliveryView {
+  return {
+    id: d.id,
+    object: 'webhook_delivery',
+    endpoint_id: d.endpoint_id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    status: d.status,
+    failure_reason: d.failure_reason,
+    attempts: d.attempts,
+    next_attempt_at: isoOrNull(d.next_attempt_at),
+    created_at: iso(d.created_at),
+    updated_at: iso(d.updated_at),
+  };
+}
+
+export async function listDeliveries(
+  ctx: AppContext,
+  principal: Principal,
+  endpointId: string,
+  q: { limit?: number; cursor?: string; status?: DeliveryStatus; event_id?: string },
+): Promise<Page<DeliveryView>> {
+  const org = principal.organization.id;
+  await findEndpoint(ctx.db, org, endpointId);
+  const limit = q.limit ?? 20;
+  const filters = { endpoint: endpointId, status: q.status ?? null, event_id: q.event_id ?? null };
+  const binding: CursorBinding = { list: 'webhook_deliveries', scope: org, filters };
+  const since = new Date(ctx.clock.now().getTime() - RETENTION_MS);
+  let query = ctx.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .where('organization_id', '=', org)
+    .where('created_at', '>=', since);
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.event_id) query = query.where('event_id', '=', q.event_id);
+  if (q.cursor) {
+    query = query.where(
+      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return toPage(
+    ctx.secrets.hmacKey,
+    binding,
+    rows,
+    limit,
+    (r) => ({ t: iso(r.created_at), id: r.id }),
+    deliveryView,
+  );
+}
+
+/**
+ * Queues the delivery to be sent again now, with the same body and Svc-Webhook-Id, and answers
+ * at once (202): the worker sends it within about a second. A finished delivery (succeeded or
+ * failed) starts a fresh series of up to six attempts; a pending one is just moved up.
+ */
+export async function redeliver(
+  ctx: AppContext,
+  principal: Principal,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryView> {
+  const org = principal.organization.id;
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    const endpoint = await findEndpoint(trx, org, endpointId);
+    const d = await trx
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', deliveryId)
+      .where('endpoint_id', '=', endpointId)
+      .where('organization_id', '=', org)
+      .where('created_at', '>=', new Date(now.getTime() - RETENTION_MS))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!d) throw notFound('webhook delivery');
+    if (endpoint.status === 'DISABLED') {
+      throw new ApiError(
+        'conflict',
+        `The endpoint is DISABLED; re-enable it first (POST /v1/webhooks/${endpointId}/enable), then redeliver.`,
+        { status: endpoint.status },
+      );
+    }
+    if (d.lease_until && d.lease_until.getTime() > now.getTime()) {
+      throw new ApiError(
+        'conflict',
+        'An attempt of this delivery is in flight right now; retry in a few seconds.',
+      );
+    }
+    if (d.payload === null) {
+      const event = await trx
+        .selectFrom('events')
+        .select('id')
+        .where('id', '=', d.event_id)
+        .executeTakeFirst();
+      if (!event) throw notFound('event (it is past the 30-day retention)');
+    }
+    return trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'pending',
+        failure_reason: null,
+        next_attempt_at: now,
+        ...(d.status === 'pending' ? {} : { series_attempts: 0 }),
+        updated_at: now,
+      })
+      .where('id', '=', d.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return deliveryView(row);
+}
+
+/**
+ * Sends a `ping` event to the endpoint now, signed exactly like real deliveries (with both
+ * secrets during a rotation window), and answers with the outcome. The ping is recorded in the
+ * deliveries list; it is not retried, does not need the endpoint to be ACTIVE, and does not
+ * touch the endpoint's success and failure bookkeeping.
+ */
+export async function pingEndpoint(
+  ctx: AppContext,
+  principal: Principal,
+  endpointId: string,
+): Promise<DeliveryView> {
+  const org = principal.organization;
+  const endpoint = await findEndpoint(ctx.db, org.id, endpointId);
+  const now = ctx.clock.now();
+  const envelope = makeEnvelope(
+    'ping',
+    { webhook_endpoint_id: endpoint.id },
+    org.environment === 'sandbox',
+    now,
+  );
+  const body = JSON.stringify(envelope);
+  const token = randomBytes(12).toString('base64url');
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const inserted = await ctx.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: newId('whd'),
+      endpoint_id: endpoint.id,
+      organization_id: org.id,
+      event_id: envelope.id,
+      event_type: 'ping',
+      payload: body,
+      status: 'pending',
+      failure_reason: null,
+      attempts: '[]',
+      series_attempts: 0,
+      // This request makes the attempt itself, holding the lease; should it die first, the
+      // lease lapses and the worker sends the ping instead.
+      next_attempt_at: leaseUntil,
+      lease_token: token,
+      lease_until: leaseUntil,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'series_attempts'])
+    .executeTakeFirstOrThrow();
+  const result = await sendDelivery({
+    url: endpoint.url,
+    eventId: envelope.id,
+    body,
+    secrets: activeSecrets(endpoint, now),
+    now,
+    production: isProduction(ctx),
+  });
+  await recordAttempt(
+    ctx,
+    { id: inserted.id, series_attempts: 0, lease_token: token },
+    endpoint,
+    result.ok,
+    result.attempt,
+    { countsForEndpoint: false, retries: false },
+  );
+  const row = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', inserted.id)
+    .executeTakeFirst();
+  if (!row) throw notFound('webhook endpoint'); // deleted while the ping was in flight
+  return deliveryView(row);
+}
+
+/** Deletes deliveries and events past the 30-day retention, a batch at a time. */
+export async function purgeExpired(ctx: AppContext, batch = 1000): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - RETENTION_MS);
+  const deliveries = await ctx.db
+    .deleteFrom('webhook_deliveries')
+    .where(
+      'id',
+      'in',
+      ctx.db.selectFrom('webhook_deliveries').select('id').where('created_at', '<', cutoff).limit(batch),
+    )
+    .executeTakeFirst();
+  const events = await ctx.db
+    .deleteFrom('events')
+    .where('id', 'in', ctx.db.selectFrom('events').select('id').where('created_at', '<', cutoff).limit(batch))
+    .executeTakeFirst();
+  return Number(deliveries.numDeletedRows) + Number(events.numDeletedRows);
+}

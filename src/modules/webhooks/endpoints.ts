@@ -1,0 +1,256 @@
+// Webhook endpoints (SPEC 2.4, CONTRACT 5): registration with the secret shown once, updates,
+// re-enabling, secret rotation with a 24-hour window, deletion. Admin session only (routes.ts).
+import type { Kysely, Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import type { WebhookEndpointsTable } from '../../db/tables/webhooks.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import { iso, isoOrNull } from '../../lib/clock.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { EventType } from '../events/append.ts';
+import { generateWebhookSecret } from './signing.ts';
+import { assertRegistrableUrl } from './url-policy.ts';
+
+export const SECRET_ROTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Stripe's limit too: every event is sent once per endpoint, so endpoints multiply the work. */
+export const MAX_ENDPOINTS_PER_ORGANIZATION = 16;
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+
+export interface EndpointView {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  events: string[];
+  status: 'ACTIVE' | 'DISABLED';
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  previous_secret_valid_until: string | null;
+  created_at: string;
+  updated_at: string;
+  secret?: string;
+}
+
+/** The secrets that sign a delivery made at `now`, newest first (two during a rotation window). */
+export function activeSecrets(e: EndpointRow, now: Date): string[] {
+  const previousValid =
+    e.previous_secret !== null &&
+    e.previous_secret_valid_until !== null &&
+    e.previous_secret_valid_until.getTime() > now.getTime();
+  return previousValid ? [e.secret, e.previous_secret as string] : [e.secret];
+}
+
+export function endpointView(e: EndpointRow, now: Date, secret?: string): EndpointView {
+  const windowOpen = e.previous_secret_valid_until && e.previous_secret_valid_until.getTime() > now.getTime();
+  return {
+    id: e.id,
+    object: 'webhook_endpoint',
+    url: e.url,
+    events: e.events,
+    status: e.status,
+    disabled_reason: e.disabled_reason,
+    consecutive_failures: e.consecutive_failures,
+    last_success_at: isoOrNull(e.last_success_at),
+    last_failure_at: isoOrNull(e.last_failure_at),
+    previous_secret_valid_until: windowOpen ? iso(e.previous_secret_valid_until as Date) : null,
+    created_at: iso(e.created_at),
+    updated_at: iso(e.updated_at),
+    ...(secret ? { secret } : {}),
+  };
+}
+
+/** Subscribed types without repeats, in the order given. */
+function normalizeEvents(events: EventType[]): string[] {
+  return [...new Set(events)];
+}
+
+export async function findEndpoint(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+  lock = false,
+): Promise<EndpointRow> {
+  let q = db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('webhook endpoint');
+  return row;
+}
+
+export async function createEndpoint(
+  ctx: AppContext,
+  principal: Principal,
+  input: { url: string; events: EventType[] },
+): Promise<EndpointView> {
+  await assertRegistrableUrl(ctx, input.url);
+  const org = principal.organization.id;
+  const secret = generateWebhookSecret();
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    // The count and the insert race only against the same organization's admins; locking the
+    // organization row makes the limit exact.
+    await trx.selectFrom('organizations').select('id').where('id', '=', org).forUpdate().execute();
+    const { n } = await trx
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
+      throw new ApiError(
+        'conflict',
+        `An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first, or subscribe one endpoint to more events.`,
+        { limit: MAX_ENDPOINTS_PER_ORGANIZATION },
+      );
+    }
+    return trx
+      .insertInto('webhook_endpoints')
+      .values({
+        id: newId('whe'),
+        organization_id: org,
+        url: input.url,
+        events: normalizeEvents(input.events),
+        status: 'ACTIVE',
+        disabled_reason: null,
+        secret,
+        previous_secret: null,
+        previous_secret_valid_until: null,
+        consecutive_failures: 0,
+        last_success_at: null,
+        last_failure_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return endpointView(row, now, secret);
+}
+
+export async function getEndpoint(ctx: AppContext, principal: Principal, id: string): Promise<EndpointView> {
+  return endpointView(await findEndpoint(ctx.db, principal.organization.id, id), ctx.clock.now());
+}
+
+export async function listEndpoints(
+  ctx: AppContext,
+  principal: Principal,
+  q: { limit?: number; cursor?: string },
+): Promise<Page<EndpointView>> {
+  const org = principal.organization.id;
+  const limit = q.limit ?? 20;
+  const binding: CursorBinding = { list: 'webhook_endpoints', scope: org, filters: {} };
+  let query = ctx.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', org);
+  if (q.cursor) {
+    query = query.where(
+      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const now = ctx.clock.now();
+  return toPage(
+    ctx.secrets.hmacKey,
+    binding,
+    rows,
+    limit,
+    (r) => ({ t: iso(r.created_at), id: r.id }),
+    (r) => endpointView(r, now),
+  );
+}
+
+export async function updateEndpoint(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+  input: { url?: string; events?: EventType[] },
+): Promise<EndpointView> {
+  if (input.url !== undefined) await assertRegistrableUrl(ctx, input.url);
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    await findEndpoint(trx, principal.organization.id, id, true);
+    return trx
+      .updateTable('webhook_endpoints')
+      .set({
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.events !== undefined ? { events: normalizeEvents(input.events) } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return endpointView(row, now);
+}
+
+/** Deletes the endpoint and its delivery history; deliveries in flight finish unrecorded. */
+export async function deleteEndpoint(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
+  const res = await ctx.db
+    .deleteFrom('webhook_endpoints')
+    .where('id', '=', id)
+    .where('organization_id', '=', principal.organization.id)
+    .executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw notFound('webhook endpoint');
+  return { id, object: 'webhook_endpoint', deleted: true };
+}
+
+/** ACTIVE again with the failure counter at zero (also on an endpoint that is already ACTIVE). */
+export async function enableEndpoint(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<EndpointView> {
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    await findEndpoint(trx, principal.organization.id, id, true);
+    return trx
+      .updateTable('webhook_endpoints')
+      .set({ status: 'ACTIVE', disabled_reason: null, consecutive_failures: 0, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return endpointView(row, now);
+}
+
+/**
+ * A new secret, shown once. The one it replaces keeps signing (second) for 24 hours. Rotating
+ * again inside a window drops the oldest secret: at most two ever sign.
+ */
+export async function rotateEndpointSecret(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<EndpointView> {
+  const now = ctx.clock.now();
+  const secret = generateWebhookSecret();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    const current = await findEndpoint(trx, principal.organization.id, id, true);
+    return trx
+      .updateTable('webhook_endpoints')
+      .set({
+        secret,
+        previous_secret: current.secret,
+        previous_secret_valid_until: new Date(now.getTime() + SECRET_ROTATION_WINDOW_MS),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return endpointView(row, now, secret);
+}
