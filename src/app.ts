@@ -1,6 +1,6 @@
 // Builds the Fastify app: one JSON parser, one error handler, the shared pipeline, and every
 // module's routes from one list (which also generates the OpenAPI document).
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { AppContext } from './context.ts';
 import { envelope, makeErrorHandler } from './http/error-handler.ts';
@@ -11,6 +11,7 @@ import { ApiError } from './lib/errors.ts';
 import { randomBase62 } from './lib/ids.ts';
 import { registerMcpHttp } from './mcp/http.ts';
 import { allRoutes } from './routes.ts';
+import { API_VERSION } from './version.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -29,6 +30,28 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL or an over-long path segment is refused by the router before any hook
+    // runs; without this Fastify answers in its own shape, without the service headers.
+    frameworkErrors: (error, request, reply) => {
+      const err =
+        error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(
+              'invalid_request',
+              'The request URL is malformed or has an over-long path segment.',
+              {
+                errors: [{ path: 'path', message: error.message }],
+              },
+            )
+          : new ApiError('internal_error', `Something went wrong on our side (request ${request.id}).`, {
+              request_id: request.id,
+            });
+      return (reply as FastifyReply)
+        .code(err.status)
+        .header('svc-api-version', API_VERSION)
+        .header('svc-request-id', request.id)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(envelope(ctx.config.baseUrl, err)));
+    },
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
