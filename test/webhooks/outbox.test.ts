@@ -1,0 +1,107 @@
+// The outbox guarantees: a rolled-back change sends nothing, a committed one is delivered, and any
+// number of concurrent workers deliver each event to each endpoint exactly once while healthy.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { inTransaction } from '../../src/db/transaction.ts';
+import { appendEvents } from '../../src/modules/events/append.ts';
+import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
+import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
+import { allTasks } from '../../src/worker/tasks.ts';
+import { startWorker } from '../../src/worker/worker.ts';
+import { signup } from '../helpers/flows.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+import { createEndpoint, deliveries, drain, emit, type Receiver, startReceiver } from './helpers.ts';
+
+let svc: TestService;
+let r: Receiver;
+before(async () => {
+  svc = await startTestService();
+  r = await startReceiver();
+});
+after(async () => {
+  await r?.close();
+  await svc?.close();
+});
+
+describe('outbox', () => {
+  test('no event of a rolled-back change is ever sent', async () => {
+    const a = await signup(svc, 'Rollback');
+    const ep = await createEndpoint(svc, a.session, r.url);
+    const before = r.received.length;
+    let appended: string[] = [];
+    await assert.rejects(
+      inTransaction(svc.ctx.db, async (trx) => {
+        const envs = await appendEvents(
+          trx,
+          [
+            {
+              organizationId: a.orgId,
+              sandbox: false,
+              type: 'document.created',
+              data: { document: { id: 'doc_x' } },
+            },
+          ],
+          svc.ctx.clock.now(),
+        );
+        appended = envs.map((e) => e.id);
+        throw new Error('the change failed after its events were appended');
+      }),
+      /the change failed/,
+    );
+    assert.equal(appended.length, 1);
+    await drain(svc);
+    assert.equal(r.received.length, before);
+    assert.equal((await deliveries(svc, a.session, ep.id)).length, 0);
+    const rows = await svc.ctx.db.selectFrom('events').select('id').where('id', 'in', appended).execute();
+    assert.equal(rows.length, 0);
+    const queued = await svc.ctx.db.selectFrom('webhook_event_queue').select('event_id').execute();
+    assert.equal(queued.length, 0);
+
+    // The committed twin of the same change is delivered.
+    const [committed] = await emit(svc, a.orgId);
+    await drain(svc);
+    assert.equal(r.received.length, before + 1);
+    assert.equal(r.received.at(-1)!.body.id, committed!.id);
+  });
+
+  test('concurrent workers deliver every event to every endpoint exactly once', async () => {
+    const a = await signup(svc, 'Crowd');
+    const start = r.received.length;
+    const e1 = await createEndpoint(svc, a.session, `${r.url}?ep=1`);
+    const e2 = await createEndpoint(svc, a.session, `${r.url}?ep=2`);
+    const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 60 });
+    // Four workers racing on fan-out and delivery, with small batches to force interleaving.
+    const worker = async () => {
+      for (let i = 0; i < 200; i++) {
+        const n = (await fanOutEvents(svc.ctx, 7)) + (await deliverDue(svc.ctx, { batch: 5 }));
+        if (n === 0) return;
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    await drain(svc);
+    const got = r.received.slice(start);
+    assert.equal(got.length, 120);
+    const pairs = new Set(got.map((x) => `${x.headers['svc-webhook-id']}|${x.body.id}`));
+    assert.equal(pairs.size, 60);
+    for (const ep of [e1, e2]) {
+      const list = await deliveries(svc, a.session, ep.id);
+      assert.equal(list.length, 60);
+      assert.ok(list.every((d) => d.status === 'succeeded' && d.attempts.length === 1));
+      assert.deepEqual(new Set(list.map((d) => d.event_id)), new Set(events.map((e) => e.id)));
+    }
+  });
+
+  test('the in-process worker loops deliver without being driven', async () => {
+    const a = await signup(svc, 'Background');
+    await createEndpoint(svc, a.session, r.url);
+    const start = r.received.length;
+    const worker = startWorker(svc.ctx, allTasks());
+    try {
+      const [env] = await emit(svc, a.orgId);
+      await r.waitFor(start + 1, 10_000);
+      assert.equal(r.received.at(-1)!.body.id, env!.id);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
