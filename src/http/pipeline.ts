@@ -1,5 +1,6 @@
 // The request pipeline every route shares, in order:
-//   onRequest      version + request-id headers, family switch, credential, CIDR, rate limit
+//   onRequest      version + request-id headers, family switch, credential, CIDR, rate limit,
+//                  scope (so refusals for scope carry RateLimit-* and spend the key's budget)
 //   (body parse)   JSON only, 1 MiB unless the route says otherwise
 //   preValidation  Idempotency-Key claim for writes (needs the parsed body for the fingerprint)
 //   (validation)   the route's schemas
@@ -50,37 +51,48 @@ function missingScope(scope: string): ApiError {
   return new ApiError('insufficient_scope', `This operation needs the ${scope} scope.`, { required: scope });
 }
 
-async function authorize(ctx: AppContext, spec: AnyRoute, request: FastifyRequest): Promise<void> {
-  switch (spec.auth) {
-    case 'none':
-      return;
-    case 'operator':
-      if (!isOperator(ctx, request)) {
-        throw new ApiError('unauthorized', 'This operation needs the operator token.');
-      }
-      return;
-    case 'session': {
-      const p = await authenticate(ctx, request);
-      request.principal = p;
-      if (p.kind !== 'session') throw adminSessionRequired();
-      return;
+async function authorize(
+  ctx: AppContext,
+  spec: AnyRoute,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (spec.auth === 'none') return;
+  if (spec.auth === 'operator') {
+    if (!isOperator(ctx, request)) {
+      throw new ApiError('unauthorized', 'This operation needs the operator token.');
     }
-    case 'session_or_scopes':
-    case 'scopes': {
-      const p = await authenticate(ctx, request);
-      request.principal = p;
-      if (p.kind === 'session') return;
-      for (const s of spec.scopes ?? []) {
-        if (!p.scopes.has(s)) {
-          throw spec.auth === 'session_or_scopes' && (spec.scopes ?? []).length > 0
-            ? new ApiError('insufficient_scope', `This operation needs an admin session or the ${s} scope.`, {
-                required: s,
-              })
-            : missingScope(s);
-        }
-      }
-      return;
+    return;
+  }
+  const p = await authenticate(ctx, request);
+  request.principal = p;
+  // Before the scope checks: every keyed response carries RateLimit-*, and a key hammering an
+  // operation it may not call spends its own budget like any other request.
+  await rateLimit(ctx, p, reply);
+  if (p.kind === 'session') return;
+  if (spec.auth === 'session') throw adminSessionRequired();
+  for (const s of spec.scopes ?? []) {
+    if (!p.scopes.has(s)) {
+      throw spec.auth === 'session_or_scopes' && (spec.scopes ?? []).length > 0
+        ? new ApiError('insufficient_scope', `This operation needs an admin session or the ${s} scope.`, {
+            required: s,
+          })
+        : missingScope(s);
     }
+  }
+}
+
+async function rateLimit(ctx: AppContext, p: Principal, reply: FastifyReply): Promise<void> {
+  if (p.kind !== 'api_key' || !p.keyId) return;
+  const d = await ctx.rateLimiter.take(p.keyId, ctx.clock.now().getTime());
+  rateHeaders(reply, d);
+  if (!d.allowed) {
+    throw new ApiError(
+      'rate_limited',
+      `Too many requests for this key: the limit is ${ctx.config.rateLimitPerSecond} per second with bursts of ${d.limit}.`,
+      { retry_after: d.retryAfterSeconds },
+      { 'retry-after': String(d.retryAfterSeconds) },
+    );
   }
 }
 
@@ -110,20 +122,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
         family: spec.family,
       });
     }
-    await authorize(ctx, spec, request);
-    const p = request.principal;
-    if (p?.kind === 'api_key' && p.keyId) {
-      const d = await ctx.rateLimiter.take(p.keyId, ctx.clock.now().getTime());
-      rateHeaders(reply, d);
-      if (!d.allowed) {
-        throw new ApiError(
-          'rate_limited',
-          `Too many requests for this key: the limit is ${ctx.config.rateLimitPerSecond} per second with bursts of ${d.limit}.`,
-          { retry_after: d.retryAfterSeconds },
-          { 'retry-after': String(d.retryAfterSeconds) },
-        );
-      }
-    }
+    await authorize(ctx, spec, request, reply);
   });
 
   app.addHook('preValidation', async (request, reply) => {
