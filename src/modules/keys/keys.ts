@@ -121,25 +121,29 @@ function validateCreate(
     }
   }
   if (problems.length > 0) throw invalid(problems);
-  if (scopes.includes('keys:manage') && principal.kind !== 'session') {
+  assertMayGrant(principal, scopes);
+  return { scopes, expiresAt, cidrs, limits };
+}
+
+/**
+ * Minting a secret (create or rotate) grants its scopes. Only an admin session may grant
+ * keys:manage; a key with keys:manage may grant only scopes it holds itself.
+ */
+function assertMayGrant(principal: Principal, scopes: readonly string[]): void {
+  if (principal.kind === 'session') return;
+  if (scopes.includes('keys:manage')) {
     throw new ApiError('insufficient_scope', 'Only an admin session may grant the keys:manage scope.', {
       required: 'admin_session',
     });
   }
-  if (principal.kind !== 'session') {
-    // A key with keys:manage can mint keys, but never ones stronger than itself.
-    const missing = scopes.filter((s) => !principal.scopes.has(s));
-    if (missing.length > 0) {
-      throw new ApiError(
-        'insufficient_scope',
-        `A key can only grant scopes it holds itself; missing ${missing.join(', ')}.`,
-        {
-          required: missing[0],
-        },
-      );
-    }
+  const missing = scopes.filter((s) => !isScope(s) || !principal.scopes.has(s));
+  if (missing.length > 0) {
+    throw new ApiError(
+      'insufficient_scope',
+      `A key can only grant scopes it holds itself; missing ${missing.join(', ')}.`,
+      { required: missing[0] },
+    );
   }
-  return { scopes, expiresAt, cidrs, limits };
 }
 
 async function insertKey(
@@ -278,6 +282,8 @@ export async function rotateKey(ctx: AppContext, principal: Principal, id: strin
   const now = ctx.clock.now();
   const { fresh, secret, old } = await inTransaction(ctx.db, async (trx) => {
     const k = await findKey(trx, principal.organization.id, id, true);
+    // The new secret carries the old key's scopes: a key may not obtain one stronger than itself.
+    assertMayGrant(principal, k.scopes);
     const status = keyStatus(k, now);
     if (status !== 'active') {
       throw new ApiError('conflict', `Only an active key can be rotated; this key is ${status}.`, { status });
