@@ -22,6 +22,7 @@ import {
 } from './idempotency.ts';
 import type { Principal } from './principal.ts';
 import { type AnyRoute, isWrite, SENT } from './route.ts';
+import { EmptyBody } from './schemas.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,7 +129,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preValidation', async (request, reply) => {
     const spec = specOf(request);
     if (!spec || !isWrite(spec.method)) return;
-    if (spec.body && (request.body === undefined || request.body === null)) request.body = {};
+    if (request.body === undefined || request.body === null) request.body = {};
     if (spec.idempotent === false) return;
     const key = readIdempotencyKey(request);
     const scope = spec.auth === 'operator' ? 'operator' : (request.principal?.organization.id ?? 'anonymous');
@@ -163,7 +164,9 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
 
 export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRoute): void {
   const schema: Record<string, unknown> = {};
+  // Strict bodies: a write that takes no body still refuses one with fields in it.
   if (spec.body) schema.body = spec.body;
+  else if (isWrite(spec.method)) schema.body = EmptyBody;
   if (spec.query) schema.querystring = spec.query;
   if (spec.params) schema.params = spec.params;
   if (spec.response.schema) schema.response = { [spec.response.status]: spec.response.schema };
