@@ -80,7 +80,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   installPipeline(app, ctx);
-  const routes = opts.routes ?? allRoutes();
+  // A route unavailable in this configuration is not registered: its path answers 404 like any unknown one.
+  const routes = (opts.routes ?? allRoutes()).filter((r) => r.available?.(ctx.config) !== false);
   for (const spec of routes) registerRoute(app, ctx, spec);
   registerMcpHttp(app, ctx, routes);
   await app.ready();

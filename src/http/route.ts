@@ -3,7 +3,7 @@
 // turn feeds the docs page and the MCP tools. Nothing describes an endpoint twice.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Family } from '../config.ts';
+import type { Config, Family } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import type { Scope } from '../lib/scopes.ts';
@@ -60,6 +60,8 @@ export interface RouteSpec<
   bodyLimit?: number;
   /** Hidden from the OpenAPI document and MCP (test helpers). */
   internal?: boolean;
+  /** When this returns false the route is not registered: its path answers 404 like any unknown one. */
+  available?: (config: Config) => boolean;
   handler(input: HandlerInput<B, Q, P>): Promise<unknown>;
 }
 

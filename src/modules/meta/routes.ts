@@ -5,7 +5,6 @@ import { renderDocsPage } from '../../http/docs-page.ts';
 import { buildOpenApi } from '../../http/openapi.ts';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { Timestamp } from '../../http/schemas.ts';
-import { ApiError } from '../../lib/errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { advanceTestClock } from './test-clock.ts';
 
@@ -26,9 +25,6 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
   const openapiText = (baseUrl: string) => {
     cachedOpenApi ??= JSON.stringify(buildOpenApi(all(), baseUrl));
     return cachedOpenApi;
-  };
-  const clockGuard = (enabled: boolean) => {
-    if (!enabled) throw new ApiError('not_found', 'The test clock is not enabled (DOCEX_TEST_CLOCK=1).');
   };
   return [
     defineRoute({
@@ -97,12 +93,11 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
       tags: ['Test helpers'],
       auth: 'operator',
       internal: true,
+      // Without DOCEX_TEST_CLOCK the path does not exist, whoever asks (CONTRACT 0).
+      available: (config) => config.testClock,
       response: { status: 200, schema: ClockState, description: 'The service time.' },
       errors: ['not_found'],
-      handler: async ({ ctx }) => {
-        clockGuard(ctx.config.testClock);
-        return { now: ctx.clock.now().toISOString() };
-      },
+      handler: async ({ ctx }) => ({ now: ctx.clock.now().toISOString() }),
     }),
     defineRoute({
       method: 'POST',
@@ -114,6 +109,7 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
       tags: ['Test helpers'],
       auth: 'operator',
       internal: true,
+      available: (config) => config.testClock,
       body: Type.Object(
         {
           advance_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 10 * 365 * 86400 })),
@@ -123,10 +119,7 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
       ),
       response: { status: 200, schema: ClockState, description: 'The service time after the move.' },
       errors: ['not_found', 'invalid_request'],
-      handler: async ({ ctx, body }) => {
-        clockGuard(ctx.config.testClock);
-        return { now: (await advanceTestClock(ctx, body)).toISOString() };
-      },
+      handler: async ({ ctx, body }) => ({ now: (await advanceTestClock(ctx, body)).toISOString() }),
     }),
   ];
 }
