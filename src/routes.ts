@@ -1,5 +1,6 @@
 // Every route of the service, in one list: registered with Fastify and described by OpenAPI.
 import type { AnyRoute } from './http/route.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
@@ -8,6 +9,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 export function allRoutes(): AnyRoute[] {
   const list: AnyRoute[] = [];
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
+  list.push(...documentRoutes);
   list.push(...webhookRoutes);
   return list;
 }

@@ -1,6 +1,7 @@
 // Kysely's view of the tables. Each module owns the interfaces of its own tables; this file
 // only joins them into the one DB type.
+import type { DocumentTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
-export interface DB extends FoundationTables, WebhookTables {}
+export interface DB extends FoundationTables, WebhookTables, DocumentTables {}

@@ -1,6 +1,7 @@
 // The background tasks of the service, in one list (webhook delivery, settlement, schedules,
 // sweeps, checkpoints and housekeeping each add theirs here).
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
+import { demoCounterpartyTask } from '../modules/documents/demo-counterparty.ts';
 import { webhookTasks } from '../modules/webhooks/tasks.ts';
 import type { WorkerTask } from './worker.ts';
 
@@ -8,5 +9,6 @@ export function allTasks(): WorkerTask[] {
   return [
     { name: 'idempotency-purge', idleMs: 60_000, run: purgeExpiredIdempotencyKeys },
     ...webhookTasks,
+    demoCounterpartyTask,
   ];
 }

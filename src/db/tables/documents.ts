@@ -1,0 +1,87 @@
+import type { ColumnType } from 'kysely';
+
+/** jsonb: read as parsed JSON, written as its JSON text. */
+type Jsonb<T> = ColumnType<T, string, string>;
+/** numeric(20,2): a decimal string both ways (never a binary float). */
+type Numeric = string;
+
+export interface StoredLineItem {
+  line_number: number;
+  description: string;
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+  sku: string | null;
+  discount_type: 'percent' | 'fixed' | null;
+  discount_value: number | null;
+  net_amount: number;
+  tax_amount: number;
+}
+
+export interface DocumentCountersTable {
+  organization_id: string;
+  prefix: string;
+  last_value: number;
+}
+
+export interface DocumentsTable {
+  id: string;
+  connection_id: string;
+  issuer_organization_id: string;
+  counterparty_organization_id: string;
+  document_type: string;
+  status: string;
+  issuer_number: string;
+  counterparty_number: string | null;
+  currency: string;
+  line_items: Jsonb<StoredLineItem[]>;
+  subtotal: Numeric;
+  tax: Numeric;
+  total: Numeric;
+  balance_due: Numeric;
+  payment_terms: string | null;
+  /** YYYY-MM-DD */
+  document_date: string;
+  due_date: string | null;
+  notes: string | null;
+  external_refs: Jsonb<Record<string, string>>;
+  issuer_ref: string | null;
+  derived_from: string | null;
+  origin: string;
+  sandbox: boolean;
+  history_seq: number;
+  history_head: string;
+  created_at: Date;
+  updated_at: Date;
+  issued_at: Date | null;
+}
+
+export interface DocumentHistoryTable {
+  document_id: string;
+  seq: number;
+  visibility: 'issuer' | 'counterparty' | 'shared';
+  at: Date;
+  action: string;
+  actor: Jsonb<{
+    kind: 'api_key' | 'session' | 'system';
+    organization_id: string | null;
+    key_id: string | null;
+    key_prefix: string | null;
+  }>;
+  actor_user_id: string | null;
+  changes: Jsonb<unknown>;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface DemoCounterpartyQueueTable {
+  document_id: string;
+  run_at: Date;
+}
+
+export interface DocumentTables {
+  document_counters: DocumentCountersTable;
+  documents: DocumentsTable;
+  document_history: DocumentHistoryTable;
+  demo_counterparty_queue: DemoCounterpartyQueueTable;
+}

@@ -1,0 +1,194 @@
+// Creating documents. POST /v1/documents makes a draft of one of the four API types; the finance
+// family (agreement, disbursement, repayment) and the sandbox (the demo counterparty's bills)
+// create documents that are issued from birth through `insertDocument`, the same write.
+import { type Kysely, sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Principal } from '../../http/principal.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { type ContentInput, type DocumentContent, historyContent, resolveContent } from './document-input.ts';
+import { actorFromPrincipal, type DocumentActor } from './history.ts';
+import { numbering } from './numbering.ts';
+import { DOCUMENT_COLUMNS, saveDocumentChange } from './persist.ts';
+import { type DocumentRecord, projectDocument } from './project-document.ts';
+import { enforceSandboxQuota } from './sandbox-quota.ts';
+import type { CreateDocumentBodyT, DocumentView } from './schemas.ts';
+import { API_DOCUMENT_TYPES, DOCUMENT_TYPES, type DocumentType } from './state-machines.ts';
+
+/** The connection as a new document needs it, seen from the organization that issues. */
+export interface IssuingConnection {
+  id: string;
+  environment: 'live' | 'sandbox';
+  issuerId: string;
+  issuerName: string;
+  counterpartyId: string;
+  counterpartyName: string;
+}
+
+/**
+ * The active connection `issuerId` is a party to, with both names, in one query; when
+ * `derivedFrom` is given, also whether it names a document on that connection the issuer may see.
+ */
+export async function loadIssuingConnection(
+  db: Kysely<DB>,
+  issuerId: string,
+  connectionId: string,
+  derivedFrom: string | null = null,
+  /** the document deriving from it (an edit): derived_from must be created before it */
+  self: { id: string; created_at: Date } | null = null,
+): Promise<IssuingConnection & { derivedFromOk: boolean }> {
+  const earlier = self ? sql`and p.id <> ${self.id} and p.created_at < ${self.created_at}` : sql``;
+  const row = await db
+    .selectFrom('connections as c')
+    .innerJoin('organizations as a', 'a.id', 'c.requester_organization_id')
+    .innerJoin('organizations as b', 'b.id', 'c.recipient_organization_id')
+    .select([
+      'c.id',
+      'c.status',
+      'c.environment',
+      'c.requester_organization_id',
+      'c.recipient_organization_id',
+      'a.name as requester_name',
+      'b.name as recipient_name',
+      sql<boolean>`exists (select 1 from documents p where p.id = ${derivedFrom} and p.connection_id = c.id
+        and (p.issuer_organization_id = ${issuerId}
+          or (p.counterparty_organization_id = ${issuerId} and p.issued_at is not null)) ${earlier})`.as(
+        'derived_ok',
+      ),
+    ])
+    .where('c.id', '=', connectionId)
+    .where((eb) =>
+      eb.or([
+        eb('c.requester_organization_id', '=', issuerId),
+        eb('c.recipient_organization_id', '=', issuerId),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row) throw notFound('connection');
+  if (row.status !== 'active') {
+    throw invalid(
+      [{ path: 'connection_id', message: 'is pending: documents live only on active connections' }],
+      'The connection is not active yet: the counterparty accepts it first (POST /v1/connections/{id}/accept).',
+    );
+  }
+  const requester = row.requester_organization_id === issuerId;
+  return {
+    id: row.id,
+    environment: row.environment,
+    issuerId,
+    issuerName: requester ? row.requester_name : row.recipient_name,
+    counterpartyId: requester ? row.recipient_organization_id : row.requester_organization_id,
+    counterpartyName: requester ? row.recipient_name : row.requester_name,
+    derivedFromOk: row.derived_ok,
+  };
+}
+
+export interface NewDocument {
+  connection: IssuingConnection;
+  documentType: DocumentType;
+  content: DocumentContent;
+  /** 'draft' for API documents; the finance family chooses its types' states */
+  status: string;
+  /** issued from birth: both numbers now, visible to both parties at once */
+  issued: boolean;
+}
+
+/**
+ * Writes a new document, its first history entry and its events in ONE statement on `executor`
+ * (the database for a single-statement transaction, or the caller's transaction). The finance
+ * family calls this inside its own transaction for agreements, disbursements and repayments.
+ */
+export async function insertDocument(
+  executor: Kysely<DB>,
+  actor: DocumentActor,
+  input: NewDocument,
+  now: Date,
+): Promise<DocumentRecord> {
+  const { connection: conn, content } = input;
+  if (actor.organizationId !== conn.issuerId) throw new Error('the actor must be the issuing organization');
+  const naming = DOCUMENT_TYPES[input.documentType];
+  const numberings = [numbering(conn.issuerId, naming.issuer.prefix)];
+  if (input.issued) numberings.push(numbering(conn.counterpartyId, naming.counterparty.prefix));
+  const record: DocumentRecord = {
+    id: newId('doc'),
+    connection_id: conn.id,
+    issuer_organization_id: conn.issuerId,
+    counterparty_organization_id: conn.counterpartyId,
+    document_type: input.documentType,
+    status: input.status,
+    issuer_number: numberings[0]!.placeholder,
+    counterparty_number: numberings[1]?.placeholder ?? null,
+    ...content,
+    balance_due: content.total,
+    origin: 'api',
+    sandbox: conn.environment === 'sandbox',
+    history_seq: 0,
+    history_head: '',
+    created_at: now,
+    updated_at: now,
+    issued_at: input.issued ? now : null,
+    issuer_name: conn.issuerName,
+    counterparty_name: conn.counterpartyName,
+    payment: null,
+  };
+  return saveDocumentChange(
+    executor,
+    {
+      before: null,
+      after: record,
+      columns: DOCUMENT_COLUMNS,
+      kind: 'created',
+      actor,
+      action: 'created',
+      changes: {
+        document_type: record.document_type,
+        connection_id: record.connection_id,
+        status: record.status,
+        number: record.issuer_number,
+        ...(record.counterparty_number ? { counterparty_number: record.counterparty_number } : {}),
+        ...historyContent(content),
+      },
+      numberings,
+    },
+    now,
+  );
+}
+
+const FINANCE_ONLY =
+  'agreement, disbursement and repayment documents are created by the finance family only (POST /v1/finance/offers/{id}/accept)';
+
+/** POST /v1/documents: a draft, visible only to the issuer until it is issued. */
+export async function createDocument(
+  ctx: AppContext,
+  principal: Principal,
+  body: CreateDocumentBodyT,
+): Promise<DocumentView> {
+  const me = principal.organization.id;
+  const type = body.document_type as DocumentType;
+  if (!(API_DOCUMENT_TYPES as readonly string[]).includes(type)) {
+    throw invalid([{ path: 'document_type', message: FINANCE_ONLY }]);
+  }
+  const now = ctx.clock.now();
+  const content = resolveContent(body as ContentInput, null, now);
+  const connection = await loadIssuingConnection(ctx.db, me, body.connection_id, content.derived_from);
+  if (content.derived_from !== null && !connection.derivedFromOk) {
+    throw invalid([
+      {
+        path: 'derived_from',
+        message: 'must name an earlier document on the same connection that you can see',
+      },
+    ]);
+  }
+  const input: NewDocument = { connection, documentType: type, content, status: 'draft', issued: false };
+  const actor = actorFromPrincipal(principal);
+  const record =
+    connection.environment === 'sandbox'
+      ? await inTransaction(ctx.db, async (trx) => {
+          await enforceSandboxQuota(trx, me, now);
+          return insertDocument(trx, actor, input, now);
+        })
+      : await insertDocument(ctx.db, actor, input, now);
+  return projectDocument(record, me);
+}

@@ -1,0 +1,65 @@
+// POST /v1/documents/{id}/issue: a draft moves to its type's entry state, receives the
+// counterparty's number, and becomes visible to the counterparty (which gets document.created).
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Principal } from '../../http/principal.ts';
+import { actorFromPrincipal } from './history.ts';
+import { findVisibleDocument } from './load-document.ts';
+import { numbering } from './numbering.ts';
+import { saveDocumentChange } from './persist.ts';
+import { type DocumentRecord, projectDocument } from './project-document.ts';
+import type { DocumentView } from './schemas.ts';
+import { DOCUMENT_TYPES, type DocumentType } from './state-machines.ts';
+import { illegalMove } from './transition-document.ts';
+
+export async function issueDocument(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<DocumentView> {
+  const me = principal.organization.id;
+  const actor = actorFromPrincipal(principal);
+  const record = await inTransaction(ctx.db, async (trx) => {
+    // Drafts are visible to their issuer only, so a draft found here is the caller's own.
+    const doc = await findVisibleDocument(trx, me, id, { lock: true });
+    const side = doc.issuer_organization_id === me ? 'issuer' : 'counterparty';
+    const naming = DOCUMENT_TYPES[doc.document_type as DocumentType];
+    if (doc.status !== 'draft' || naming.entryState === null) {
+      throw illegalMove(doc, side, actor, `Only a draft can be issued; this document is ${doc.status}.`);
+    }
+    const now = ctx.clock.now();
+    const counterpartyNumber = numbering(doc.counterparty_organization_id, naming.counterparty.prefix);
+    const after: DocumentRecord = {
+      ...doc,
+      status: naming.entryState,
+      counterparty_number: counterpartyNumber.placeholder,
+      issued_at: now,
+      updated_at: now,
+    };
+    return saveDocumentChange(
+      trx,
+      {
+        before: doc,
+        after,
+        columns: ['status', 'counterparty_number', 'issued_at', 'updated_at'],
+        kind: 'status_changed',
+        actor,
+        action: 'issued',
+        changes: {
+          from: 'draft',
+          to: naming.entryState,
+          counterparty_number: counterpartyNumber.placeholder,
+        },
+        numberings: [counterpartyNumber],
+        // A sandbox's demo counterparty answers on its own (demo-counterparty.ts).
+        extra: [
+          sql`insert into demo_counterparty_queue (document_id, run_at)
+            select ${doc.id}, ${now} from organizations where id = ${doc.counterparty_organization_id} and demo`,
+        ],
+      },
+      now,
+    );
+  });
+  return projectDocument(record, me);
+}

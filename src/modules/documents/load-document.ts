@@ -1,0 +1,73 @@
+// Reading documents: one query per read, visibility in the WHERE clause (a tenant is a required
+// argument, never optional), the parties' names joined in, and the projection applied by callers.
+import { type Kysely, sql } from 'kysely';
+import type { AppContext, Tx } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Principal } from '../../http/principal.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type DocumentRecord, projectDocument } from './project-document.ts';
+import type { DocumentView } from './schemas.ts';
+
+/**
+ * The document's `payment` field. Null until the payments module replaces this expression with
+ * the latest payment (a correlated subquery on `d.id`); every loader and list selects it here.
+ */
+export const paymentColumn = sql<Record<string, unknown> | null>`null::jsonb`.as('payment');
+
+/** Our ids are prefixed base62; anything else cannot name a document (and NUL cannot reach SQL). */
+const ID = /^[A-Za-z0-9_]{1,64}$/;
+
+export function documentsWithNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('organizations as i', 'i.id', 'd.issuer_organization_id')
+    .innerJoin('organizations as c', 'c.id', 'd.counterparty_organization_id')
+    .selectAll('d')
+    .select(['i.name as issuer_name', 'c.name as counterparty_name', paymentColumn]);
+}
+
+/**
+ * The document if `organizationId` may see it (the issuer always, the counterparty once it is
+ * issued); not_found otherwise, never revealing that it exists. With `lock`, the row is locked
+ * FOR NO KEY UPDATE until the transaction ends: concurrent changes of one document take turns
+ * (the weaker-than-FOR-UPDATE mode still lets history rows reference the document meanwhile).
+ */
+export async function findVisibleDocument(
+  db: Kysely<DB> | Tx,
+  organizationId: string,
+  documentId: string,
+  opts: { lock?: boolean } = {},
+): Promise<DocumentRecord> {
+  if (!ID.test(documentId)) throw notFound('document');
+  let q = documentsWithNames(db)
+    .where('d.id', '=', documentId)
+    .where((eb) =>
+      eb.or([
+        eb('d.issuer_organization_id', '=', organizationId),
+        eb.and([
+          eb('d.counterparty_organization_id', '=', organizationId),
+          eb('d.issued_at', 'is not', null),
+        ]),
+      ]),
+    );
+  if (opts.lock) q = q.forNoKeyUpdate('d');
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('document');
+  return row;
+}
+
+/** The document by id for the service's own work (no viewer), locked. */
+export async function lockDocument(trx: Tx, documentId: string): Promise<DocumentRecord> {
+  const row = await documentsWithNames(trx)
+    .where('d.id', '=', documentId)
+    .forNoKeyUpdate('d')
+    .executeTakeFirst();
+  if (!row) throw notFound('document');
+  return row;
+}
+
+/** GET /v1/documents/{id}. */
+export async function getDocument(ctx: AppContext, principal: Principal, id: string): Promise<DocumentView> {
+  const me = principal.organization.id;
+  return projectDocument(await findVisibleDocument(ctx.db, me, id), me);
+}

@@ -1,0 +1,239 @@
+// Every document change is ONE SQL statement: the number counters (when a number is assigned),
+// the document row, its history entry and its outbox events, as data-modifying CTEs. Run alone it
+// is its own transaction (a create is a single round trip); inside a transaction it is the last
+// statement before commit, so the counter's row lock is held as briefly as possible.
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { DocumentsTable } from '../../db/tables/documents.ts';
+import { canonicalJson } from '../../lib/canonical.ts';
+import { type AppendEvent, type EventEnvelope, makeEnvelope } from '../events/append.ts';
+import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
+import { type DocumentActor, nextEntry, type Visibility, visibilityFor } from './history.ts';
+import { counterCte, type Numbering } from './numbering.ts';
+import { canSee, type DocumentRecord, projectDocument, viewersOf } from './project-document.ts';
+
+export interface DocumentWriteRefs {
+  /** the new history head hash */
+  head: RawBuilder<string>;
+  /** the number assigned by numberings[i] */
+  number(i: number): RawBuilder<string>;
+}
+
+export interface DocumentWrite {
+  documentId: string;
+  numberings: Numbering[];
+  /** The insert or update of the documents row. */
+  document(refs: DocumentWriteRefs): RawBuilder<unknown>;
+  history: { entry: UnhashedEntry; visibility: Visibility; userId: string | null };
+  events: Omit<AppendEvent, 'documentId'>[];
+  /** Further data-modifying statements of the same change (the demo counterparty's queue). */
+  extra?: RawBuilder<unknown>[];
+}
+
+export interface DocumentWriteResult {
+  /** the numbers assigned, in the order of numberings */
+  numbers: string[];
+  head: string;
+  envelopes: EventEnvelope[];
+}
+
+const cte = (name: string) => sql.raw(name);
+
+export async function executeDocumentWrite(
+  executor: Kysely<DB>,
+  w: DocumentWrite,
+  now: Date,
+): Promise<DocumentWriteResult> {
+  const numberRef = (i: number): RawBuilder<string> => sql<string>`(select number from ${cte(`n${i}`)})`;
+  // Text that may carry number placeholders: each is replaced in SQL by the assigned number.
+  const fill = (text: string): RawBuilder<string> =>
+    w.numberings.reduce<RawBuilder<string>>(
+      (acc, n, i) => sql<string>`replace(${acc}, ${n.placeholder}, ${numberRef(i)})`,
+      sql<string>`${text}`,
+    );
+  const { entry } = w.history;
+  // The entry's hash covers the number, so it is computed where the number is known. Both forms
+  // are sha256(prev_hash ‖ RFC 8785 text): replacing a JSON string value by another plain ASCII
+  // string leaves the canonical form canonical, so verifyChain recomputes the same hash.
+  const hash =
+    w.numberings.length > 0
+      ? sql<string>`encode(sha256(convert_to(${fill(entry.prev_hash + canonicalJson(entryBody(entry)))}, 'UTF8')), 'hex')`
+      : sql<string>`${hashEntry(entry)}`;
+  const refs: DocumentWriteRefs = { head: sql<string>`(select hash from hh)`, number: numberRef };
+  const envelopes = w.events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
+
+  const ctes: RawBuilder<unknown>[] = w.numberings.map((n, i) => sql`${cte(`n${i}`)} as (${counterCte(n)})`);
+  ctes.push(sql`hh as (select ${hash} as hash)`);
+  ctes.push(sql`d as (${w.document(refs)})`);
+  ctes.push(sql`h as (insert into document_history
+    (document_id, seq, visibility, at, action, actor, actor_user_id, changes, prev_hash, hash)
+    values (${w.documentId}, ${entry.seq}, ${w.history.visibility}, ${new Date(entry.at)}, ${entry.action},
+      ${JSON.stringify(entry.actor)}, ${w.history.userId}, ${fill(JSON.stringify(entry.changes))}::jsonb,
+      ${entry.prev_hash}, (select hash from hh)))`);
+  if (envelopes.length > 0) {
+    // The same rows appendEvents writes (src/modules/events/append.ts), with numbers filled in.
+    const rows = w.events.map(
+      (e, i) =>
+        sql`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(JSON.stringify(envelopes[i]))}, ${now})`,
+    );
+    ctes.push(sql`e as (insert into events (id, organization_id, type, document_id, envelope, created_at)
+      values ${sql.join(rows)})`);
+  }
+  (w.extra ?? []).forEach((x, i) => {
+    ctes.push(sql`${cte(`x${i}`)} as (${x})`);
+  });
+  const outputs = [
+    sql`(select hash from hh) as head`,
+    ...w.numberings.map((_, i) => sql`${numberRef(i)} as ${cte(`n${i}`)}`),
+  ];
+  const res = await sql<Record<string, string>>`with ${sql.join(ctes)} select ${sql.join(outputs)}`.execute(
+    executor,
+  );
+  const row = res.rows[0]!;
+  return { head: row.head!, numbers: w.numberings.map((_, i) => row[`n${i}`]!), envelopes };
+}
+
+type Column = keyof Selectable<DocumentsTable>;
+
+export type ChangeKind = 'created' | 'edited' | 'status_changed';
+
+/**
+ * The outbox events of a change (CONTRACT 5): each organization that can see the document after
+ * it gets the event in its own projection. A party that could not see it before (the counterparty
+ * at issue) gets document.created, since that is when it first sees the document.
+ */
+export function changeEvents(
+  before: DocumentRecord | null,
+  after: DocumentRecord,
+  kind: ChangeKind,
+): Omit<AppendEvent, 'documentId'>[] {
+  return viewersOf(after).map((org) => {
+    const sawBefore = before !== null && canSee(before, org);
+    const document = projectDocument(after, org);
+    if (!sawBefore || kind === 'created') {
+      return {
+        organizationId: org,
+        sandbox: after.sandbox,
+        type: 'document.created' as const,
+        data: { document },
+      };
+    }
+    if (kind === 'edited') {
+      return {
+        organizationId: org,
+        sandbox: after.sandbox,
+        type: 'document.edited' as const,
+        data: { document },
+      };
+    }
+    return {
+      organizationId: org,
+      sandbox: after.sandbox,
+      type: 'document.status_changed' as const,
+      data: { document, previous_status: before.status },
+    };
+  });
+}
+
+export interface SaveChange {
+  /** null for a new document */
+  before: DocumentRecord | null;
+  /** the record after the change; number columns may hold numberings' placeholders */
+  after: DocumentRecord;
+  /** the columns to write (all of them for a new document) */
+  columns: Column[];
+  kind: ChangeKind;
+  actor: DocumentActor;
+  action: string;
+  changes: Record<string, unknown>;
+  numberings: Numbering[];
+  extra?: RawBuilder<unknown>[];
+}
+
+/**
+ * Writes a change: the row (insert or update of `columns`), the next history entry, the events.
+ * `before` must be locked by the caller's transaction when it is not null. Returns `after` as
+ * stored, numbers and history head filled in.
+ */
+export async function saveDocumentChange(
+  executor: Kysely<DB>,
+  c: SaveChange,
+  now: Date,
+): Promise<DocumentRecord> {
+  const { after } = c;
+  const entry = nextEntry(
+    c.before ?? { history_seq: 0, history_head: GENESIS_HASH },
+    c.action,
+    c.actor,
+    c.changes,
+    now,
+  );
+  const placeholderIndex = new Map(c.numberings.map((n, i) => [n.placeholder, i]));
+  const value = (col: Column, refs: DocumentWriteRefs): unknown => {
+    if (col === 'history_seq') return entry.seq;
+    if (col === 'history_head') return refs.head;
+    const v = after[col];
+    if (typeof v === 'string' && placeholderIndex.has(v)) return refs.number(placeholderIndex.get(v)!);
+    if (col === 'line_items' || col === 'external_refs') return JSON.stringify(v);
+    return v;
+  };
+  const columns: Column[] = [...new Set<Column>([...c.columns, 'history_seq', 'history_head'])];
+  const res = await executeDocumentWrite(
+    executor,
+    {
+      documentId: after.id,
+      numberings: c.numberings,
+      document: (refs) =>
+        c.before === null
+          ? sql`insert into documents (${sql.join(columns.map((k) => sql.ref(k)))})
+              values (${sql.join(columns.map((k) => value(k, refs)))})`
+          : sql`update documents set ${sql.join(columns.map((k) => sql`${sql.ref(k)} = ${value(k, refs)}`))}
+              where id = ${after.id}`,
+      history: { entry, visibility: visibilityFor(after), userId: c.actor.userId },
+      events: changeEvents(c.before, after, c.kind),
+      ...(c.extra ? { extra: c.extra } : {}),
+    },
+    now,
+  );
+  const filled = (v: string | null): string | null =>
+    v !== null && placeholderIndex.has(v) ? res.numbers[placeholderIndex.get(v)!]! : v;
+  return {
+    ...after,
+    issuer_number: filled(after.issuer_number)!,
+    counterparty_number: filled(after.counterparty_number),
+    history_seq: entry.seq,
+    history_head: res.head,
+  };
+}
+
+/** Every column of the documents row, for inserts. */
+export const DOCUMENT_COLUMNS: Column[] = [
+  'id',
+  'connection_id',
+  'issuer_organization_id',
+  'counterparty_organization_id',
+  'document_type',
+  'status',
+  'issuer_number',
+  'counterparty_number',
+  'currency',
+  'line_items',
+  'subtotal',
+  'tax',
+  'total',
+  'balance_due',
+  'payment_terms',
+  'document_date',
+  'due_date',
+  'notes',
+  'external_refs',
+  'issuer_ref',
+  'derived_from',
+  'origin',
+  'sandbox',
+  'history_seq',
+  'history_head',
+  'created_at',
+  'updated_at',
+  'issued_at',
+];

@@ -1,0 +1,97 @@
+// The ONE projection of the shared record for a viewer (spec 1, CONTRACT 3): every read, every
+// write response and every event payload goes through `projectDocument`, so what a webhook carries
+// is exactly what GET /v1/documents/{id} returns to the same organization.
+import type { Selectable } from 'kysely';
+import type { DocumentsTable } from '../../db/tables/documents.ts';
+import { iso, isoOrNull } from '../../lib/clock.ts';
+import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
+import type { DocumentView } from './schemas.ts';
+import { DOCUMENT_TYPES, type DocumentType, type Side } from './state-machines.ts';
+
+/** A document row with the names of both parties (and, once payments exist, its latest payment). */
+export type DocumentRecord = Selectable<DocumentsTable> & {
+  issuer_name: string;
+  counterparty_name: string;
+  payment: Record<string, unknown> | null;
+};
+
+/** Which side of the document the organization is on; null when it is not a party. */
+export function sideOf(
+  doc: Pick<DocumentRecord, 'issuer_organization_id' | 'counterparty_organization_id'>,
+  organizationId: string,
+): Side | null {
+  if (doc.issuer_organization_id === organizationId) return 'issuer';
+  if (doc.counterparty_organization_id === organizationId) return 'counterparty';
+  return null;
+}
+
+/** Drafts are the issuer's alone; the counterparty sees a document once it is issued. */
+export function canSee(
+  doc: Pick<DocumentRecord, 'issuer_organization_id' | 'counterparty_organization_id' | 'issued_at'>,
+  organizationId: string,
+): boolean {
+  const side = sideOf(doc, organizationId);
+  return side === 'issuer' || (side === 'counterparty' && doc.issued_at !== null);
+}
+
+/** The organizations that can see the document now: the receivers of its events. */
+export function viewersOf(doc: DocumentRecord): string[] {
+  return doc.issued_at
+    ? [doc.issuer_organization_id, doc.counterparty_organization_id]
+    : [doc.issuer_organization_id];
+}
+
+const money = (s: string): number => toMoneyNumber(parseMoney(s));
+
+/**
+ * The document as `viewerOrganizationId` sees it. The caller has already checked visibility
+ * (canSee); keys are in the order of the response schema so an event's bytes read like the API's.
+ */
+export function projectDocument(doc: DocumentRecord, viewerOrganizationId: string): DocumentView {
+  const side: Side = doc.issuer_organization_id === viewerOrganizationId ? 'issuer' : 'counterparty';
+  const naming = DOCUMENT_TYPES[doc.document_type as DocumentType][side];
+  const issuer = side === 'issuer';
+  return {
+    id: doc.id,
+    connection_id: doc.connection_id,
+    document_type: doc.document_type,
+    // A counterparty only ever sees an issued document, which always has its number.
+    number: issuer ? doc.issuer_number : (doc.counterparty_number ?? ''),
+    direction: issuer ? 'sent' : 'received',
+    label: naming.label,
+    status: doc.status,
+    issuer_organization_id: doc.issuer_organization_id,
+    counterparty: issuer
+      ? { id: doc.counterparty_organization_id, name: doc.counterparty_name }
+      : { id: doc.issuer_organization_id, name: doc.issuer_name },
+    document_date: doc.document_date,
+    due_date: doc.due_date,
+    payment_terms: doc.payment_terms,
+    currency: doc.currency,
+    line_items: doc.line_items.map((l) => ({
+      line_number: l.line_number,
+      description: l.description,
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      tax_rate: l.tax_rate,
+      sku: l.sku,
+      discount_type: l.discount_type,
+      discount_value: l.discount_value,
+      net_amount: l.net_amount,
+      tax_amount: l.tax_amount,
+    })),
+    subtotal: money(doc.subtotal),
+    tax: money(doc.tax),
+    total: money(doc.total),
+    balance_due: money(doc.balance_due),
+    notes: doc.notes,
+    external_refs: doc.external_refs,
+    derived_from: doc.derived_from,
+    origin: doc.origin,
+    sandbox: doc.sandbox,
+    payment: doc.payment,
+    created_at: iso(doc.created_at),
+    updated_at: iso(doc.updated_at),
+    issued_at: isoOrNull(doc.issued_at),
+  };
+}

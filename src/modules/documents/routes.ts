@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox';
+import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { createDocument } from './create-document.ts';
+import { editDocument } from './edit-document.ts';
+import { getDocumentHistory } from './history.ts';
+import { issueDocument } from './issue-document.ts';
+import { listDocuments } from './list-documents.ts';
+import { getDocument } from './load-document.ts';
+import {
+  CreateDocumentBody,
+  Document,
+  DocumentHistory,
+  DocumentList,
+  ListDocumentsQuery,
+  TransitionBody,
+  UpdateDocumentBody,
+} from './schemas.ts';
+import { transitionDocument } from './transition-document.ts';
+
+const tags = ['Documents'];
+const read: ['documents:read'] = ['documents:read'];
+const write: ['documents:write'] = ['documents:write'];
+const DocumentParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: 'The document id (doc_…).' }) },
+  { additionalProperties: false },
+);
+
+export const documentRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/documents',
+    operationId: 'createDocument',
+    summary: 'Create a document',
+    description:
+      "Creates a draft invoice, purchase order, quote or credit note on an active connection; the caller's organization is the issuer and the draft is visible to it alone until issued. Totals are derived from the lines (per-line tax_rate, optional discounts, half-up cents); tax, subtotal, total, balance_due, number, status, origin, direction and label cannot be sent. The issuer's number (INV-000042) is assigned now. Sandbox organizations may create 1,000 documents per rolling 24 hours.",
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: write,
+    body: CreateDocumentBody,
+    response: { status: 201, schema: Document, description: 'The draft, projected for the issuer.' },
+    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict', 'sandbox_quota'],
+    handler: async ({ ctx, principal, body }) => createDocument(ctx, principal, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/documents',
+    operationId: 'listDocuments',
+    summary: 'List documents',
+    description:
+      'Documents the organization can see (all it issued; those issued to it once issued), newest first by created_at then id, each projected for the caller. Filters combine; a cursor is bound to the filters that produced it.',
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: read,
+    query: ListDocumentsQuery,
+    response: { status: 200, schema: DocumentList, description: 'A page of documents.' },
+    errors: ['invalid_request'],
+    handler: async ({ ctx, principal, query }) => listDocuments(ctx, principal, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/documents/:id',
+    operationId: 'getDocument',
+    summary: 'Get a document',
+    description:
+      'One document projected for the caller: the issuer sees e.g. an Invoice numbered INV-…, the counterparty the same record as a Bill numbered BILL-…. A draft is not_found for the counterparty.',
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: read,
+    params: DocumentParams,
+    response: { status: 200, schema: Document, description: 'The document.' },
+    errors: ['not_found'],
+    handler: async ({ ctx, principal, params }) => getDocument(ctx, principal, params.id),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/documents/:id',
+    operationId: 'updateDocument',
+    summary: 'Edit a draft',
+    description:
+      'Drafts only, by their issuer. Sent fields replace the stored ones; line_items replace the lines as a whole and every total is re-derived. An issued document is immutable: 409 conflict.',
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: write,
+    params: DocumentParams,
+    body: UpdateDocumentBody,
+    response: { status: 200, schema: Document, description: 'The edited draft.' },
+    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict'],
+    handler: async ({ ctx, principal, params, body }) => editDocument(ctx, principal, params.id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/documents/:id/issue',
+    operationId: 'issueDocument',
+    summary: 'Issue a draft',
+    description:
+      "Moves a draft to its type's entry state (submitted; sent for a quote), assigns the counterparty's number and makes the document visible to the counterparty. Anything but a draft: 409 conflict with details.allowed.",
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: write,
+    params: DocumentParams,
+    response: { status: 200, schema: Document, description: 'The issued document.' },
+    errors: ['not_found', 'conflict', 'idempotency_conflict'],
+    handler: async ({ ctx, principal, params }) => issueDocument(ctx, principal, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/documents/:id/transition',
+    operationId: 'transitionDocument',
+    summary: 'Move a document to another state',
+    description:
+      "Moves an issued document along its type's state machine, for the caller's side: the counterparty acknowledges, approves or disputes; the issuer voids. payment_scheduled and paid execute the document's payment and also need payments:write (insufficient_scope without it). An illegal target, including the current state, is 409 conflict with details.allowed listing the targets legal for the caller now.",
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: write,
+    params: DocumentParams,
+    body: TransitionBody,
+    response: { status: 200, schema: Document, description: 'The document after the move.' },
+    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict', 'capability_unavailable'],
+    handler: async ({ ctx, principal, params, body }) => transitionDocument(ctx, principal, params.id, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/documents/:id/history',
+    operationId: 'getDocumentHistory',
+    summary: "A document's verified history",
+    description:
+      "The document's hash chain of history entries (RFC 8785 canonical JSON, sha256 over prev_hash + entry), recomputed on every read: verified is false, with details.broken_at, when any entry was altered. Each party sees its own and the shared entries; the issuer's draft-time entries are its own.",
+    tags: ['Provenance'],
+    family: 'provenance',
+    auth: 'scopes',
+    scopes: ['provenance:read'],
+    params: DocumentParams,
+    response: { status: 200, schema: DocumentHistory, description: 'The entries and their verification.' },
+    errors: ['not_found'],
+    handler: async ({ ctx, principal, params }) => getDocumentHistory(ctx, principal, params.id),
+  }),
+];

@@ -1,0 +1,321 @@
+// Request and response schemas of the documents family. Bodies are strict
+// (additionalProperties: false): the server-owned fields (tax, total, number, status, ...) are
+// refused with a teaching message by src/http/validation.ts because they are absent here.
+import { type Static, Type } from '@sinclair/typebox';
+import { DateOnly, ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
+import { CURRENCIES } from '../../lib/currencies.ts';
+import {
+  API_DOCUMENT_TYPES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPE_NAMES,
+  PHASES,
+  type Phase,
+} from './state-machines.ts';
+
+/**
+ * A nullable string or number as ONE JSON Schema type (`type: [t, "null"]`) rather than an anyOf:
+ * a bad value then yields one problem ("must match pattern …"), not one per branch.
+ */
+function orNull<T>(type: 'string' | 'number', options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+}
+
+const literals = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
+
+/** Limits beyond spec 8 that keep a record bounded; documented in docs/documents.md. */
+export const LIMITS = {
+  lineItems: 200,
+  description: 1000,
+  sku: 200,
+  notes: 10_000,
+  externalRefs: 50,
+  externalRefKey: 100,
+  externalRefValue: 500,
+  /** quantity and unit_price: 4 decimals, at most this much */
+  quantityMax: 1_000_000_000,
+  unitPriceMax: 1_000_000_000,
+  /** total stays exact as a JSON number (15 significant digits) and inside numeric(20,2) */
+  totalMax: '999999999999.99',
+} as const;
+
+export const PAYMENT_TERMS_PATTERN = '^(due_on_receipt|net_(0|[1-9][0-9]{0,2}))$';
+
+const Currency = literals(CURRENCIES, { description: 'ISO 4217 code. Default USD.' });
+
+const ExternalRefs = Type.Object(
+  {},
+  {
+    additionalProperties: Type.String({ maxLength: LIMITS.externalRefValue }),
+    maxProperties: LIMITS.externalRefs,
+    propertyNames: { minLength: 1, maxLength: LIMITS.externalRefKey },
+    description:
+      'Your own references, string values, at most 50 keys. external_refs.issuer_ref is your system number for the document: the issuer_ref filter and q search read it.',
+  },
+);
+
+export const LineItemInput = Type.Object(
+  {
+    description: Type.String({ minLength: 1, maxLength: LIMITS.description }),
+    quantity: Type.Number({
+      minimum: 0,
+      maximum: LIMITS.quantityMax,
+      description: '>= 0, at most 4 decimals.',
+    }),
+    unit_price: Type.Number({
+      minimum: 0,
+      maximum: LIMITS.unitPriceMax,
+      description: ">= 0, at most 4 decimals, in the document's currency.",
+    }),
+    tax_rate: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'Decimal per line: 0.08 means 8%; 0 for untaxed lines.',
+    }),
+    sku: Type.Optional(
+      orNull<string>('string', { maxLength: LIMITS.sku, description: 'Your catalog reference.' }),
+    ),
+    discount_type: Type.Optional(
+      orNull<'percent' | 'fixed'>('string', {
+        enum: ['percent', 'fixed', null],
+        description: 'How discount_value applies, before tax.',
+      }),
+    ),
+    discount_value: Type.Optional(
+      orNull<number>('number', {
+        minimum: 0,
+        description: 'percent: 0 to 100 of quantity × unit_price; fixed: an amount up to it.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LineItemInputT = Static<typeof LineItemInput>;
+
+const LineItems = Type.Array(LineItemInput, {
+  minItems: 1,
+  maxItems: LIMITS.lineItems,
+  description: '1 to 200 lines. On edit they replace the lines as a whole.',
+});
+
+const editable = {
+  line_items: LineItems,
+  currency: Currency,
+  payment_terms: orNull<string>('string', {
+    pattern: PAYMENT_TERMS_PATTERN,
+    description:
+      'due_on_receipt or net_N (N 0 to 365). Give payment_terms or due_date and the other is derived; both must agree.',
+  }),
+  due_date: orNull<string>('string', { format: 'date', description: 'YYYY-MM-DD.' }),
+  document_date: Type.String({ format: 'date', description: 'YYYY-MM-DD. Default: today (UTC).' }),
+  notes: orNull<string>('string', { maxLength: LIMITS.notes, description: 'Free text.' }),
+  external_refs: ExternalRefs,
+  derived_from: orNull<string>('string', {
+    minLength: 1,
+    maxLength: 64,
+    description: 'An earlier document on the same connection that this one derives from (lineage).',
+  }),
+};
+
+export const CreateDocumentBody = Type.Object(
+  {
+    connection_id: Type.String({ minLength: 1, maxLength: 64 }),
+    document_type: Type.String({
+      enum: [...DOCUMENT_TYPE_NAMES],
+      description: `${API_DOCUMENT_TYPES.join(', ')}. agreement, disbursement and repayment are created by the finance family only.`,
+    }),
+    line_items: editable.line_items,
+    currency: Type.Optional(editable.currency),
+    payment_terms: Type.Optional(editable.payment_terms),
+    due_date: Type.Optional(editable.due_date),
+    document_date: Type.Optional(editable.document_date),
+    notes: Type.Optional(editable.notes),
+    external_refs: Type.Optional(editable.external_refs),
+    derived_from: Type.Optional(editable.derived_from),
+  },
+  { additionalProperties: false },
+);
+export type CreateDocumentBodyT = Static<typeof CreateDocumentBody>;
+
+export const UpdateDocumentBody = Type.Object(
+  {
+    line_items: Type.Optional(editable.line_items),
+    currency: Type.Optional(editable.currency),
+    payment_terms: Type.Optional(editable.payment_terms),
+    due_date: Type.Optional(editable.due_date),
+    document_date: Type.Optional(editable.document_date),
+    notes: Type.Optional(editable.notes),
+    external_refs: Type.Optional(editable.external_refs),
+    derived_from: Type.Optional(editable.derived_from),
+    // Accepted only to say why they cannot change (a clearer answer than "unknown field").
+    connection_id: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Cannot change after creation.' }),
+    ),
+    document_type: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Cannot change after creation.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UpdateDocumentBodyT = Static<typeof UpdateDocumentBody>;
+
+export const TransitionBody = Type.Object(
+  {
+    to: Type.String({ enum: [...DOCUMENT_STATUSES], description: 'The target state.' }),
+    payment_method: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    source_account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    scheduled_for: Type.Optional(DateOnly),
+  },
+  { additionalProperties: false },
+);
+export type TransitionBodyT = Static<typeof TransitionBody>;
+
+const Money = Type.Number({ description: 'Decimal amount, at most 2 decimals.' });
+
+export const LineItem = Type.Object(
+  {
+    line_number: Type.Integer({ minimum: 1 }),
+    description: Type.String(),
+    quantity: Type.Number(),
+    unit_price: Type.Number(),
+    tax_rate: Type.Number(),
+    sku: Nullable(Type.String()),
+    discount_type: Nullable(literals(['percent', 'fixed'] as const)),
+    discount_value: Nullable(Type.Number()),
+    net_amount: Money,
+    tax_amount: Money,
+  },
+  { title: 'LineItem' },
+);
+
+export const Document = Type.Object(
+  {
+    id: Type.String(),
+    connection_id: Type.String(),
+    document_type: Type.String({ enum: [...DOCUMENT_TYPE_NAMES] }),
+    number: Type.String({
+      description: 'Per viewer: INV-000042 for the issuer, BILL-000007 for the counterparty.',
+    }),
+    direction: literals(['sent', 'received'] as const),
+    label: Type.String({ description: 'Per viewer: Invoice for the issuer, Bill for the counterparty.' }),
+    status: Type.String(),
+    issuer_organization_id: Type.String(),
+    counterparty: Type.Object(
+      { id: Type.String(), name: Type.String() },
+      { description: 'The other party, seen from the caller.' },
+    ),
+    document_date: DateOnly,
+    due_date: Nullable(DateOnly),
+    payment_terms: Nullable(Type.String()),
+    currency: Type.String(),
+    line_items: Type.Array(LineItem),
+    subtotal: Money,
+    tax: Money,
+    total: Money,
+    balance_due: Money,
+    notes: Nullable(Type.String()),
+    external_refs: Type.Object({}, { additionalProperties: Type.String() }),
+    derived_from: Nullable(Type.String()),
+    origin: Type.String(),
+    sandbox: Type.Boolean(),
+    payment: Nullable(
+      Type.Object(
+        {},
+        { additionalProperties: true, description: 'The latest payment against the document, or null.' },
+      ),
+    ),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    issued_at: Nullable(Timestamp),
+  },
+  { title: 'Document' },
+);
+export type DocumentView = Static<typeof Document>;
+
+export const DocumentList = ListOf(Document, 'Document');
+
+// One pattern rather than anyOf(date, date-time), so a bad value is one problem; the value is
+// checked to be a real date or instant when the filters are read.
+export const DATE_OR_TIMESTAMP =
+  '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+const DateOrTimestamp = (description: string) =>
+  Type.String({
+    pattern: DATE_OR_TIMESTAMP,
+    description: `${description} YYYY-MM-DD or an ISO 8601 timestamp.`,
+  });
+
+export const ListDocumentsQuery = Type.Object(
+  {
+    type: Type.Optional(Type.String({ enum: [...DOCUMENT_TYPE_NAMES] })),
+    connection: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    status: Type.Optional(Type.String({ enum: [...DOCUMENT_STATUSES] })),
+    since: Type.Optional(
+      DateOrTimestamp('Document date on or after (inclusive); a timestamp counts by its UTC date.'),
+    ),
+    until: Type.Optional(
+      DateOrTimestamp('Document date on or before (inclusive); a timestamp counts by its UTC date.'),
+    ),
+    updated_since: Type.Optional(
+      DateOrTimestamp('Changed at or after this instant (a date means its start, UTC).'),
+    ),
+    phase: Type.Optional(
+      Type.String({
+        enum: Object.keys(PHASES) as Phase[],
+        description:
+          'draft; open (submitted, sent, acknowledged, approved); disputed; payment (payment_scheduled); closed (paid, void).',
+      }),
+    ),
+    issuer_ref: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.externalRefValue })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          "Case-insensitive search in either party's number, issuer_ref and the counterparty's name.",
+      }),
+    ),
+    ...ListQuery,
+  },
+  { additionalProperties: false },
+);
+export type ListDocumentsQueryT = Static<typeof ListDocumentsQuery>;
+
+const HistoryActor = Type.Object({
+  kind: literals(['api_key', 'session', 'system'] as const),
+  organization_id: Nullable(Type.String()),
+  key_id: Nullable(Type.String()),
+  key_prefix: Nullable(Type.String()),
+});
+
+export const HistoryEntry = Type.Object(
+  {
+    seq: Type.Integer(),
+    at: Timestamp,
+    action: Type.String(),
+    actor: HistoryActor,
+    changes: Type.Unknown(),
+    prev_hash: Type.String(),
+    hash: Type.String(),
+  },
+  { title: 'HistoryEntry' },
+);
+
+export const DocumentHistory = Type.Object(
+  {
+    document_id: Type.String(),
+    verified: Type.Boolean({ description: 'The chain was recomputed on this read and holds.' }),
+    head_hash: Type.String({ description: 'Hash of the newest entry shown.' }),
+    details: Nullable(
+      Type.Object(
+        { broken_at: Type.Integer(), reason: Type.String() },
+        { description: 'Set when verified is false: the seq of the first entry that fails, and why.' },
+      ),
+    ),
+    entries: Type.Array(HistoryEntry),
+  },
+  { title: 'DocumentHistory' },
+);
+export type DocumentHistoryView = Static<typeof DocumentHistory>;
