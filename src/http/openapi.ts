@@ -57,6 +57,18 @@ function parametersOf(route: AnyRoute): Json[] {
   return out;
 }
 
+/** Codes the shared pipeline can answer for this route's shape, whatever its handler does. */
+function impliedErrors(route: AnyRoute): ErrorCode[] {
+  const out: ErrorCode[] = [];
+  if (route.params || route.query) out.push('invalid_request');
+  if (route.method !== 'GET' && route.idempotent !== false) {
+    // a missing or malformed Idempotency-Key, a concurrent retry, the key reused with another body
+    out.push('invalid_request', 'conflict', 'idempotency_conflict');
+  }
+  if (route.body) out.push('invalid_request', 'payload_too_large', 'unsupported_media_type');
+  return out;
+}
+
 function securityOf(route: AnyRoute): Json[] {
   switch (route.auth) {
     case 'none':
@@ -76,7 +88,9 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
   for (const route of routes) {
     if (route.internal) continue;
     const path = toOpenApiPath(route.url);
-    const errors = [...new Set<ErrorCode>([...COMMON_ERRORS[route.auth], ...route.errors])];
+    const errors = [
+      ...new Set<ErrorCode>([...COMMON_ERRORS[route.auth], ...impliedErrors(route), ...route.errors]),
+    ];
     if (route.family) errors.push('not_enabled');
     errors.push('internal_error');
     const responses: Record<string, Json> = {};
