@@ -70,9 +70,32 @@ export function mapAjvErrors(errors: ErrorObject[], part: string): MappedValidat
   const problems: FieldProblem[] = [];
   let serverOwned: string | undefined;
   const seen = new Set<string>();
+  // A union of literals (an enumeration) fails once per literal: name them all in one message.
+  const allowedAt = new Map<string, unknown[]>();
+  for (const e of errors) {
+    if (e.keyword !== 'const') continue;
+    const list = allowedAt.get(e.instancePath) ?? [];
+    list.push((e.params as { allowedValue: unknown }).allowedValue);
+    allowedAt.set(e.instancePath, list);
+  }
+  // Nullable(X) fails its null branch too; "must be null" only confuses when X said more.
+  const saidMore = (at: string) =>
+    errors.some(
+      (o) =>
+        !(o.keyword === 'type' && (o.params as { type?: unknown }).type === 'null') &&
+        !['anyOf', 'oneOf', 'if'].includes(o.keyword) &&
+        (o.instancePath === at || o.instancePath.startsWith(`${at}/`)),
+    );
   for (const e of errors) {
     // anyOf/oneOf add a summary error on top of their branches' errors; the branches say more.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    if (
+      e.keyword === 'type' &&
+      (e.params as { type?: unknown }).type === 'null' &&
+      saidMore(e.instancePath)
+    ) {
+      continue;
+    }
     let path = jsonPointerToPath(e.instancePath);
     if (prefix) path = path ? `${prefix}.${path}` : prefix;
     let message = e.message ?? 'is invalid';
@@ -88,6 +111,9 @@ export function mapAjvErrors(errors: ErrorObject[], part: string): MappedValidat
     } else if (e.keyword === 'required') {
       path = join(path, String((e.params as { missingProperty: string }).missingProperty));
       message = 'is required';
+    } else if (e.keyword === 'const') {
+      const allowed = allowedAt.get(e.instancePath) ?? [];
+      message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
     } else if (e.keyword === 'enum') {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
       message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
