@@ -1,7 +1,12 @@
 // Spec 4.2: every write carries an Idempotency-Key. Records live in the database so the rules
 // hold across processes: the first request claims the key with an INSERT (the unique key
 // settles races), later ones replay, conflict, or wait for the claimant.
-import { createHash } from 'node:crypto';
+//
+// A kept response can hold a secret shown once (a new API key, a session token), and the service
+// keeps only hashes of those. So the record stores the Idempotency-Key hashed and the response
+// encrypted (AES-256-GCM) under a key derived from the Idempotency-Key itself: only a caller who
+// presents the key again can read the response back; the database alone cannot.
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { canonicalJson } from '../lib/canonical.ts';
@@ -13,7 +18,37 @@ const LEASE_MS = 60_000;
 
 export interface IdempotencyClaim {
   scope: string;
+  /** the Idempotency-Key as sent; never stored */
   key: string;
+}
+
+/** What the database holds in place of the Idempotency-Key. */
+function storedKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+function responseKey(ctx: AppContext, claim: IdempotencyClaim): Buffer {
+  return Buffer.from(
+    hkdfSync('sha256', claim.key, ctx.secrets.hmacKey, `docex idempotency response\n${claim.scope}`, 32),
+  );
+}
+
+function sealResponse(ctx: AppContext, claim: IdempotencyClaim, body: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', responseKey(ctx, claim), iv);
+  const sealed = Buffer.concat([cipher.update(body, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}`;
+}
+
+function openResponse(ctx: AppContext, claim: IdempotencyClaim, stored: string): string {
+  const [v, iv, sealed] = stored.split('.');
+  if (v !== 'v1' || !iv || sealed === undefined) throw new Error('unreadable idempotency record');
+  const data = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', responseKey(ctx, claim), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 export function fingerprint(method: string, path: string, body: unknown): string {
@@ -54,13 +89,15 @@ export async function claimIdempotencyKey(
   key: string,
   print: string,
 ): Promise<ClaimResult> {
+  const claim: IdempotencyClaim = { scope, key };
+  const stored = storedKey(key);
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();
     const inserted = await ctx.db
       .insertInto('idempotency_keys')
       .values({
         scope,
-        key,
+        key: stored,
         fingerprint: print,
         status: 'running',
         response_status: null,
@@ -73,7 +110,7 @@ export async function claimIdempotencyKey(
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
-    if (inserted) return { kind: 'claimed', claim: { scope, key } };
+    if (inserted) return { kind: 'claimed', claim };
 
     // Take over a record that has expired (rule 4: after 24 h the key runs fresh) or whose
     // claimant crashed mid-request (lease passed while still running).
@@ -90,7 +127,7 @@ export async function claimIdempotencyKey(
         lease_until: new Date(now.getTime() + LEASE_MS),
       })
       .where('scope', '=', scope)
-      .where('key', '=', key)
+      .where('key', '=', stored)
       .where((eb) =>
         eb.or([
           eb('expires_at', '<=', now),
@@ -99,13 +136,13 @@ export async function claimIdempotencyKey(
       )
       .returning('key')
       .executeTakeFirst();
-    if (retaken) return { kind: 'claimed', claim: { scope, key } };
+    if (retaken) return { kind: 'claimed', claim };
 
     const row = await ctx.db
       .selectFrom('idempotency_keys')
       .select(['fingerprint', 'status', 'response_status', 'response_content_type', 'response_body'])
       .where('scope', '=', scope)
-      .where('key', '=', key)
+      .where('key', '=', stored)
       .executeTakeFirst();
     if (!row) continue; // released between our statements: try again
     if (row.fingerprint !== print) {
@@ -124,7 +161,7 @@ export async function claimIdempotencyKey(
       kind: 'replay',
       status: row.response_status ?? 200,
       contentType: row.response_content_type ?? 'application/json; charset=utf-8',
-      body: row.response_body ?? '',
+      body: row.response_body ? openResponse(ctx, claim, row.response_body) : '',
     };
   }
   throw new ApiError('conflict', 'The Idempotency-Key is changing hands too quickly; retry the request.');
@@ -145,10 +182,10 @@ export async function completeIdempotencyKey(
         status: 'done',
         response_status: status,
         response_content_type: contentType,
-        response_body: body,
+        response_body: sealResponse(ctx, claim, body),
       })
       .where('scope', '=', claim.scope)
-      .where('key', '=', claim.key)
+      .where('key', '=', storedKey(claim.key))
       .execute();
   } else {
     await releaseIdempotencyKey(ctx, claim);
@@ -159,7 +196,7 @@ export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyC
   await ctx.db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', claim.scope)
-    .where('key', '=', claim.key)
+    .where('key', '=', storedKey(claim.key))
     .where('status', '=', 'running')
     .execute();
 }
