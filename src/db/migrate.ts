@@ -35,8 +35,13 @@ function quote(s: string): string {
 
 export async function migrate(database: Database, migrations = loadMigrations()): Promise<string[]> {
   const applied: string[] = [];
+  // Under the same lock as the migrations: two concurrent "create table if not exists" both pass
+  // the check and the loser fails on pg_type's unique index.
   await database.exec(`
+    begin;
+    select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
     create table if not exists docex_migrations (id text primary key, applied_at timestamptz not null);
+    commit;
   `);
   for (const m of migrations) {
     // The lock is transaction-scoped and re-checked inside, so a concurrent migrator that applied

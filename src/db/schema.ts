@@ -2,6 +2,7 @@
 // only joins them into the one DB type.
 import type { DocumentTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { LedgerTables } from './tables/ledger.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
-export interface DB extends FoundationTables, WebhookTables, DocumentTables {}
+export interface DB extends FoundationTables, WebhookTables, DocumentTables, LedgerTables {}
