@@ -6,6 +6,7 @@ import type { OrganizationRef } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { createOrganizationAccounts } from '../ledger/create-accounts.ts';
 
 export type OrganizationRow = Selectable<OrganizationsTable>;
 
@@ -42,7 +43,9 @@ export function organizationRef(o: OrganizationRow): OrganizationRef {
  * Work that must happen in the same transaction as an organization's creation (for example its
  * treasury accounts, CONTRACT 4). Modules add their step here.
  */
-async function afterOrganizationCreated(_trx: Tx, _org: OrganizationRow): Promise<void> {}
+async function afterOrganizationCreated(trx: Tx, org: OrganizationRow): Promise<void> {
+  await createOrganizationAccounts(trx, org);
+}
 
 export async function insertOrganization(
   trx: Tx,
