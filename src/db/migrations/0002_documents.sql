@@ -15,7 +15,8 @@ create table document_counters (
 -- writes, connections are never deleted, and a key-share lock on one hot connection row per
 -- insert turns concurrent creates into multixact traffic.
 create table documents (
-  id text primary key,
+  -- "C" collation: ids are ASCII, and keyset comparisons (created_at, id) need no locale rules
+  id text collate "C" primary key,
   connection_id text not null,
   issuer_organization_id text not null,
   counterparty_organization_id text not null,

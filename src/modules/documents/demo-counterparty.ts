@@ -6,10 +6,18 @@
 // of workers may run it.
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { ApiError } from '../../lib/errors.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Currency } from '../../lib/currencies.ts';
+import { ApiError, invalid, notFound } from '../../lib/errors.ts';
+import { parseMoney } from '../../lib/money.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
+import { insertDocument, loadIssuingConnection } from './create-document.ts';
+import { resolveContent } from './document-input.ts';
 import { systemActor } from './history.ts';
 import { lockDocument } from './load-document.ts';
+import { projectDocument } from './project-document.ts';
+import { enforceSandboxQuota } from './sandbox-quota.ts';
+import type { DocumentView } from './schemas.ts';
 import type { DocumentType } from './state-machines.ts';
 import { transitionLockedDocument } from './transition-document.ts';
 
@@ -67,3 +75,73 @@ export const demoCounterpartyTask: WorkerTask = {
   idleMs: 500,
   run: runDemoCounterparty,
 };
+
+export interface SandboxBillInput {
+  total?: number;
+  currency?: Currency;
+}
+
+/**
+ * POST /v1/sandbox/bills (CONTRACT 1): the demo counterparty issues a bill to the calling sandbox
+ * organization, approved and ready to pay, through the same insert as every document (its own
+ * history entry, actor kind "system"; events to both parties). Returns the Bill as the sandbox
+ * organization sees it.
+ */
+export async function createSandboxBill(
+  ctx: AppContext,
+  principal: Principal,
+  body: SandboxBillInput,
+): Promise<DocumentView> {
+  const me = principal.organization;
+  if (me.environment !== 'sandbox' || me.demo) {
+    throw new ApiError(
+      'sandbox_isolation',
+      "Only a sandbox organization can ask its demo counterparty for a bill: use the sandbox's key or session.",
+    );
+  }
+  const demo = await ctx.db
+    .selectFrom('connections as c')
+    .innerJoin('organizations as o', (j) =>
+      j
+        .on((eb) =>
+          eb.or([
+            eb('o.id', '=', eb.ref('c.requester_organization_id')),
+            eb('o.id', '=', eb.ref('c.recipient_organization_id')),
+          ]),
+        )
+        .on('o.id', '<>', me.id)
+        .on('o.demo', '=', true),
+    )
+    .select(['c.id as connection_id', 'o.id as demo_id'])
+    .where((eb) =>
+      eb.or([eb('c.requester_organization_id', '=', me.id), eb('c.recipient_organization_id', '=', me.id)]),
+    )
+    .where('c.status', '=', 'active')
+    .executeTakeFirst();
+  if (!demo) throw notFound('demo counterparty connection');
+  const total = body.total ?? 100;
+  if (parseMoney(total).decimalPlaces() > 2)
+    throw invalid([{ path: 'total', message: 'must have at most 2 decimal places' }]);
+  const now = ctx.clock.now();
+  const content = resolveContent(
+    {
+      currency: body.currency ?? 'USD',
+      line_items: [{ description: 'Demo services', quantity: 1, unit_price: total, tax_rate: 0 }],
+      payment_terms: 'net_30',
+      notes: 'A practice bill from the sandbox demo counterparty.',
+    },
+    null,
+    now,
+  );
+  const record = await inTransaction(ctx.db, async (trx) => {
+    await enforceSandboxQuota(trx, demo.demo_id, now);
+    const connection = await loadIssuingConnection(trx, demo.demo_id, demo.connection_id);
+    return insertDocument(
+      trx,
+      systemActor(demo.demo_id),
+      { connection, documentType: 'invoice', content, status: 'approved', issued: true },
+      now,
+    );
+  });
+  return projectDocument(record, me.id);
+}

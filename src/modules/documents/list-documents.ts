@@ -23,7 +23,7 @@ import { type DocumentRecord, projectDocument } from './project-document.ts';
 import type { DocumentView, ListDocumentsQueryT } from './schemas.ts';
 import { PHASES, type Side } from './state-machines.ts';
 
-interface Filters {
+export interface Filters {
   type: string | null;
   connection: string | null;
   status: string | null;
@@ -44,7 +44,7 @@ function readDateOrInstant(s: string): { date: string; instant: string } | null 
   return { date: s.length > 10 ? utcDate(at) : day, instant: iso(at) };
 }
 
-function normalise(q: ListDocumentsQueryT): Filters {
+export function readFilters(q: ListDocumentsQueryT): Filters {
   const problems: FieldProblem[] = [];
   for (const field of ['q', 'issuer_ref', 'connection'] as const) {
     const v = q[field];
@@ -129,6 +129,24 @@ function sideQuery(
   return q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit);
 }
 
+/**
+ * The page query: both sides' ordered scans, merged and cut at `limit` (exported for the EXPLAIN
+ * test that shows each side walks its keyset index).
+ */
+export function documentListQuery(
+  db: Kysely<DB>,
+  me: { id: string; name: string },
+  filters: Filters,
+  pos: KeysetPosition | null,
+  limit: number,
+) {
+  const issuer = sideQuery(db, 'issuer', me, filters, pos, limit);
+  // The counterparty never sees drafts: skip its scan rather than walk it for nothing.
+  if (filters.status === 'draft' || filters.phase === 'draft') return sql<DocumentRecord>`${issuer}`;
+  return sql<DocumentRecord>`${issuer} union all ${sideQuery(db, 'counterparty', me, filters, pos, limit)}
+    order by created_at desc, id desc limit ${limit}`;
+}
+
 export async function listDocuments(
   ctx: AppContext,
   principal: Principal,
@@ -136,22 +154,14 @@ export async function listDocuments(
 ): Promise<Page<DocumentView>> {
   const me = { id: principal.organization.id, name: principal.organization.name };
   const limit = query.limit ?? 20;
-  const filters = normalise(query);
+  const filters = readFilters(query);
   const binding: CursorBinding = { list: 'documents', scope: me.id, filters: { ...filters } };
   const pos = query.cursor ? decodeCursor(ctx.secrets.hmacKey, binding, query.cursor) : null;
-  const issuer = sideQuery(ctx.db, 'issuer', me, filters, pos, limit + 1);
-  // The counterparty never sees drafts: skip its scan rather than walk it for nothing.
-  const draftsOnly = filters.status === 'draft' || filters.phase === 'draft';
-  const rows = draftsOnly
-    ? await issuer.execute()
-    : (
-        await sql<DocumentRecord>`${issuer} union all ${sideQuery(ctx.db, 'counterparty', me, filters, pos, limit + 1)}
-          order by created_at desc, id desc limit ${limit + 1}`.execute(ctx.db)
-      ).rows;
+  const { rows } = await documentListQuery(ctx.db, me, filters, pos, limit + 1).execute(ctx.db);
   return toPage(
     ctx.secrets.hmacKey,
     binding,
-    rows as DocumentRecord[],
+    rows,
     limit,
     (r) => ({ t: iso(r.created_at), id: r.id }),
     (r) => projectDocument(r, me.id),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { createDocument } from './create-document.ts';
+import { createSandboxBill } from './demo-counterparty.ts';
 import { editDocument } from './edit-document.ts';
 import { getDocumentHistory } from './history.ts';
 import { issueDocument } from './issue-document.ts';
@@ -12,6 +13,7 @@ import {
   DocumentHistory,
   DocumentList,
   ListDocumentsQuery,
+  SandboxBillBody,
   TransitionBody,
   UpdateDocumentBody,
 } from './schemas.ts';
@@ -139,5 +141,25 @@ export const documentRoutes: AnyRoute[] = [
     response: { status: 200, schema: DocumentHistory, description: 'The entries and their verification.' },
     errors: ['not_found'],
     handler: async ({ ctx, principal, params }) => getDocumentHistory(ctx, principal, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/sandbox/bills',
+    operationId: 'createSandboxBill',
+    summary: 'Get a bill from the demo counterparty',
+    description:
+      'Sandbox only: the demo counterparty issues a bill to the calling sandbox organization (one line, the given total, default 100.00 USD, net 30), already approved and ready to pay. Returns the Bill as the sandbox organization sees it.',
+    tags: ['Sandbox'],
+    family: 'documents',
+    auth: 'scopes',
+    scopes: write,
+    body: SandboxBillBody,
+    response: {
+      status: 201,
+      schema: Document,
+      description: 'The Bill, projected for the sandbox organization.',
+    },
+    errors: ['invalid_request', 'not_found', 'sandbox_isolation', 'sandbox_quota', 'idempotency_conflict'],
+    handler: async ({ ctx, principal, body }) => createSandboxBill(ctx, principal, body),
   }),
 ];

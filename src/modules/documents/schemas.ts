@@ -319,3 +319,17 @@ export const DocumentHistory = Type.Object(
   { title: 'DocumentHistory' },
 );
 export type DocumentHistoryView = Static<typeof DocumentHistory>;
+
+export const SandboxBillBody = Type.Object(
+  {
+    total: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1_000_000_000,
+        description: 'The bill total, at most 2 decimals. Default 100.',
+      }),
+    ),
+    currency: Type.Optional(Currency),
+  },
+  { additionalProperties: false },
+);

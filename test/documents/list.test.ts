@@ -1,0 +1,339 @@
+// GET /v1/documents (spec 4.1, 4.3; CONTRACT 3, 8): visibility per side, newest first, every
+// filter, keyset cursors (disjoint pages, stable under inserts, bound to the query), and the query
+// plans that keep a page fast on a large table.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { CompiledQuery, sql } from 'kysely';
+import { documentListQuery, readFilters } from '../../src/modules/documents/list-documents.ts';
+import type { DocumentView } from '../../src/modules/documents/schemas.ts';
+import { advanceClock } from '../helpers/flows.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+import { createDoc, errorOf, errorPaths, issue, moved, type Pair, pair } from './setup.ts';
+
+interface Page {
+  data: DocumentView[];
+  next_cursor: string | null;
+  has_more: boolean;
+}
+
+let svc: TestService;
+let p: Pair;
+/** The counterparty issuing back on the same connection. */
+let back: Pair;
+const docs: Record<string, DocumentView> = {};
+
+before(async () => {
+  svc = await startTestService();
+  p = await pair(svc, ['Alpha Supplies', 'Beta Retail']);
+  back = { issuer: p.counterparty, counterparty: p.issuer, connectionId: p.connectionId };
+  // A small, varied book: types, states, dates, refs.
+  docs.draft = await createDoc(svc, p, {
+    document_date: '2024-01-10',
+    external_refs: { issuer_ref: 'ERP-100' },
+  });
+  docs.inv = await issue(
+    svc,
+    p.issuer.key,
+    (await createDoc(svc, p, { document_date: '2024-01-15', external_refs: { issuer_ref: 'ERP-101' } })).id,
+  );
+  docs.quote = await issue(
+    svc,
+    p.issuer.key,
+    (await createDoc(svc, p, { document_type: 'quote', document_date: '2024-01-20' })).id,
+  );
+  docs.po = await issue(
+    svc,
+    p.issuer.key,
+    (await createDoc(svc, p, { document_type: 'purchase_order', document_date: '2024-02-01' })).id,
+  );
+  docs.disputed = await moved(svc, p.counterparty.key, docs.po.id, 'disputed');
+  docs.voided = await moved(svc, p.issuer.key, docs.quote.id, 'void');
+  docs.received = await issue(
+    svc,
+    back.issuer.key,
+    (
+      await createDoc(svc, back, {
+        document_date: '2024-02-10',
+        external_refs: { issuer_ref: 'their_50%_ref' },
+      })
+    ).id,
+  );
+  docs.theirDraft = await createDoc(svc, back, { document_date: '2024-02-11' });
+});
+after(async () => {
+  await svc?.close();
+});
+
+const list = async (token: string, query = '') => {
+  const res = await svc.req<Page>('GET', `/v1/documents${query ? `?${query}` : ''}`, { token });
+  assert.equal(res.status, 200, res.text);
+  return res.body;
+};
+const ids = (page: Page) => page.data.map((d) => d.id);
+
+/** Every page of a walk, following next_cursor until it is null. */
+async function walk(token: string, query: string, limit: number): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const q: string = [query, `limit=${limit}`, cursor ? `cursor=${encodeURIComponent(cursor)}` : '']
+      .filter(Boolean)
+      .join('&');
+    const page = await list(token, q);
+    pages.push(page);
+    cursor = page.next_cursor;
+    assert.equal(page.has_more, cursor !== null);
+  } while (cursor);
+  return pages;
+}
+
+describe('visibility and order', () => {
+  test('the issuer sees everything it issued and what was issued to it; never the other side’s drafts', async () => {
+    const mine = ids(await list(p.issuer.key));
+    for (const k of ['draft', 'inv', 'quote', 'po', 'received']) assert.ok(mine.includes(docs[k]!.id), k);
+    assert.ok(!mine.includes(docs.theirDraft!.id));
+    const theirs = ids(await list(p.counterparty.key));
+    for (const k of ['inv', 'quote', 'po', 'received', 'theirDraft'])
+      assert.ok(theirs.includes(docs[k]!.id), k);
+    assert.ok(!theirs.includes(docs.draft!.id));
+  });
+
+  test('newest first by created_at, then id; each row projected for the caller', async () => {
+    const page = await list(p.counterparty.key, 'limit=100');
+    const keys = page.data.map((d) => d.created_at);
+    assert.deepEqual(keys, [...keys].sort().reverse());
+    const inv = page.data.find((d) => d.id === docs.inv!.id)!;
+    assert.equal(inv.label, 'Bill');
+    assert.match(inv.number, /^BILL-/);
+    assert.equal(inv.counterparty.name, 'Alpha Supplies');
+    const received = page.data.find((d) => d.id === docs.received!.id)!;
+    assert.equal(received.direction, 'sent');
+    // A row is exactly what GET returns.
+    const one = await svc.req<DocumentView>('GET', `/v1/documents/${inv.id}`, { token: p.counterparty.key });
+    assert.deepEqual(inv, one.body);
+  });
+
+  test('limit: 1 to 100, default 20; anything else is invalid_request', async () => {
+    assert.equal((await list(p.issuer.key, 'limit=1')).data.length, 1);
+    for (const bad of ['limit=0', 'limit=101', 'limit=abc', 'bogus=1']) {
+      errorOf(await svc.req('GET', `/v1/documents?${bad}`, { token: p.issuer.key }), 400, 'invalid_request');
+    }
+    errorOf(
+      await svc.req('GET', '/v1/documents', { token: p.issuer.org.session.replace('sess_', 'sess_x') }),
+      401,
+      'unauthorized',
+    );
+  });
+});
+
+describe('filters', () => {
+  const only = async (query: string, token = p.issuer.key) =>
+    ids(await list(token, `${query}&limit=100`)).sort();
+  const of = (...keys: string[]) => keys.map((k) => docs[k]!.id).sort();
+
+  test('type, status, connection', async () => {
+    assert.deepEqual(await only('type=quote'), of('quote'));
+    assert.deepEqual(await only('type=invoice&status=submitted'), of('inv', 'received'));
+    assert.deepEqual(await only('status=draft'), of('draft'));
+    assert.deepEqual(await only('status=draft', p.counterparty.key), of('theirDraft'));
+    assert.deepEqual(await only('connection=conn_unknown'), []);
+    assert.equal((await only(`connection=${p.connectionId}`)).length, (await only('')).length);
+  });
+
+  test('phase groups states across types', async () => {
+    // Move one document into the payment phase directly: payments are not executable yet.
+    const paying = await issue(
+      svc,
+      p.issuer.key,
+      (await createDoc(svc, p, { document_date: '2023-12-01' })).id,
+    );
+    await sql`update documents set status = 'payment_scheduled' where id = ${paying.id}`.execute(svc.ctx.db);
+    assert.deepEqual(await only('phase=draft'), of('draft'));
+    assert.deepEqual(await only('phase=open&since=2024-01-01'), of('inv', 'received'));
+    assert.deepEqual(await only('phase=disputed'), of('po'));
+    assert.deepEqual(await only('phase=closed'), of('quote'));
+    assert.deepEqual(await only('phase=payment'), [paying.id]);
+    errorOf(
+      await svc.req('GET', '/v1/documents?phase=later', { token: p.issuer.key }),
+      400,
+      'invalid_request',
+    );
+  });
+
+  test('since and until: inclusive, on the document date, as dates or timestamps', async () => {
+    assert.deepEqual(await only('since=2024-01-15&until=2024-02-01'), of('inv', 'quote', 'po'));
+    assert.deepEqual(await only('since=2024-01-15T23:59:59Z&until=2024-01-20T00:00:00Z'), of('inv', 'quote'));
+    assert.deepEqual(await only('since=2024-02-10&until=2024-02-10', p.counterparty.key), of('received'));
+    assert.deepEqual(
+      errorPaths(await svc.req('GET', '/v1/documents?since=2024-02-30', { token: p.issuer.key })),
+      ['query.since'],
+    );
+    assert.deepEqual(
+      errorPaths(await svc.req('GET', '/v1/documents?until=yesterday', { token: p.issuer.key })),
+      ['query.until'],
+    );
+  });
+
+  test('updated_since: changed at or after the instant', async () => {
+    await advanceClock(svc, 3600);
+    const d = await moved(svc, p.counterparty.key, docs.inv!.id, 'acknowledged');
+    const at = Date.parse(d.updated_at);
+    // Everything else last changed an hour or more earlier on the service clock.
+    assert.deepEqual(await only(`updated_since=${new Date(at - 60_000).toISOString()}`), of('inv'));
+    assert.deepEqual(await only(`updated_since=${d.updated_at}`), of('inv'));
+    assert.deepEqual(await only(`updated_since=${new Date(at + 1).toISOString()}`), []);
+    assert.ok((await only(`updated_since=${d.updated_at.slice(0, 10)}`)).includes(docs.inv!.id));
+  });
+
+  test('issuer_ref and q: numbers of either side, issuer_ref, counterparty name, case-insensitive', async () => {
+    assert.deepEqual(await only('issuer_ref=ERP-101'), of('inv'));
+    assert.deepEqual(await only('issuer_ref=ERP-101', p.counterparty.key), of('inv'));
+    assert.deepEqual(await only('issuer_ref=erp-101'), []);
+    assert.deepEqual(await only('q=erp-10'), of('draft', 'inv'));
+    assert.deepEqual(await only(`q=${docs.inv!.number.toLowerCase()}`), of('inv'));
+    const bill = (
+      await svc.req<DocumentView>('GET', `/v1/documents/${docs.inv!.id}`, { token: p.counterparty.key })
+    ).body;
+    // BILL-… is both the counterparty's number of this invoice and the issuer's own number of the
+    // bill it received: the search looks at both numbers of every document.
+    assert.deepEqual(await only(`q=${bill.number}`), of('inv', 'received'));
+    assert.equal(docs.received!.counterparty.name, 'Alpha Supplies');
+    // The counterparty's name, from the caller's side: every document of this connection matches.
+    assert.deepEqual(await only('q=BETA'), await only(''));
+    assert.deepEqual(await only('q=alpha', p.counterparty.key), await only('', p.counterparty.key));
+    assert.deepEqual(await only('q=gamma'), []);
+    // LIKE wildcards in q are literal characters.
+    assert.deepEqual(await only(`q=${encodeURIComponent('50%_')}`), of('received'));
+    assert.deepEqual(await only(`q=${encodeURIComponent('%')}`), of('received'));
+    assert.deepEqual(await only('q=_'), of('received'));
+  });
+});
+
+describe('cursors', () => {
+  test('a walk returns every row once, in order, in disjoint pages', async () => {
+    const all = ids(await list(p.issuer.key, 'limit=100'));
+    const pages = await walk(p.issuer.key, '', 2);
+    assert.deepEqual(pages.flatMap(ids), all);
+    assert.ok(pages.length >= 3);
+    assert.ok(pages.every((pg) => pg.data.length <= 2));
+    // The same walk under a filter.
+    const invoices = ids(await list(p.issuer.key, 'type=invoice&limit=100'));
+    assert.deepEqual((await walk(p.issuer.key, 'type=invoice', 1)).flatMap(ids), invoices);
+  });
+
+  test('documents created during a walk do not reshuffle it', async () => {
+    const before = ids(await list(p.counterparty.key, 'limit=100'));
+    const first = await list(p.counterparty.key, 'limit=2');
+    await createDoc(svc, back);
+    await issuedNewest();
+    const rest = (await walkFrom(p.counterparty.key, first.next_cursor!, 2)).flatMap(ids);
+    assert.deepEqual([...ids(first), ...rest], before);
+  });
+
+  test('a cursor is bound to its filters and organization, and tamper-evident', async () => {
+    const page = await list(p.issuer.key, 'type=invoice&limit=1');
+    const cursor = encodeURIComponent(page.next_cursor!);
+    const other = errorOf(
+      await svc.req('GET', `/v1/documents?type=quote&limit=1&cursor=${cursor}`, { token: p.issuer.key }),
+      400,
+      'invalid_request',
+    );
+    assert.match(other.message, /another query/);
+    errorOf(
+      await svc.req('GET', `/v1/documents?type=invoice&limit=1&cursor=${cursor}`, {
+        token: p.counterparty.key,
+      }),
+      400,
+      'invalid_request',
+    );
+    // The limit is not a filter: a walk may change its page size.
+    assert.equal(
+      (await svc.req('GET', `/v1/documents?type=invoice&limit=5&cursor=${cursor}`, { token: p.issuer.key }))
+        .status,
+      200,
+    );
+    const raw = page.next_cursor!;
+    const tampered = `${raw.slice(0, 5)}${raw[5] === 'A' ? 'B' : 'A'}${raw.slice(6)}`;
+    errorOf(
+      await svc.req('GET', `/v1/documents?type=invoice&cursor=${encodeURIComponent(tampered)}`, {
+        token: p.issuer.key,
+      }),
+      400,
+      'invalid_request',
+    );
+    errorOf(
+      await svc.req('GET', '/v1/documents?cursor=garbage', { token: p.issuer.key }),
+      400,
+      'invalid_request',
+    );
+  });
+});
+
+async function issuedNewest() {
+  return issue(svc, back.issuer.key, (await createDoc(svc, back)).id);
+}
+
+async function walkFrom(token: string, cursor: string, limit: number): Promise<Page[]> {
+  const pages: Page[] = [];
+  let next: string | null = cursor;
+  while (next) {
+    const page = await list(token, `limit=${limit}&cursor=${encodeURIComponent(next)}`);
+    pages.push(page);
+    next = page.next_cursor;
+  }
+  return pages;
+}
+
+describe('query plans', () => {
+  test('a page walks each side’s keyset index, with or without a cursor, never the whole table', async () => {
+    // 8,000 rows: org A issues 4,000 to org B and receives 4,000 from it.
+    await sql`insert into documents (id, connection_id, issuer_organization_id, counterparty_organization_id,
+        document_type, status, issuer_number, counterparty_number, currency, line_items, subtotal, tax, total,
+        balance_due, document_date, external_refs, origin, sandbox, history_seq, history_head, created_at,
+        updated_at, issued_at)
+      select 'doc_plan' || g, 'conn_plan', case when g % 2 = 0 then 'org_planA' else 'org_planB' end,
+        case when g % 2 = 0 then 'org_planB' else 'org_planA' end, 'invoice', 'submitted', 'INV-' || g,
+        'BILL-' || g, 'USD', '[]', 1, 0, 1, 1, date '2024-01-01' + (g % 300), '{}', 'api', false, 1, '',
+        timestamptz '2024-01-01' + g * interval '1 second', timestamptz '2024-01-01' + g * interval '1 second',
+        timestamptz '2024-01-01' + g * interval '1 second'
+      from generate_series(1, 8000) g`.execute(svc.ctx.db);
+    await sql`analyze documents`.execute(svc.ctx.db);
+    const me = { id: 'org_planA', name: 'A' };
+    type Node = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: Node[] };
+    const plan = async (query: Record<string, string>, pos: { t: string; id: string } | null = null) => {
+      const compiled = documentListQuery(svc.ctx.db, me, readFilters(query), pos, 21).compile(svc.ctx.db);
+      const res = await svc.ctx.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const raw = res.rows[0]!['QUERY PLAN'];
+      const root = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Node }[];
+      const nodes: Node[] = [];
+      const visit = (n: Node, parent: Node | null) => {
+        nodes.push(n);
+        // No sort of a scan's output: each side reads its rows in index order and stops at the limit.
+        if (parent?.['Node Type'] === 'Sort') assert.ok(!/Scan/.test(n['Node Type']), JSON.stringify(root));
+        for (const c of n.Plans ?? []) visit(c, n);
+      };
+      visit(root[0]!.Plan, null);
+      return nodes;
+    };
+    for (const [query, pos] of [
+      [{}, null],
+      [{}, { t: '2024-01-01T01:00:00.000Z', id: 'doc_plan3600' }],
+      [{ type: 'invoice', phase: 'open' }, null],
+      [{ connection: 'conn_plan', q: 'INV-1' }, null],
+    ] as const) {
+      const nodes = await plan(query as Record<string, string>, pos);
+      const indexes = nodes.filter((n) => n['Node Type'] === 'Index Scan').map((n) => n['Index Name']);
+      assert.ok(indexes.includes('documents_issuer_keyset'), JSON.stringify(nodes));
+      assert.ok(indexes.includes('documents_counterparty_keyset'), JSON.stringify(nodes));
+      assert.ok(!nodes.some((n) => n['Relation Name'] === 'documents' && n['Node Type'] !== 'Index Scan'));
+    }
+    const byRef = await plan({ issuer_ref: 'ERP-1' });
+    assert.ok(
+      byRef.some((n) => n['Index Name'] === 'documents_issuer_ref'),
+      JSON.stringify(byRef),
+    );
+    await sql`delete from documents where connection_id = 'conn_plan'`.execute(svc.ctx.db);
+  });
+});
