@@ -73,7 +73,7 @@ describe('outbox', () => {
     // Four workers racing on fan-out and delivery, with small batches to force interleaving.
     const worker = async () => {
       for (let i = 0; i < 200; i++) {
-        const n = (await fanOutEvents(svc.ctx, 7)) + (await deliverDue(svc.ctx, { batch: 5 }));
+        const n = (await fanOutEvents(svc.ctx, 7)) + (await deliverDue(svc.ctx, { concurrency: 5 }));
         if (n === 0) return;
       }
     };

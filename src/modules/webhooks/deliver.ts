@@ -4,195 +4,154 @@
 // the lease holder. A worker that dies mid-delivery leaves a lease that lapses, and the delivery
 // is claimed again: at least once, never lost. Two live workers never send the same attempt.
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { DeliveryFailureReason, WebhookAttempt } from '../../db/tables/webhooks.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { iso } from '../../lib/clock.ts';
-import { activeSecrets, type EndpointRow } from './endpoints.ts';
-import { DISABLE_AFTER_TERMINAL_FAILURES, MAX_ATTEMPTS, nextAttemptAt } from './schedule.ts';
+import { activeSecrets } from './endpoints.ts';
+import { attemptOutcome, type Leased, type Outcome, recordOutcomes, skippedOutcome } from './record.ts';
 import { DELIVERY_TIMEOUT_MS, sendDelivery } from './send.ts';
 import { isProduction } from './url-policy.ts';
 
 /** Longer than any attempt can take (10 s timeout), so a live worker never loses its lease. */
 export const LEASE_MS = 60_000;
-export const DELIVERY_BATCH = 32;
+/** Attempts in flight at once in one worker. */
+export const DELIVERY_CONCURRENCY = 64;
+/** How long one pass keeps claiming new work before it finishes what it has and returns. */
+const CLAIM_WINDOW_MS = 5_000;
 
 export interface DeliverOptions {
-  batch?: number;
+  /** Attempts in flight at once (default 64). */
+  concurrency?: number;
   timeoutMs?: number;
 }
 
-interface Claimed {
-  id: string;
-  endpoint_id: string;
+interface Claimed extends Leased {
   event_id: string;
   event_type: string;
-  payload: string | null;
-  series_attempts: number;
-  lease_token: string;
+  url: string | null;
+  endpoint_status: 'ACTIVE' | 'DISABLED' | null;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_valid_until: Date | null;
+  consecutive_failures: number | null;
+  last_success_at: Date | null;
+  body: string | null;
 }
 
-/** One batch of due deliveries: claims, sends concurrently, records. Returns how many. */
+/**
+ * One pass of the delivery worker: keeps up to `concurrency` attempts in flight, refilling freed
+ * slots from the queue, so one slow receiver (up to its 10 s timeout) holds one slot, not the
+ * worker; records outcomes in batches as they finish. Stops claiming when nothing more is due
+ * (or after a few seconds), waits for what is in flight, records it, and returns how many
+ * deliveries it handled. Nothing is left running when it returns.
+ */
 export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Promise<number> {
+  const capacity = opts.concurrency ?? DELIVERY_CONCURRENCY;
+  const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // Claim in chunks of at least a quarter of the capacity: one claim query per few deliveries.
+  const refillAt = Math.max(1, Math.floor(capacity / 4));
+  const claimUntil = performance.now() + CLAIM_WINDOW_MS;
+  const inFlight = new Set<Promise<void>>();
+  let finished: Outcome[] = [];
+  let handled = 0;
+  let drained = false;
+  const flush = async () => {
+    const batch = finished;
+    finished = [];
+    try {
+      await recordOutcomes(ctx, batch);
+    } catch (err) {
+      // Unrecorded attempts are attempted again when their leases lapse: at least once.
+      ctx.log.error({ err, deliveries: batch.length }, 'webhook delivery outcomes could not be recorded');
+    }
+  };
+  for (;;) {
+    if (finished.length > 0) await flush();
+    const room = capacity - inFlight.size;
+    if (!drained && performance.now() < claimUntil && (room >= refillAt || inFlight.size === 0)) {
+      const claimed = await claimDue(ctx, room);
+      if (claimed.length < room) drained = true;
+      for (const d of claimed) {
+        const p: Promise<void> = attempt(ctx, d, timeoutMs).then((o) => {
+          inFlight.delete(p);
+          handled++;
+          if (o) finished.push(o);
+        });
+        inFlight.add(p);
+      }
+    }
+    if (inFlight.size === 0) {
+      if (finished.length > 0) await flush();
+      return handled;
+    }
+    await Promise.race(inFlight);
+    // Let every answer that has already arrived be read before recording: on PGlite a query
+    // runs on this thread, so answers pile up meanwhile and are recorded together.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Leases due deliveries and returns each with what sending it needs, in one statement. */
+async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock.now();
   const token = randomBytes(12).toString('base64url');
-  const claimed = await claimDue(ctx, now, token, opts.batch ?? DELIVERY_BATCH);
-  if (claimed.length === 0) return 0;
-  await Promise.all(claimed.map((d) => attempt(ctx, d, opts.timeoutMs ?? DELIVERY_TIMEOUT_MS)));
-  return claimed.length;
-}
-
-async function claimDue(ctx: AppContext, now: Date, token: string, batch: number): Promise<Claimed[]> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const res = await sql<Claimed>`
-    update webhook_deliveries d
-       set lease_token = ${token}, lease_until = ${leaseUntil}
-     where d.id in (
-       select id from webhook_deliveries
-        where status = 'pending'
-          and next_attempt_at <= ${now}
-          and (lease_until is null or lease_until <= ${now})
-        order by next_attempt_at
-        limit ${batch}
-        for update skip locked)
-    returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.series_attempts, d.lease_token
+    with claimed as (
+      update webhook_deliveries d
+         set lease_token = ${token}, lease_until = ${leaseUntil}
+       where d.id in (
+         select id from webhook_deliveries
+          where status = 'pending'
+            and next_attempt_at <= ${now}
+            and (lease_until is null or lease_until <= ${now})
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked)
+      returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.series_attempts, d.lease_token)
+    select c.id, c.endpoint_id, c.event_id, c.event_type, c.series_attempts, c.lease_token,
+           e.url, e.status as endpoint_status, e.secret, e.previous_secret, e.previous_secret_valid_until,
+           e.consecutive_failures, e.last_success_at,
+           coalesce(c.payload, ev.envelope) as body
+      from claimed c
+      left join webhook_endpoints e on e.id = c.endpoint_id
+      left join events ev on ev.id = c.event_id and c.payload is null
   `.execute(ctx.db);
   return res.rows;
 }
 
-async function attempt(ctx: AppContext, d: Claimed, timeoutMs: number): Promise<void> {
+/** Sends one claimed delivery; never throws. Null when there is nothing to record. */
+async function attempt(ctx: AppContext, d: Claimed, timeoutMs: number): Promise<Outcome | null> {
   try {
-    const endpoint = await ctx.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', d.endpoint_id)
-      .executeTakeFirst();
-    if (!endpoint) return; // deleted meanwhile, and its deliveries with it
-    if (endpoint.status === 'DISABLED') {
-      await settleWithoutAttempt(ctx, d, 'endpoint_disabled');
-      return;
-    }
-    const body = d.payload ?? (await eventBody(ctx, d.event_id));
-    if (body === null) {
-      await settleWithoutAttempt(ctx, d, 'event_expired');
-      return;
-    }
+    if (d.url === null || d.secret === null) return null; // the endpoint was deleted, and this row with it
+    if (d.endpoint_status === 'DISABLED') return skippedOutcome(d, 'endpoint_disabled');
+    if (d.body === null) return skippedOutcome(d, 'event_expired');
     const now = ctx.clock.now();
     const result = await sendDelivery({
-      url: endpoint.url,
+      url: d.url,
       eventId: d.event_id,
-      body,
-      secrets: activeSecrets(endpoint, now),
+      body: d.body,
+      secrets: activeSecrets(
+        {
+          secret: d.secret,
+          previous_secret: d.previous_secret,
+          previous_secret_valid_until: d.previous_secret_valid_until,
+        },
+        now,
+      ),
       now,
       production: isProduction(ctx),
       timeoutMs,
     });
-    await recordAttempt(ctx, d, endpoint, result.ok, result.attempt, {
-      countsForEndpoint: d.event_type !== 'ping',
-      retries: d.event_type !== 'ping',
+    const ping = d.event_type === 'ping';
+    return attemptOutcome(d, result.ok, result.attempt, {
+      countsForEndpoint: !ping,
+      retries: !ping,
+      endpointSeen: { consecutive_failures: d.consecutive_failures ?? 0, last_success_at: d.last_success_at },
     });
   } catch (err) {
     // The lease lapses and another pass retries; nothing is lost by giving up here.
     ctx.log.error({ err, delivery: d.id }, 'webhook delivery attempt could not be completed');
+    return null;
   }
-}
-
-async function eventBody(ctx: AppContext, eventId: string): Promise<string | null> {
-  const row = await ctx.db
-    .selectFrom('events')
-    .select('envelope')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  return row?.envelope ?? null;
-}
-
-/** A delivery that will not be attempted: failed, redeliverable later, not counted as a failure. */
-async function settleWithoutAttempt(
-  ctx: AppContext,
-  d: Claimed,
-  reason: DeliveryFailureReason,
-): Promise<void> {
-  await ctx.db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: 'failed',
-      failure_reason: reason,
-      next_attempt_at: null,
-      lease_token: null,
-      lease_until: null,
-      updated_at: ctx.clock.now(),
-    })
-    .where('id', '=', d.id)
-    .where('lease_token', '=', d.lease_token)
-    .execute();
-}
-
-/**
- * Writes the attempt and its consequences in one transaction: the delivery's next state, and for
- * event deliveries the endpoint's success/failure bookkeeping (a success resets the counter of
- * consecutive terminal failures; the 20th terminal failure in a row disables the endpoint).
- */
-export async function recordAttempt(
-  ctx: AppContext,
-  d: { id: string; series_attempts: number; lease_token: string },
-  endpoint: EndpointRow,
-  ok: boolean,
-  a: WebhookAttempt,
-  opts: { countsForEndpoint: boolean; retries?: boolean },
-): Promise<void> {
-  const failures = d.series_attempts + 1;
-  const retryAt = ok || opts.retries === false ? null : nextAttemptAt(new Date(a.at), failures);
-  const terminal = !ok && retryAt === null;
-  const now = ctx.clock.now();
-  await inTransaction(ctx.db, async (trx) => {
-    const updated = await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        attempts: sql<string>`attempts || ${JSON.stringify([a])}::jsonb`,
-        series_attempts: failures,
-        status: ok ? 'succeeded' : terminal ? 'failed' : 'pending',
-        failure_reason: terminal ? 'attempts_exhausted' : null,
-        next_attempt_at: retryAt,
-        lease_token: null,
-        lease_until: null,
-        updated_at: now,
-      })
-      .where('id', '=', d.id)
-      .where('lease_token', '=', d.lease_token)
-      .executeTakeFirst();
-    // Lost the lease (it lapsed and another worker took over), or the endpoint was deleted.
-    if (Number(updated.numUpdatedRows) === 0 || !opts.countsForEndpoint) return;
-    const at = new Date(a.at);
-    if (ok) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ consecutive_failures: 0, last_success_at: at })
-        .where('id', '=', endpoint.id)
-        .execute();
-      return;
-    }
-    if (!terminal) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ last_failure_at: at })
-        .where('id', '=', endpoint.id)
-        .execute();
-      return;
-    }
-    const reason = `Disabled after ${DISABLE_AFTER_TERMINAL_FAILURES} consecutive deliveries failed all ${MAX_ATTEMPTS} attempts; the last failed at ${iso(at)} (${a.error ?? `HTTP ${a.status_code}`}). Fix the endpoint, then POST /v1/webhooks/${endpoint.id}/enable and redeliver what it missed from its deliveries list.`;
-    await sql`
-      update webhook_endpoints
-         set consecutive_failures = consecutive_failures + 1,
-             last_failure_at = ${at},
-             status = case when consecutive_failures + 1 >= ${DISABLE_AFTER_TERMINAL_FAILURES} then 'DISABLED' else status end,
-             disabled_reason = case
-               when status = 'ACTIVE' and consecutive_failures + 1 >= ${DISABLE_AFTER_TERMINAL_FAILURES} then ${reason}
-               else disabled_reason end,
-             updated_at = case
-               when status = 'ACTIVE' and consecutive_failures + 1 >= ${DISABLE_AFTER_TERMINAL_FAILURES} then ${now}
-               else updated_at end
-       where id = ${endpoint.id}
-    `.execute(trx);
-  });
 }

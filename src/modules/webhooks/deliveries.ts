@@ -11,8 +11,9 @@ import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { makeEnvelope } from '../events/append.ts';
-import { LEASE_MS, recordAttempt } from './deliver.ts';
+import { LEASE_MS } from './deliver.ts';
 import { activeSecrets, findEndpoint } from './endpoints.ts';
+import { attemptOutcome, recordOutcomes } from './record.ts';
 import { sendDelivery } from './send.ts';
 import { isProduction } from './url-policy.ts';
 
@@ -207,14 +208,10 @@ export async function pingEndpoint(
     now,
     production: isProduction(ctx),
   });
-  await recordAttempt(
-    ctx,
-    { id: inserted.id, series_attempts: 0, lease_token: token },
-    endpoint,
-    result.ok,
-    result.attempt,
-    { countsForEndpoint: false, retries: false },
-  );
+  const leased = { id: inserted.id, endpoint_id: endpoint.id, series_attempts: 0, lease_token: token };
+  await recordOutcomes(ctx, [
+    attemptOutcome(leased, result.ok, result.attempt, { countsForEndpoint: false, retries: false }),
+  ]);
   const row = await ctx.db
     .selectFrom('webhook_deliveries')
     .selectAll()

@@ -37,7 +37,10 @@ export interface EndpointView {
 }
 
 /** The secrets that sign a delivery made at `now`, newest first (two during a rotation window). */
-export function activeSecrets(e: EndpointRow, now: Date): string[] {
+export function activeSecrets(
+  e: Pick<EndpointRow, 'secret' | 'previous_secret' | 'previous_secret_valid_until'>,
+  now: Date,
+): string[] {
   const previousValid =
     e.previous_secret !== null &&
     e.previous_secret_valid_until !== null &&
