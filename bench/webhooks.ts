@@ -1,0 +1,198 @@
+// Webhook delivery throughput: deliveries per second from ONE worker (the real fan-out and
+// delivery tasks: claim, sign, POST, record) to a local receiver, beside a bare undici Pool POST
+// loop to the same receiver with the same body and the same concurrency, measured in the same
+// run. The gap is what the outbox costs: claiming, leasing, signing and recording each attempt.
+//
+//   node --import tsx bench/webhooks.ts [events=2000]            (PGlite, in memory)
+//   DATABASE_URL=postgres://... node --import tsx bench/webhooks.ts  (a scratch database on that server)
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openPGlite, openPostgres } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { inTransaction } from '../src/db/transaction.ts';
+import { systemPrincipal } from '../src/http/principal.ts';
+import { newId } from '../src/lib/ids.ts';
+import { type AppendEvent, appendEvents } from '../src/modules/events/append.ts';
+import { DELIVERY_CONCURRENCY } from '../src/modules/webhooks/deliver.ts';
+import { createEndpoint } from '../src/modules/webhooks/endpoints.ts';
+import { closeDeliveryDispatchers } from '../src/modules/webhooks/send.ts';
+import { signDelivery } from '../src/modules/webhooks/signing.ts';
+import { webhookTasks } from '../src/modules/webhooks/tasks.ts';
+import { closeService, openService } from '../src/service.ts';
+import { startWorker } from '../src/worker/worker.ts';
+
+const EVENTS = Number(process.argv[2] ?? 2000);
+
+/** A document-sized data payload (~1.5 KB of JSON), like a real document.created. */
+function sampleDocument(i: number): Record<string, unknown> {
+  return {
+    document: {
+      id: `doc_bench${i}`,
+      connection_id: 'conn_bench',
+      document_type: 'invoice',
+      number: `INV-${String(i).padStart(6, '0')}`,
+      direction: 'sent',
+      label: 'Invoice',
+      status: 'submitted',
+      currency: 'USD',
+      line_items: Array.from({ length: 5 }, (_, n) => ({
+        line_number: n + 1,
+        description: `Widget model ${n}`,
+        quantity: 3,
+        unit_price: 12.5,
+        tax_rate: 0.08,
+        net_amount: 37.5,
+        tax_amount: 3,
+      })),
+      subtotal: 187.5,
+      tax: 15,
+      total: 202.5,
+      balance_due: 202.5,
+      notes: 'Thank you for your business.',
+      external_refs: { issuer_ref: `ERP-${i}` },
+    },
+  };
+}
+
+/** PGlite in memory, or a scratch database created on the DATABASE_URL server and dropped after. */
+async function openDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openPGlite({ dataDir: null });
+    await migrate(database);
+    return { database, drop: async () => {} };
+  }
+  const name = `docex_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = await openPostgres(scratch.toString());
+  await migrate(database);
+  return {
+    database,
+    async drop() {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let received = 0;
+  let onTarget: (() => void) | null = null;
+  let target = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      received++;
+      if (received === target) onTarget?.();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/hooks`;
+  const reached = (n: number) =>
+    new Promise<void>((resolve) => {
+      target = n;
+      onTarget = resolve;
+      if (received >= n) resolve();
+    });
+
+  const { database, drop } = await openDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DOCEX_OPERATOR_TOKEN: 'op_bench',
+    DOCEX_DATA_DIR: '/tmp/docex-bench',
+  });
+  const { ctx } = await openService(config, { database, skipMigrations: true });
+  const now = ctx.clock.now();
+  const org = {
+    id: newId('org'),
+    name: 'Bench',
+    environment: 'live' as const,
+    verified: false,
+    processor_connected: false,
+    demo: false,
+  };
+  await ctx.db
+    .insertInto('organizations')
+    .values({ ...org, parent_organization_id: null, created_at: now })
+    .execute();
+  await createEndpoint(ctx, systemPrincipal(org, []), { url, events: [] });
+
+  // The outbox, written as the documents module writes it: in transactions of 100 events.
+  const body = JSON.stringify({ id: 'evt_x', type: 'document.created', data: sampleDocument(0) });
+  for (let i = 0; i < EVENTS; i += 100) {
+    const batch: AppendEvent[] = Array.from({ length: Math.min(100, EVENTS - i) }, (_, n) => ({
+      organizationId: org.id,
+      sandbox: false,
+      type: 'document.created',
+      data: sampleDocument(i + n),
+    }));
+    await inTransaction(ctx.db, (trx) => appendEvents(trx, batch, ctx.clock.now()));
+  }
+
+  // 1. One worker: fan-out and delivery loops, as `docex worker` runs them.
+  const workerStart = performance.now();
+  const worker = startWorker(ctx, webhookTasks);
+  await reached(EVENTS);
+  const workerSeconds = (performance.now() - workerStart) / 1000;
+  await worker.stop();
+
+  // 2. Bare undici: the same body, signed once, DELIVERY_CONCURRENCY requests in flight.
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: DELIVERY_CONCURRENCY });
+  const headers = signDelivery({
+    eventId: 'evt_x',
+    timestamp: Math.floor(Date.now() / 1000),
+    body,
+    secrets: ['whsec_AAAA'],
+  });
+  const bareStart = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: DELIVERY_CONCURRENCY }, async () => {
+      while (next < EVENTS) {
+        next++;
+        const res = await pool.request({ path: '/hooks', method: 'POST', headers, body });
+        await res.body.dump();
+      }
+    }),
+  );
+  const bareSeconds = (performance.now() - bareStart) / 1000;
+  await pool.close();
+
+  const rows: Array<[string, number, number]> = [
+    [`docex worker (fan-out + delivery, ${database.kind})`, EVENTS, workerSeconds],
+    [`bare undici Pool POST loop (${DELIVERY_CONCURRENCY} in flight)`, EVENTS, bareSeconds],
+  ];
+  console.log(
+    `\nWebhook deliveries to a local node:http receiver, Node ${process.version}, ${EVENTS} events\n`,
+  );
+  console.log('| Scenario | Requests | Seconds | Per second |');
+  console.log('|---|---:|---:|---:|');
+  for (const [name, n, s] of rows) {
+    console.log(`| ${name} | ${n} | ${s.toFixed(2)} | ${Math.round(n / s).toLocaleString('en-US')} |`);
+  }
+  console.log(
+    `\nThe worker reaches ${((bareSeconds / workerSeconds) * 100).toFixed(0)} % of the bare loop's rate.`,
+  );
+
+  await closeDeliveryDispatchers();
+  await closeService(ctx);
+  await drop();
+  receiver.closeAllConnections();
+  receiver.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
