@@ -137,7 +137,20 @@ describe('filters', () => {
     assert.deepEqual(await only('status=draft'), of('draft'));
     assert.deepEqual(await only('status=draft', p.counterparty.key), of('theirDraft'));
     assert.deepEqual(await only('connection=conn_unknown'), []);
-    assert.equal((await only(`connection=${p.connectionId}`)).length, (await only('')).length);
+    // One connection is one index walk, with the same visibility: drafts only for their issuer.
+    assert.deepEqual(await only(`connection=${p.connectionId}`), await only(''));
+    assert.deepEqual(
+      await only(`connection=${p.connectionId}`, p.counterparty.key),
+      await only('', p.counterparty.key),
+    );
+    assert.deepEqual(
+      await only(`connection=${p.connectionId}&status=draft`, p.counterparty.key),
+      of('theirDraft'),
+    );
+    const page = (await list(p.counterparty.key, `connection=${p.connectionId}&limit=100`)).data;
+    assert.equal(page.find((d) => d.id === docs.inv!.id)!.counterparty.name, 'Alpha Supplies');
+    assert.equal(page.find((d) => d.id === docs.received!.id)!.counterparty.name, 'Alpha Supplies');
+    assert.equal(page.find((d) => d.id === docs.received!.id)!.label, 'Invoice');
   });
 
   test('phase groups states across types', async () => {
@@ -321,13 +334,22 @@ describe('query plans', () => {
       [{}, null],
       [{}, { t: '2024-01-01T01:00:00.000Z', id: 'doc_plan3600' }],
       [{ type: 'invoice', phase: 'open' }, null],
-      [{ connection: 'conn_plan', q: 'INV-1' }, null],
+      [{ q: 'INV-1' }, null],
     ] as const) {
       const nodes = await plan(query as Record<string, string>, pos);
       const indexes = nodes.filter((n) => n['Node Type'] === 'Index Scan').map((n) => n['Index Name']);
       assert.ok(indexes.includes('documents_issuer_keyset'), JSON.stringify(nodes));
       assert.ok(indexes.includes('documents_counterparty_keyset'), JSON.stringify(nodes));
       assert.ok(!nodes.some((n) => n['Relation Name'] === 'documents' && n['Node Type'] !== 'Index Scan'));
+    }
+    for (const pos of [null, { t: '2024-01-01T01:00:00.000Z', id: 'doc_plan3600' }]) {
+      const byConnection = await plan({ connection: 'conn_plan', status: 'submitted' }, pos);
+      assert.deepEqual(
+        byConnection
+          .filter((n) => n['Relation Name'] === 'documents')
+          .map((n) => [n['Node Type'], n['Index Name']]),
+        [['Index Scan', 'documents_connection_keyset']],
+      );
     }
     const byRef = await plan({ issuer_ref: 'ERP-1' });
     assert.ok(

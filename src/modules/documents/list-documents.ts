@@ -1,8 +1,9 @@
 // GET /v1/documents: newest first by (created_at, id), keyset cursors bound to the filters.
 // The two ways an organization sees documents (as issuer: all of them; as counterparty: the issued
 // ones) are two ordered index scans (documents_issuer_keyset, documents_counterparty_keyset), each
-// cut at limit + 1 and merged, instead of one OR that no index can serve in order. The other
-// party's name is joined per row; no query per row.
+// cut at limit + 1 and merged, instead of one OR that no index can serve in order; a connection
+// filter walks documents_connection_keyset instead. The other party's name is joined per row; no
+// query per row.
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -81,33 +82,63 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One visibility side: an ordered scan of that side's keyset index, with the filters. */
-function sideQuery(
+type Scan = Side | 'connection';
+
+/**
+ * One ordered scan with the filters. `issuer` and `counterparty` walk that side's keyset index;
+ * `connection` (when the connection filter is set) walks the connection's index once, both
+ * parties' documents being on it, with visibility as a row filter.
+ */
+function scanQuery(
   db: Kysely<DB>,
-  side: Side,
+  scan: Scan,
   me: { id: string; name: string },
   f: Filters,
   pos: KeysetPosition | null,
   limit: number,
 ) {
-  const other = side === 'issuer' ? 'd.counterparty_organization_id' : 'd.issuer_organization_id';
+  const iAmIssuer = sql<boolean>`(d.issuer_organization_id = ${me.id})`;
+  const other =
+    scan === 'issuer'
+      ? sql`d.counterparty_organization_id`
+      : scan === 'counterparty'
+        ? sql`d.issuer_organization_id`
+        : sql`case when ${iAmIssuer} then d.counterparty_organization_id else d.issuer_organization_id end`;
+  const myName = sql<string>`${me.name}::text`;
   let q = db
     .selectFrom('documents as d')
-    .innerJoin('organizations as o', 'o.id', other)
+    .innerJoin('organizations as o', (j) => j.on(sql<boolean>`o.id = ${other}`))
     .selectAll('d')
     .select([
-      side === 'issuer' ? sql<string>`${me.name}::text`.as('issuer_name') : 'o.name as issuer_name',
-      side === 'issuer'
-        ? 'o.name as counterparty_name'
-        : sql<string>`${me.name}::text`.as('counterparty_name'),
+      (scan === 'issuer'
+        ? myName
+        : scan === 'counterparty'
+          ? sql<string>`o.name`
+          : sql<string>`case when ${iAmIssuer} then ${myName} else o.name end`
+      ).as('issuer_name'),
+      (scan === 'issuer'
+        ? sql<string>`o.name`
+        : scan === 'counterparty'
+          ? myName
+          : sql<string>`case when ${iAmIssuer} then o.name else ${myName} end`
+      ).as('counterparty_name'),
       paymentColumn,
     ]);
-  q =
-    side === 'issuer'
-      ? q.where('d.issuer_organization_id', '=', me.id)
-      : q.where('d.counterparty_organization_id', '=', me.id).where('d.issued_at', 'is not', null);
+  if (scan === 'issuer') q = q.where('d.issuer_organization_id', '=', me.id);
+  else if (scan === 'counterparty') {
+    q = q.where('d.counterparty_organization_id', '=', me.id).where('d.issued_at', 'is not', null);
+  } else {
+    q = q
+      .where('d.connection_id', '=', f.connection!)
+      .where((eb) =>
+        eb.or([
+          eb('d.issuer_organization_id', '=', me.id),
+          eb.and([eb('d.counterparty_organization_id', '=', me.id), eb('d.issued_at', 'is not', null)]),
+        ]),
+      );
+  }
   if (f.type) q = q.where('d.document_type', '=', f.type);
-  if (f.connection) q = q.where('d.connection_id', '=', f.connection);
+  if (f.connection && scan !== 'connection') q = q.where('d.connection_id', '=', f.connection);
   if (f.status) q = q.where('d.status', '=', f.status);
   if (f.phase) q = q.where('d.status', 'in', [...PHASES[f.phase]]);
   if (f.since) q = q.where('d.document_date', '>=', f.since);
@@ -130,8 +161,8 @@ function sideQuery(
 }
 
 /**
- * The page query: both sides' ordered scans, merged and cut at `limit` (exported for the EXPLAIN
- * test that shows each side walks its keyset index).
+ * The page query (exported for the EXPLAIN test): one connection's documents in one scan of its
+ * index; otherwise both sides' ordered scans, merged and cut at `limit`.
  */
 export function documentListQuery(
   db: Kysely<DB>,
@@ -140,10 +171,11 @@ export function documentListQuery(
   pos: KeysetPosition | null,
   limit: number,
 ) {
-  const issuer = sideQuery(db, 'issuer', me, filters, pos, limit);
+  if (filters.connection) return sql<DocumentRecord>`${scanQuery(db, 'connection', me, filters, pos, limit)}`;
+  const issuer = scanQuery(db, 'issuer', me, filters, pos, limit);
   // The counterparty never sees drafts: skip its scan rather than walk it for nothing.
   if (filters.status === 'draft' || filters.phase === 'draft') return sql<DocumentRecord>`${issuer}`;
-  return sql<DocumentRecord>`${issuer} union all ${sideQuery(db, 'counterparty', me, filters, pos, limit)}
+  return sql<DocumentRecord>`${issuer} union all ${scanQuery(db, 'counterparty', me, filters, pos, limit)}
     order by created_at desc, id desc limit ${limit}`;
 }
 

@@ -5,6 +5,7 @@ import type { AppContext, Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { actorFromPrincipal, type DocumentActor } from './history.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { executePaymentTransition } from './payment-transition.ts';
@@ -68,7 +69,9 @@ export async function applyStatusChange(
       changes: {
         from: doc.status,
         to: change.to,
-        ...(change.balanceDue !== undefined ? { balance_due: Number(change.balanceDue) } : {}),
+        ...(change.balanceDue !== undefined
+          ? { balance_due: toMoneyNumber(parseMoney(change.balanceDue)) }
+          : {}),
         ...change.changes,
       },
       numberings: [],
