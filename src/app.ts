@@ -12,6 +12,7 @@ import { randomBase62 } from './lib/ids.ts';
 import { registerMcpHttp } from './mcp/http.ts';
 import { allRoutes } from './routes.ts';
 import { API_VERSION } from './version.ts';
+import { registerWebApp } from './webapp/plugin.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const routes = (opts.routes ?? allRoutes()).filter((r) => r.available?.(ctx.config) !== false);
   for (const spec of routes) registerRoute(app, ctx, spec);
   registerMcpHttp(app, ctx, routes);
+  registerWebApp(app, ctx);
   await app.ready();
   return app;
 }

@@ -1,0 +1,255 @@
+// The web app at /app: the built single-page app, and its backend-for-frontend under /app/api.
+//
+// The public API stays bearer-only (spec 5: "no other way in"). The browser never holds a bearer
+// credential: it holds an HttpOnly, SameSite=Strict cookie with an admin session token, and
+// /app/api/v1/* turns that cookie into `Authorization: Bearer sess_...` on a request injected into
+// the very same API (app.inject), so authentication, validation, idempotency, visibility and every
+// other rule apply unchanged. Writes need the CSRF token (src/webapp/csrf.ts). See docs/app.md.
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../lib/errors.ts';
+import { signIn } from '../modules/identity/accounts.ts';
+import {
+  CSRF_COOKIE,
+  clearSessionCookie,
+  readCookies,
+  SESSION_COOKIE,
+  setCsrfCookie,
+  setSessionCookies,
+} from './cookies.ts';
+import { anonymousCsrf, checkCsrf, csrfForSession } from './csrf.ts';
+import { exchangeSession, type Viewer, viewerOf } from './sessions.ts';
+import { APP_DIST, registerStatic } from './static.ts';
+
+export const APP_API_PREFIX = '/app/api';
+/** Above the largest API body (14 MiB attachment uploads) so the API's own 413 is what answers. */
+const PROXY_BODY_LIMIT = 15 * 1024 * 1024;
+const ANON_CSRF_MAX_AGE = 12 * 60 * 60;
+
+/**
+ * Paths the cookie session must not reach through the proxy: credential exchanges answer a new
+ * session token in their body, which page scripts must never see (they have /app/api routes of
+ * their own), and the operator's and the test helpers' paths take another credential.
+ */
+function blockedPath(path: string): boolean {
+  return (
+    path === '/v1/signup' ||
+    path === '/v1/sandbox' ||
+    path === '/v1/sessions' ||
+    path.startsWith('/v1/sessions/') ||
+    path.startsWith('/v1/operator/') ||
+    path.startsWith('/v1/test_helpers/')
+  );
+}
+
+/** Response headers of the API that mean something to the page. */
+const RELAYED = [
+  'content-type',
+  'content-disposition',
+  'svc-api-version',
+  'svc-request-id',
+  'svc-bundle-digest',
+  'idempotent-replay',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'location',
+];
+
+function relay(reply: FastifyReply, res: LightMyRequestResponse): FastifyReply {
+  for (const name of RELAYED) {
+    const v = res.headers[name];
+    if (v !== undefined) reply.header(name, v);
+  }
+  reply.header('cache-control', 'no-store');
+  return reply.code(res.statusCode).send(res.rawPayload);
+}
+
+function sessionToken(request: FastifyRequest): string | null {
+  return readCookies(request).get(SESSION_COOKIE) ?? null;
+}
+
+function requireSession(request: FastifyRequest): string {
+  const token = sessionToken(request);
+  if (!token) throw new ApiError('unauthorized', 'Not signed in: POST /app/api/login first.');
+  return token;
+}
+
+const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 320 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+const SwitchBody = Type.Object(
+  { organization_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+type SignedIn = Viewer & { signed_in: true; signup_open: boolean };
+
+export function registerWebApp(app: FastifyInstance, ctx: AppContext): void {
+  const { config } = ctx;
+
+  const inject = (
+    request: FastifyRequest,
+    method: string,
+    url: string,
+    opts: { token?: string; body?: string; idempotencyKey?: string; contentType?: string } = {},
+  ) => {
+    const headers: Record<string, string> = { 'user-agent': 'docex-app' };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+    return app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      // The browser's address, so a rule that looks at the client judges the real one.
+      remoteAddress: request.ip,
+      ...(opts.body !== undefined ? { payload: opts.body } : {}),
+    });
+  };
+
+  /** Puts a fresh session in the cookies and answers who is signed in now. */
+  const signedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: { token: string; expires_at: string },
+  ): Promise<SignedIn> => {
+    setSessionCookies(
+      config,
+      request,
+      reply,
+      {
+        token: session.token,
+        expiresAt: new Date(session.expires_at),
+        csrf: csrfForSession(ctx, session.token),
+      },
+      ctx.clock.now(),
+    );
+    reply.header('cache-control', 'no-store');
+    return { signed_in: true, signup_open: config.signupOpen, ...(await viewerOf(ctx, session.token)) };
+  };
+
+  /** Best effort: the session the cookie held is ended when another replaces it. */
+  const endPrevious = async (request: FastifyRequest, token: string | null) => {
+    if (token) await inject(request, 'DELETE', '/v1/sessions/current', { token }).catch(() => undefined);
+  };
+
+  app.register(async (scope) => {
+    registerStatic(scope, APP_DIST);
+
+    scope.get(`${APP_API_PREFIX}/session`, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const cookies = readCookies(request);
+      const token = cookies.get(SESSION_COOKIE);
+      if (token) {
+        try {
+          const viewer = await viewerOf(ctx, token);
+          const csrf = csrfForSession(ctx, token);
+          if (cookies.get(CSRF_COOKIE) !== csrf)
+            setCsrfCookie(config, request, reply, csrf, ANON_CSRF_MAX_AGE);
+          return { signed_in: true, signup_open: config.signupOpen, ...viewer };
+        } catch (err) {
+          if (!(err instanceof ApiError && err.code === 'unauthorized')) throw err;
+          clearSessionCookie(config, request, reply);
+        }
+      }
+      if (!cookies.get(CSRF_COOKIE) || token) {
+        setCsrfCookie(config, request, reply, anonymousCsrf(), ANON_CSRF_MAX_AGE);
+      }
+      return { signed_in: false, signup_open: config.signupOpen };
+    });
+
+    scope.post(`${APP_API_PREFIX}/login`, { schema: { body: LoginBody } }, async (request, reply) => {
+      checkCsrf(ctx, request, false);
+      const session = await signIn(ctx, request.body as typeof LoginBody.static);
+      await endPrevious(request, sessionToken(request));
+      return signedIn(request, reply, session);
+    });
+
+    // Sign-up is the API's own POST /v1/signup (so DOCEX_SIGNUP=closed and its validation hold);
+    // the session it answers goes into the cookie instead of to the page.
+    scope.post(`${APP_API_PREFIX}/signup`, async (request, reply) => {
+      checkCsrf(ctx, request, false);
+      const res = await inject(request, 'POST', '/v1/signup', { body: JSON.stringify(request.body ?? {}) });
+      if (res.statusCode !== 201) return relay(reply, res);
+      const { session } = res.json() as { session: { token: string; expires_at: string } };
+      await endPrevious(request, sessionToken(request));
+      return reply.code(201).send(await signedIn(request, reply, session));
+    });
+
+    scope.post(`${APP_API_PREFIX}/logout`, async (request, reply) => {
+      checkCsrf(ctx, request, true);
+      await endPrevious(request, sessionToken(request));
+      clearSessionCookie(config, request, reply);
+      setCsrfCookie(config, request, reply, anonymousCsrf(), ANON_CSRF_MAX_AGE);
+      return reply.code(204).header('cache-control', 'no-store').send();
+    });
+
+    // Live ⇄ sandbox: a session of another organization of the same user, in exchange for this one.
+    scope.post(`${APP_API_PREFIX}/switch`, { schema: { body: SwitchBody } }, async (request, reply) => {
+      checkCsrf(ctx, request, true);
+      const { organization_id } = request.body as typeof SwitchBody.static;
+      const session = await exchangeSession(ctx, requireSession(request), organization_id);
+      return signedIn(request, reply, session);
+    });
+
+    // POST /v1/sandbox through the API, then straight into the sandbox organization: its session
+    // goes into the cookie, never to the page.
+    scope.post(`${APP_API_PREFIX}/sandbox`, async (request, reply) => {
+      checkCsrf(ctx, request, true);
+      const token = requireSession(request);
+      const idem = request.headers['idempotency-key'];
+      const res = await inject(request, 'POST', '/v1/sandbox', {
+        token,
+        ...(typeof idem === 'string' ? { idempotencyKey: idem } : {}),
+      });
+      if (res.statusCode !== 201) return relay(reply, res);
+      const { session, ...pair } = res.json() as { session: { token: string; expires_at: string } };
+      await endPrevious(request, token);
+      return reply.code(201).send({ sandbox: pair, ...(await signedIn(request, reply, session)) });
+    });
+
+    // Everything else: the API itself, with the cookie's session as the bearer credential.
+    scope.register(async (proxy) => {
+      proxy.removeAllContentTypeParsers();
+      proxy.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: PROXY_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      proxy.route({
+        method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+        url: `${APP_API_PREFIX}/v1/*`,
+        bodyLimit: PROXY_BODY_LIMIT,
+        handler: async (request, reply) => {
+          const url = request.url.slice(APP_API_PREFIX.length);
+          const path = url.split('?')[0] ?? url;
+          if (blockedPath(path)) {
+            throw new ApiError('not_found', `${path} is not available through the app.`);
+          }
+          if (request.method !== 'GET') checkCsrf(ctx, request, true);
+          const token = requireSession(request);
+          const idem = request.headers['idempotency-key'];
+          const contentType = request.headers['content-type'];
+          const res = await inject(request, request.method, url, {
+            token,
+            ...(typeof request.body === 'string' ? { body: request.body } : {}),
+            ...(typeof idem === 'string' ? { idempotencyKey: idem } : {}),
+            ...(typeof contentType === 'string' ? { contentType } : {}),
+          });
+          // The session ended or expired: drop the cookie so the page shows the sign-in form.
+          if (res.statusCode === 401) clearSessionCookie(config, request, reply);
+          return relay(reply, res);
+        },
+      });
+    });
+  });
+}
