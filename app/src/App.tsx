@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'react';
+import { describeError, onUnauthorized, request } from './api/client';
+import { type Features, loadFeatures } from './api/features';
+import type { SessionState, SignedInState } from './api/types';
+import { Layout } from './components/Layout';
+import { ConnectionsPage } from './pages/Connections';
+import { DocumentPage } from './pages/DocumentPage';
+import { DocumentsPage } from './pages/Documents';
+import { DraftEditor } from './pages/DraftEditor';
+import { KeysPage } from './pages/Keys';
+import { SandboxPage } from './pages/Sandbox';
+import { SignInPage, SignUpPage } from './pages/SignIn';
+import { TreasuryPage } from './pages/Treasury';
+import { WebhooksPage } from './pages/Webhooks';
+import { match, navigate, useLocation } from './router';
+import { AppContext } from './session';
+
+function Routes() {
+  const { path } = useLocation();
+  if (path === '/' || path === '/documents') return <DocumentsPage />;
+  if (path === '/documents/new') return <DraftEditor />;
+  let m = match('/documents/:id/edit', path);
+  if (m) return <DraftEditor id={m.id!} />;
+  m = match('/documents/:id', path);
+  if (m) return <DocumentPage id={m.id!} />;
+  if (path === '/connections') return <ConnectionsPage />;
+  if (path === '/keys') return <KeysPage />;
+  if (path === '/webhooks') return <WebhooksPage />;
+  if (path === '/treasury') return <TreasuryPage />;
+  if (path === '/sandbox') return <SandboxPage />;
+  return (
+    <section>
+      <h1 tabIndex={-1}>Not found</h1>
+      <p>There is no page at this address.</p>
+    </section>
+  );
+}
+
+export function App() {
+  const [session, setSession] = useState<SessionState | null>(null);
+  const [features, setFeatures] = useState<Features | null>(null);
+  const [error, setError] = useState<unknown>();
+  const { path } = useLocation();
+
+  const load = useCallback(async () => {
+    try {
+      const [s, f] = await Promise.all([request<SessionState>('GET', '/session'), loadFeatures()]);
+      setSession(s);
+      setFeatures(f);
+    } catch (err) {
+      setError(err);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The session ended under us (expired, or signed out in another tab): back to the sign-in form.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        void request<SessionState>('GET', '/session').then(setSession, setError);
+      }),
+    [],
+  );
+
+  if (error) {
+    return (
+      <main className="centered">
+        <div className="alert alert-error" role="alert">
+          The app could not reach the service: {describeError(error)}
+        </div>
+      </main>
+    );
+  }
+  if (!session || !features) {
+    return (
+      <main className="centered">
+        <p role="status">Loading…</p>
+      </main>
+    );
+  }
+  if (!session.signed_in) {
+    const onSignedIn = (s: SignedInState) => {
+      setSession(s);
+      navigate('/documents', { replace: true });
+    };
+    return path === '/signup' && session.signup_open ? (
+      <SignUpPage onSignedIn={onSignedIn} />
+    ) : (
+      <SignInPage onSignedIn={onSignedIn} signupOpen={session.signup_open} />
+    );
+  }
+  const setSignedIn = (next: SignedInState | null) => {
+    if (next) setSession(next);
+    else setSession({ signed_in: false, signup_open: session.signup_open });
+  };
+  return (
+    <AppContext.Provider value={{ session, features, setSession: setSignedIn }}>
+      {/* A new organization is a new world: remount every page so nothing of the other one shows. */}
+      <Layout key={session.organization.id}>
+        <Routes />
+      </Layout>
+    </AppContext.Provider>
+  );
+}

@@ -1,0 +1,69 @@
+// What this deployment can do, read once from its own description: GET /v1/openapi.json lists
+// the operations, GET /v1/enablement the families switched on. A control whose operation is
+// absent (payments, attachments, lineage, export and demo bills land after the app) or whose
+// family is off is not shown; it lights up when the endpoint lands, without a change here.
+
+type Family = 'documents' | 'payments' | 'treasury' | 'provenance' | 'keys' | 'webhooks' | 'finance';
+
+/** The optional operations the app looks for, by method and path (CONTRACT 1, 4, 5a, 6). */
+export const OPTIONAL = {
+  pay: ['POST', '/v1/documents/{id}/pay', 'payments'],
+  payments: ['GET', '/v1/payments', 'payments'],
+  treasury: ['GET', '/v1/treasury/accounts', 'treasury'],
+  transactions: ['GET', '/v1/treasury/accounts/{id}/transactions', 'treasury'],
+  history: ['GET', '/v1/documents/{id}/history', 'provenance'],
+  lineage: ['GET', '/v1/documents/{id}/lineage', 'provenance'],
+  exportBundle: ['GET', '/v1/documents/{id}/export', 'provenance'],
+  attachments: ['GET', '/v1/documents/{id}/attachments', 'documents'],
+  uploadAttachment: ['POST', '/v1/documents/{id}/attachments', 'documents'],
+  downloadAttachment: ['POST', '/v1/documents/{id}/attachments/{attachment_id}/download_url', 'documents'],
+  demoBill: ['POST', '/v1/sandbox/bills', 'documents'],
+  webhooks: ['GET', '/v1/webhooks', 'webhooks'],
+  keys: ['GET', '/v1/keys', 'keys'],
+} as const satisfies Record<string, readonly [string, string, Family]>;
+
+export type Feature = keyof typeof OPTIONAL;
+
+export interface Features {
+  has(feature: Feature): boolean;
+  /** The webhook event types this deployment knows (the enum of POST /v1/webhooks). */
+  eventTypes: string[];
+  apiVersion: string;
+}
+
+interface OpenApiDoc {
+  info?: { version?: string };
+  paths?: Record<string, Record<string, { requestBody?: unknown }>>;
+}
+
+function eventTypesOf(doc: OpenApiDoc): string[] {
+  const schema = (
+    doc.paths?.['/v1/webhooks']?.post?.requestBody as
+      | { content?: { 'application/json'?: { schema?: { properties?: { events?: { items?: unknown } } } } } }
+      | undefined
+  )?.content?.['application/json']?.schema?.properties?.events?.items as
+    | { enum?: string[]; anyOf?: { const?: string }[] }
+    | undefined;
+  if (schema?.enum) return schema.enum;
+  return (schema?.anyOf ?? []).map((s) => s.const).filter((s): s is string => typeof s === 'string');
+}
+
+export async function loadFeatures(): Promise<Features> {
+  const [docRes, enablementRes] = await Promise.all([fetch('/v1/openapi.json'), fetch('/v1/enablement')]);
+  const doc = (await docRes.json()) as OpenApiDoc;
+  const enablement = (await enablementRes.json()) as { families?: Partial<Record<Family, boolean>> };
+  const paths = doc.paths ?? {};
+  const present = new Set<Feature>();
+  for (const [name, [method, path, family]] of Object.entries(OPTIONAL) as [
+    Feature,
+    (typeof OPTIONAL)[Feature],
+  ][]) {
+    const op = paths[path]?.[method.toLowerCase()];
+    if (op && enablement.families?.[family] !== false) present.add(name);
+  }
+  return {
+    has: (f) => present.has(f),
+    eventTypes: eventTypesOf(doc),
+    apiVersion: doc.info?.version ?? '',
+  };
+}

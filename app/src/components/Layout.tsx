@@ -1,0 +1,121 @@
+import { type ReactNode, useId } from 'react';
+import { request } from '../api/client';
+import type { SignedInState } from '../api/types';
+import { useAction } from '../lib/hooks';
+import { Link, navigate, useLocation } from '../router';
+import { useApp } from '../session';
+import { ErrorAlert } from './ui';
+
+const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' }[] = [
+  { to: '/documents', label: 'Documents' },
+  { to: '/documents/new', label: 'New document' },
+  { to: '/connections', label: 'Connections' },
+  { to: '/keys', label: 'API keys', feature: 'keys' },
+  { to: '/webhooks', label: 'Webhooks', feature: 'webhooks' },
+  { to: '/treasury', label: 'Treasury' },
+  { to: '/sandbox', label: 'Sandbox' },
+];
+
+function optionLabel(o: { name: string; environment: string }): string {
+  // Sandbox organizations are named "<name> (sandbox)" already.
+  return o.name.toLowerCase().includes(`(${o.environment})`) ? o.name : `${o.name} (${o.environment})`;
+}
+
+function OrganizationSwitcher() {
+  const { session, setSession } = useApp();
+  const action = useAction();
+  const id = useId();
+  if (session.organizations.length < 2) {
+    return <span className="org-name">{session.organization.name}</span>;
+  }
+  const change = (organizationId: string) =>
+    action.run(async () => {
+      const next = await request<SignedInState>('POST', '/switch', {
+        body: { organization_id: organizationId },
+      });
+      setSession(next);
+      navigate('/documents');
+    });
+  return (
+    <div className="org-switcher">
+      <label htmlFor={id}>Organization</label>
+      <select
+        id={id}
+        value={session.organization.id}
+        disabled={action.busy}
+        onChange={(e) => void change(e.target.value)}
+      >
+        {session.organizations.map((o) => (
+          <option key={o.id} value={o.id}>
+            {optionLabel(o)}
+          </option>
+        ))}
+      </select>
+      <ErrorAlert error={action.error} />
+    </div>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { session, features, setSession } = useApp();
+  const { path } = useLocation();
+  const signOut = useAction();
+  const sandbox = session.organization.environment === 'sandbox';
+  const current = (to: string) =>
+    to === '/documents'
+      ? path === '/' || (path.startsWith('/documents') && path !== '/documents/new')
+      : path === to;
+  return (
+    <div className={sandbox ? 'shell env-sandbox' : 'shell'}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/documents" className="brand">
+          docex
+        </Link>
+        {sandbox ? (
+          <span className="env-badge" title="Practice money, a demo counterparty">
+            Sandbox
+          </span>
+        ) : (
+          <span className="env-badge live">Live</span>
+        )}
+        <OrganizationSwitcher />
+        <span className="spacer" />
+        <span className="muted user-email">{session.user.email}</span>
+        <button
+          type="button"
+          className="secondary"
+          disabled={signOut.busy}
+          onClick={() =>
+            void signOut.run(async () => {
+              await request('POST', '/logout');
+              setSession(null);
+              navigate('/', { replace: true });
+            })
+          }
+        >
+          Sign out
+        </button>
+      </header>
+      <div className="body">
+        <nav aria-label="Main" className="sidenav">
+          <ul>
+            {NAV.filter((n) => !n.feature || features.has(n.feature)).map((n) => (
+              <li key={n.to}>
+                <Link to={n.to} aria-current={current(n.to) ? 'page' : undefined}>
+                  {n.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main">
+          <ErrorAlert error={signOut.error} />
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// Small shared pieces: alerts, status badges, the once-only secret, empty states.
+import { type ReactNode, useId, useState } from 'react';
+import { ApiError, describeError } from '../api/client';
+import { statusLabel } from '../lib/moves';
+
+export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
+  if (error === undefined || error === null) return null;
+  const docs = error instanceof ApiError ? error.docsUrl : undefined;
+  return (
+    <div className="alert alert-error" role="alert">
+      {title ? <strong>{title}: </strong> : null}
+      {describeError(error)}
+      {error instanceof ApiError ? <span className="muted"> ({error.code})</span> : null}
+      {docs ? (
+        <>
+          {' '}
+          <a href={docs} target="_blank" rel="noreferrer">
+            What this means
+          </a>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function Notice({
+  children,
+  tone = 'info',
+}: {
+  children: ReactNode;
+  tone?: 'info' | 'success' | 'warn';
+}) {
+  return (
+    <div className={`alert alert-${tone}`} role="status">
+      {children}
+    </div>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge status-${status}`}>{statusLabel(status)}</span>;
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="muted" role="status" aria-live="polite">
+      Loading {what}…
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty">{children}</p>;
+}
+
+/**
+ * A secret the API returns exactly once (a key, a webhook signing secret): shown with a copy
+ * button until the user dismisses it, and never stored by the page.
+ */
+export function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <section className="secret" aria-labelledby={id} data-testid="secret-once">
+      <h3 id={id}>{label}</h3>
+      <p>
+        <strong>This is the only time it is shown.</strong> The service keeps only a hash: copy it now and
+        store it somewhere safe.
+      </p>
+      <div className="secret-row">
+        <code className="secret-value" data-testid="secret-value">
+          {secret}
+        </code>
+        <button type="button" onClick={copy}>
+          Copy
+        </button>
+      </div>
+      <p className="muted" aria-live="polite">
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Copy failed: select the text and copy it.'
+            : ''}
+      </p>
+      <button type="button" className="secondary" onClick={onDone}>
+        I have stored it
+      </button>
+    </section>
+  );
+}
+
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** A "Load more" control for cursor-paged lists (the cursor is passed back verbatim). */
+export function LoadMore({ hasMore, busy, onMore }: { hasMore: boolean; busy: boolean; onMore: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <div className="load-more">
+      <button type="button" className="secondary" onClick={onMore} disabled={busy}>
+        {busy ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// Money in the page. Amounts the API sends are shown as they are (formatted, never recomputed);
+// the draft editor's live totals use the server's own money module (src/lib/money.ts, decimal.js
+// only), so what the editor shows is what the API will derive from the same lines.
+import {
+  computeTotals,
+  type LineNumbers,
+  MoneyDecimal,
+  parseMoney,
+  toMoneyString,
+  type ValidationProblem,
+  validateLineNumbers,
+} from '../../../src/lib/money.ts';
+
+export { parseMoney, type ValidationProblem, validateLineNumbers };
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** An API amount (a JSON number with at most 2 decimals) in its currency. */
+export function formatMoney(amount: number | string, currency: string): string {
+  let f = formatters.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 });
+    formatters.set(currency, f);
+  }
+  // Through the decimal string, so formatting never invents digits.
+  return f.format(Number(toMoneyString(parseMoney(amount))));
+}
+
+/** A line as typed in the editor: every field is the text of its input. */
+export interface DraftLine {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  /** Percent as typed (8 means 0.08). */
+  tax_percent: string;
+  sku: string;
+  discount_type: '' | 'percent' | 'fixed';
+  discount_value: string;
+}
+
+/** The percent a user types, as the API's decimal rate, computed in decimal (8.25 → 0.0825). */
+export function percentToRate(percent: string): string | null {
+  const t = percent.trim();
+  if (t === '') return null;
+  try {
+    return parseMoney(t).dividedBy(100).toString();
+  } catch {
+    return null;
+  }
+}
+
+export function rateToPercent(rate: number): string {
+  return new MoneyDecimal(rate).times(100).toString();
+}
+
+function numbersOf(line: DraftLine): LineNumbers & { raw: Record<string, unknown> } {
+  const raw = {
+    quantity: line.quantity.trim() === '' ? undefined : line.quantity.trim(),
+    unit_price: line.unit_price.trim() === '' ? undefined : line.unit_price.trim(),
+    tax_rate: percentToRate(line.tax_percent) ?? (line.tax_percent.trim() === '' ? undefined : 'x'),
+    discount_type: line.discount_type === '' ? null : line.discount_type,
+    discount_value: line.discount_value.trim() === '' ? null : line.discount_value.trim(),
+  };
+  return {
+    quantity: raw.quantity ?? '0',
+    unit_price: raw.unit_price ?? '0',
+    tax_rate: raw.tax_rate ?? '0',
+    discount_type: raw.discount_type,
+    discount_value: raw.discount_value,
+    raw,
+  };
+}
+
+export interface LiveTotals {
+  lines: ({ net: string; tax: string } | null)[];
+  problems: ValidationProblem[];
+  subtotal: string | null;
+  tax: string | null;
+  total: string | null;
+}
+
+/**
+ * The editor's live totals: the same validation and the same arithmetic as the server's
+ * (validateLineNumbers, computeTotals). A line with a problem shows no amount and the document no
+ * total, rather than a number the API would not produce.
+ */
+export function liveTotals(lines: DraftLine[]): LiveTotals {
+  const problems: ValidationProblem[] = [];
+  const amounts: ({ net: string; tax: string } | null)[] = [];
+  const valid: LineNumbers[] = [];
+  lines.forEach((line, i) => {
+    const n = numbersOf(line);
+    const p = validateLineNumbers(n.raw, i);
+    problems.push(...p);
+    if (p.length > 0) {
+      amounts.push(null);
+      return;
+    }
+    const t = computeTotals([n]);
+    const l = t.lines[0]!;
+    amounts.push({ net: toMoneyString(l.net_amount), tax: toMoneyString(l.tax_amount) });
+    valid.push(n);
+  });
+  if (problems.length > 0 || lines.length === 0) {
+    return { lines: amounts, problems, subtotal: null, tax: null, total: null };
+  }
+  const totals = computeTotals(valid);
+  return {
+    lines: amounts,
+    problems,
+    subtotal: toMoneyString(totals.subtotal),
+    tax: toMoneyString(totals.tax),
+    total: toMoneyString(totals.total),
+  };
+}
+
+/** The API body's line_items for lines that passed validation (numbers as JSON numbers). */
+export function toLineItems(lines: DraftLine[]) {
+  return lines.map((line) => {
+    const n = numbersOf(line);
+    return {
+      description: line.description.trim(),
+      quantity: Number(n.quantity),
+      unit_price: Number(n.unit_price),
+      tax_rate: Number(n.tax_rate),
+      sku: line.sku.trim() === '' ? null : line.sku.trim(),
+      discount_type: n.discount_type ?? null,
+      discount_value: n.discount_value == null ? null : Number(n.discount_value),
+    };
+  });
+}

@@ -1,0 +1,450 @@
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { CURRENCIES } from '../../../src/lib/currencies.ts';
+import { api, newIdempotencyKey } from '../api/client';
+import type { Connection, Document, ListOf } from '../api/types';
+import { ErrorAlert, Loading, Notice } from '../components/ui';
+import { useAction, useAsync } from '../lib/hooks';
+import { type DraftLine, formatMoney, liveTotals, rateToPercent, toLineItems } from '../lib/money';
+import { CREATABLE } from '../lib/views';
+import { Link, navigate, usePageTitle } from '../router';
+
+interface InputA11y {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+const TERMS = ['', 'due_on_receipt', 'net_7', 'net_15', 'net_30', 'net_45', 'net_60', 'net_90'];
+
+const emptyLine = (): DraftLine => ({
+  description: '',
+  quantity: '1',
+  unit_price: '',
+  tax_percent: '0',
+  sku: '',
+  discount_type: '',
+  discount_value: '',
+});
+
+interface Form {
+  connection_id: string;
+  document_type: string;
+  currency: string;
+  document_date: string;
+  payment_terms: string;
+  issuer_ref: string;
+  notes: string;
+  lines: DraftLine[];
+}
+
+function fromDocument(d: Document): Form {
+  const { issuer_ref, ...otherRefs } = d.external_refs;
+  void otherRefs;
+  return {
+    connection_id: d.connection_id,
+    document_type: d.document_type,
+    currency: d.currency,
+    document_date: d.document_date,
+    payment_terms: d.payment_terms ?? '',
+    issuer_ref: issuer_ref ?? '',
+    notes: d.notes ?? '',
+    lines: d.line_items.map((l) => ({
+      description: l.description,
+      quantity: String(l.quantity),
+      unit_price: String(l.unit_price),
+      tax_percent: rateToPercent(l.tax_rate),
+      sku: l.sku ?? '',
+      discount_type: l.discount_type ?? '',
+      discount_value: l.discount_value == null ? '' : String(l.discount_value),
+    })),
+  };
+}
+
+/** The draft editor: a new draft, or an existing one (`id`) edited in place. */
+export function DraftEditor({ id }: { id?: string }) {
+  usePageTitle(id ? 'Edit draft' : 'New document');
+  const connections = useAsync(
+    () => api.get<ListOf<Connection>>('/v1/connections', { status: 'active', limit: 100 }),
+    [],
+  );
+  const existing = useAsync(
+    () => (id ? api.get<Document>(`/v1/documents/${encodeURIComponent(id)}`) : Promise.resolve(null)),
+    [id],
+  );
+  if (connections.error || existing.error) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>{id ? 'Edit draft' : 'New document'}</h1>
+        <ErrorAlert error={connections.error ?? existing.error} />
+      </section>
+    );
+  }
+  if (!connections.data || existing.data === undefined) return <Loading what="the editor" />;
+  if (existing.data && (existing.data.status !== 'draft' || existing.data.direction !== 'sent')) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>Edit draft</h1>
+        <Notice tone="warn">
+          {existing.data.number} is {existing.data.status}: issued documents cannot change.{' '}
+          <Link to={`/documents/${existing.data.id}`}>Back to the document</Link>
+        </Notice>
+      </section>
+    );
+  }
+  return <Editor connections={connections.data.data} existing={existing.data} />;
+}
+
+function Editor({ connections, existing }: { connections: Connection[]; existing: Document | null }) {
+  const [form, setForm] = useState<Form>(() =>
+    existing
+      ? fromDocument(existing)
+      : {
+          connection_id: connections[0]?.id ?? '',
+          document_type: 'invoice',
+          currency: 'USD',
+          document_date: '',
+          payment_terms: 'net_30',
+          issuer_ref: '',
+          notes: '',
+          lines: [emptyLine()],
+        },
+  );
+  const [touched, setTouched] = useState(false);
+  const action = useAction();
+  const totals = useMemo(() => liveTotals(form.lines), [form.lines]);
+  const descriptionProblems = form.lines
+    .map((l, i) =>
+      l.description.trim() === '' ? { path: `line_items[${i}].description`, message: 'is required' } : null,
+    )
+    .filter((p) => p !== null);
+  const problems = [...descriptionProblems, ...totals.problems];
+  const problemFor = (i: number, field: string) =>
+    problems.find((p) => p.path === `line_items[${i}].${field}`)?.message;
+
+  useEffect(() => {
+    if (!form.connection_id && connections[0]) setForm((f) => ({ ...f, connection_id: connections[0]!.id }));
+  }, [connections, form.connection_id]);
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const setLine = (i: number, patch: Partial<DraftLine>) =>
+    setForm((f) => ({ ...f, lines: f.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+
+  const body = () => {
+    const refs: Record<string, string> = existing ? { ...existing.external_refs } : {};
+    if (form.issuer_ref.trim()) refs.issuer_ref = form.issuer_ref.trim();
+    else delete refs.issuer_ref;
+    return {
+      line_items: toLineItems(form.lines),
+      currency: form.currency,
+      payment_terms: form.payment_terms || null,
+      ...(form.document_date ? { document_date: form.document_date } : {}),
+      notes: form.notes.trim() || null,
+      external_refs: refs,
+    };
+  };
+
+  const save = (issue: boolean) => (e?: FormEvent) => {
+    e?.preventDefault();
+    setTouched(true);
+    if (problems.length > 0) return;
+    void action.run(async () => {
+      const doc = existing
+        ? await api.patch<Document>(
+            `/v1/documents/${encodeURIComponent(existing.id)}`,
+            body(),
+            newIdempotencyKey(),
+          )
+        : await api.post<Document>(
+            '/v1/documents',
+            { connection_id: form.connection_id, document_type: form.document_type, ...body() },
+            newIdempotencyKey(),
+          );
+      if (issue)
+        await api.post<Document>(
+          `/v1/documents/${encodeURIComponent(doc.id)}/issue`,
+          undefined,
+          newIdempotencyKey(),
+        );
+      navigate(`/documents/${doc.id}`);
+    });
+  };
+
+  if (connections.length === 0 && !existing) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>New document</h1>
+        <Notice>
+          Documents live on active connections, and this organization has none yet.{' '}
+          <Link to="/connections">Connect to an organization</Link> or{' '}
+          <Link to="/sandbox">use the sandbox</Link>.
+        </Notice>
+      </section>
+    );
+  }
+
+  const m = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, form.currency));
+  return (
+    <form className="editor" onSubmit={save(false)} aria-labelledby="editor-title" noValidate>
+      <div className="page-head">
+        <h1 id="editor-title" tabIndex={-1}>
+          {existing ? `Edit ${existing.label} ${existing.number}` : 'New document'}
+        </h1>
+      </div>
+      <ErrorAlert error={action.error} />
+      <fieldset className="grid">
+        <legend>Document</legend>
+        <div className="field">
+          <label htmlFor="ed-conn">Counterparty</label>
+          <select
+            id="ed-conn"
+            value={form.connection_id}
+            disabled={!!existing}
+            onChange={(e) => set('connection_id', e.target.value)}
+          >
+            {connections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.counterparty.name}
+              </option>
+            ))}
+            {existing && !connections.some((c) => c.id === existing.connection_id) ? (
+              <option value={existing.connection_id}>{existing.counterparty.name}</option>
+            ) : null}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ed-type">Type</label>
+          <select
+            id="ed-type"
+            value={form.document_type}
+            disabled={!!existing}
+            onChange={(e) => set('document_type', e.target.value)}
+          >
+            {CREATABLE.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ed-currency">Currency</label>
+          <select id="ed-currency" value={form.currency} onChange={(e) => set('currency', e.target.value)}>
+            {CURRENCIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ed-date">Document date</label>
+          <input
+            id="ed-date"
+            type="date"
+            value={form.document_date}
+            aria-describedby="ed-date-hint"
+            onChange={(e) => set('document_date', e.target.value)}
+          />
+          <span id="ed-date-hint" className="hint">
+            Empty means today.
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor="ed-terms">Payment terms</label>
+          <select
+            id="ed-terms"
+            value={form.payment_terms}
+            onChange={(e) => set('payment_terms', e.target.value)}
+          >
+            {TERMS.map((t) => (
+              <option key={t} value={t}>
+                {t === '' ? 'None' : t.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ed-ref">Your reference</label>
+          <input
+            id="ed-ref"
+            value={form.issuer_ref}
+            aria-describedby="ed-ref-hint"
+            onChange={(e) => set('issuer_ref', e.target.value)}
+          />
+          <span id="ed-ref-hint" className="hint">
+            Your own system's number (external_refs.issuer_ref); search finds it.
+          </span>
+        </div>
+        <div className="field wide">
+          <label htmlFor="ed-notes">Notes</label>
+          <textarea
+            id="ed-notes"
+            rows={2}
+            value={form.notes}
+            onChange={(e) => set('notes', e.target.value)}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Lines</legend>
+        <ol className="lines">
+          {form.lines.map((l, i) => {
+            const n = i + 1;
+            // A problem shows once the field has content, or for every field after a save attempt.
+            const shown = (name: keyof DraftLine, key: string) =>
+              touched || l[name] !== '' ? problemFor(i, key) : undefined;
+            const field = (
+              name: keyof DraftLine,
+              label: string,
+              input: (a: InputA11y) => ReactNode,
+              key: string = name,
+            ) => {
+              const problem = shown(name, key);
+              const errId = `ln-${i}-${name}-err`;
+              return (
+                <div className={`field f-${name}`}>
+                  <label htmlFor={`ln-${i}-${name}`}>
+                    {label}
+                    <span className="sr-only"> (line {n})</span>
+                  </label>
+                  {input({
+                    id: `ln-${i}-${name}`,
+                    'aria-invalid': problem ? true : undefined,
+                    'aria-describedby': problem ? errId : undefined,
+                  })}
+                  {problem ? (
+                    <span id={errId} className="field-error">
+                      {problem}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            };
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved.
+              <li key={i} className="line" aria-label={`Line ${n}`}>
+                {field('description', 'Description', (a) => (
+                  <input
+                    {...a}
+                    value={l.description}
+                    onChange={(e) => setLine(i, { description: e.target.value })}
+                  />
+                ))}
+                {field('quantity', 'Quantity', (a) => (
+                  <input
+                    {...a}
+                    inputMode="decimal"
+                    value={l.quantity}
+                    onChange={(e) => setLine(i, { quantity: e.target.value })}
+                  />
+                ))}
+                {field('unit_price', 'Unit price', (a) => (
+                  <input
+                    {...a}
+                    inputMode="decimal"
+                    value={l.unit_price}
+                    onChange={(e) => setLine(i, { unit_price: e.target.value })}
+                  />
+                ))}
+                {field(
+                  'tax_percent',
+                  'Tax %',
+                  (a) => (
+                    <input
+                      {...a}
+                      inputMode="decimal"
+                      value={l.tax_percent}
+                      onChange={(e) => setLine(i, { tax_percent: e.target.value })}
+                    />
+                  ),
+                  'tax_rate',
+                )}
+                {field('discount_type', 'Discount', (a) => (
+                  <select
+                    {...a}
+                    value={l.discount_type}
+                    onChange={(e) =>
+                      setLine(i, { discount_type: e.target.value as DraftLine['discount_type'] })
+                    }
+                  >
+                    <option value="">None</option>
+                    <option value="percent">Percent</option>
+                    <option value="fixed">Fixed amount</option>
+                  </select>
+                ))}
+                {field('discount_value', 'Discount value', (a) => (
+                  <input
+                    {...a}
+                    inputMode="decimal"
+                    value={l.discount_value}
+                    disabled={l.discount_type === ''}
+                    onChange={(e) => setLine(i, { discount_value: e.target.value })}
+                  />
+                ))}
+                {field('sku', 'SKU', (a) => (
+                  <input {...a} value={l.sku} onChange={(e) => setLine(i, { sku: e.target.value })} />
+                ))}
+                <div className="line-amounts" aria-live="polite">
+                  <span>
+                    Net <output data-testid={`line-${n}-net`}>{m(totals.lines[i]?.net ?? null)}</output>
+                  </span>
+                  <span>
+                    Tax <output>{m(totals.lines[i]?.tax ?? null)}</output>
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={form.lines.length === 1}
+                  onClick={() =>
+                    set(
+                      'lines',
+                      form.lines.filter((_, j) => j !== i),
+                    )
+                  }
+                >
+                  Remove line {n}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          type="button"
+          className="secondary"
+          disabled={form.lines.length >= 200}
+          onClick={() => set('lines', [...form.lines, emptyLine()])}
+        >
+          Add line
+        </button>
+      </fieldset>
+
+      <dl className="totals" aria-label="Totals (live)" aria-live="polite">
+        <dt>Subtotal</dt>
+        <dd data-testid="live-subtotal">{m(totals.subtotal)}</dd>
+        <dt>Tax</dt>
+        <dd data-testid="live-tax">{m(totals.tax)}</dd>
+        <dt>Total</dt>
+        <dd className="total" data-testid="live-total">
+          {m(totals.total)}
+        </dd>
+      </dl>
+      <p className="hint">
+        Totals use the service's own decimal arithmetic: half-up to cents per line, tax per line.
+      </p>
+      {touched && problems.length > 0 ? (
+        <div className="alert alert-error" role="alert">
+          Fix the highlighted fields: {problems.length} problem{problems.length === 1 ? '' : 's'}.
+        </div>
+      ) : null}
+      <div className="actions-bar">
+        <button type="submit" className="secondary" disabled={action.busy}>
+          Save draft
+        </button>
+        <button type="button" disabled={action.busy} onClick={save(true)}>
+          Save and issue
+        </button>
+        <Link to={existing ? `/documents/${existing.id}` : '/documents'}>Cancel</Link>
+      </div>
+    </form>
+  );
+}
