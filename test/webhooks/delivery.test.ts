@@ -260,6 +260,13 @@ describe('secret rotation', () => {
     await advanceClock(svc, 24 * 3600 + 1);
     const session = await freshSession(svc, a);
     assert.equal((await getEndpoint(svc, session, ep.id)).previous_secret_valid_until, null);
+    await drain(svc); // the purge task forgets the retired secret
+    const stored = await svc.ctx.db
+      .selectFrom('webhook_endpoints')
+      .select(['secret', 'previous_secret'])
+      .where('id', '=', ep.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(stored, { secret: fresh, previous_secret: null });
     await emit(svc, a.orgId);
     await drain(svc);
     const afterWindow = r.received[1]!;

@@ -69,7 +69,13 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
     if (finished.length > 0) await flush();
     const room = capacity - inFlight.size;
     if (!drained && performance.now() < claimUntil && (room >= refillAt || inFlight.size === 0)) {
-      const claimed = await claimDue(ctx, room);
+      let claimed: Claimed[] = [];
+      try {
+        claimed = await claimDue(ctx, room);
+      } catch (err) {
+        // Finish and record what is in flight; the next pass claims again.
+        ctx.log.error({ err }, 'webhook deliveries could not be claimed');
+      }
       if (claimed.length < room) drained = true;
       for (const d of claimed) {
         const p: Promise<void> = attempt(ctx, d, timeoutMs).then((o) => {

@@ -221,9 +221,18 @@ export async function pingEndpoint(
   return deliveryView(row);
 }
 
-/** Deletes deliveries and events past the 30-day retention, a batch at a time. */
+/**
+ * Deletes deliveries and events past the 30-day retention, a batch at a time, and forgets
+ * previous secrets whose rotation window has closed (they no longer sign anything).
+ */
 export async function purgeExpired(ctx: AppContext, batch = 1000): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - RETENTION_MS);
+  const now = ctx.clock.now();
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  const secrets = await ctx.db
+    .updateTable('webhook_endpoints')
+    .set({ previous_secret: null, previous_secret_valid_until: null })
+    .where('previous_secret_valid_until', '<=', now)
+    .executeTakeFirst();
   const deliveries = await ctx.db
     .deleteFrom('webhook_deliveries')
     .where(
@@ -236,5 +245,5 @@ export async function purgeExpired(ctx: AppContext, batch = 1000): Promise<numbe
     .deleteFrom('events')
     .where('id', 'in', ctx.db.selectFrom('events').select('id').where('created_at', '<', cutoff).limit(batch))
     .executeTakeFirst();
-  return Number(deliveries.numDeletedRows) + Number(events.numDeletedRows);
+  return Number(secrets.numUpdatedRows) + Number(deliveries.numDeletedRows) + Number(events.numDeletedRows);
 }
