@@ -93,6 +93,8 @@ export interface NewDocument {
   status: string;
   /** issued from birth: both numbers now, visible to both parties at once */
   issued: boolean;
+  /** default 'api' (spec 2.1: API writes); the finance family may stamp its own */
+  origin?: string;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function insertDocument(
     counterparty_number: numberings[1]?.placeholder ?? null,
     ...content,
     balance_due: content.total,
-    origin: 'api',
+    origin: input.origin ?? 'api',
     sandbox: conn.environment === 'sandbox',
     history_seq: 0,
     history_head: '',
