@@ -1,7 +1,6 @@
 // The document's history (CONTRACT 6): a per-document hash chain of entries, written in the same
 // transaction as each change, recomputed and verified on every read. Each party sees its own and
 // the shared entries; the issuer's draft-time entries stay private to it.
-import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { DocumentHistoryTable } from '../../db/tables/documents.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -150,6 +149,18 @@ export async function getDocumentHistory(
   // One round trip: the visible entries, with the document's side and recorded head on each row.
   const rows = await ctx.db
     .selectFrom('documents as d')
+    // The newest stored entry, once per document, whoever may see it.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('document_history as x')
+          .select(['x.seq as last_seq', 'x.hash as last_hash'])
+          .whereRef('x.document_id', '=', 'd.id')
+          .orderBy('x.seq', 'desc')
+          .limit(1)
+          .as('l'),
+      (j) => j.onTrue(),
+    )
     .leftJoin('document_history as h', (j) =>
       j
         .onRef('h.document_id', '=', 'd.id')
@@ -172,14 +183,8 @@ export async function getDocumentHistory(
       'h.changes',
       'h.prev_hash',
       'h.hash',
-      sql<number | null>`(select max(x.seq) from document_history x where x.document_id = d.id)`.as(
-        'last_seq',
-      ),
-      sql<
-        string | null
-      >`(select x.hash from document_history x where x.document_id = d.id order by x.seq desc limit 1)`.as(
-        'last_hash',
-      ),
+      'l.last_seq',
+      'l.last_hash',
     ])
     .where('d.id', '=', documentId)
     .where((eb) =>

@@ -1,18 +1,19 @@
 // Reading documents: one query per read, visibility in the WHERE clause (a tenant is a required
 // argument, never optional), the parties' names joined in, and the projection applied by callers.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../../http/principal.ts';
 import { notFound } from '../../lib/errors.ts';
+import { latestPaymentJson } from '../payments/project-payment.ts';
 import { type DocumentRecord, projectDocument } from './project-document.ts';
 import type { DocumentView } from './schemas.ts';
 
 /**
- * The document's `payment` field. Null until the payments module replaces this expression with
- * the latest payment (a correlated subquery on `d.id`); every loader and list selects it here.
+ * The document's `payment` field: its latest payment (a correlated subquery on `d.id`, see
+ * src/modules/payments/project-payment.ts); every loader and list selects it here.
  */
-export const paymentColumn = sql<Record<string, unknown> | null>`null::jsonb`.as('payment');
+export const paymentColumn = latestPaymentJson.as('payment');
 
 /** Our ids are prefixed base62; anything else cannot name a document (and NUL cannot reach SQL). */
 const ID = /^[A-Za-z0-9_]{1,64}$/;

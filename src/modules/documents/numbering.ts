@@ -17,11 +17,6 @@ export function numbering(organizationId: string, prefix: string): Numbering {
   return { organizationId, prefix, placeholder: `@@docex-number-${randomBase62(22)}@@` };
 }
 
-/** The number the counter value `n` gives: prefix + at least six digits. */
-export function formatNumber(prefix: string, n: number): string {
-  return prefix + String(n).padStart(6, '0');
-}
-
 /**
  * A data-modifying CTE body that takes the next value of the counter and returns `number`.
  * First use of a prefix inserts the row; ON CONFLICT makes concurrent first uses take turns.

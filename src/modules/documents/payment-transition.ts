@@ -1,10 +1,10 @@
 // The one place a transition to a payment state (payment_scheduled, paid) is executed. The
 // documents module has already checked the scope (payments:write), the caller's side and the state
-// machine, and holds the document's row lock in `trx`. The payments module replaces this body: it
-// runs the payment (limits, ledger, sandbox simulation) and moves the document with
-// applyStatusChange in the same transaction.
+// machine, and holds the document's row lock in `trx`. The payments module runs the payment
+// (rail, limits, funds, the payment row and its hold) and moves the document with
+// applyStatusChange in the same transaction (src/modules/payments/pay-document.ts).
 import type { AppContext, Tx } from '../../context.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { paymentTransition } from '../payments/pay-document.ts';
 import type { DocumentActor } from './history.ts';
 import type { DocumentRecord } from './project-document.ts';
 
@@ -21,9 +21,5 @@ export interface PaymentTransitionInput {
 
 /** Returns the document as it is after the payment step (status moved, payment attached). */
 export async function executePaymentTransition(input: PaymentTransitionInput): Promise<DocumentRecord> {
-  throw new ApiError(
-    'capability_unavailable',
-    `Payments cannot be executed on this deployment yet, so the document cannot move to ${input.to}.`,
-    { to: input.to },
-  );
+  return paymentTransition(input);
 }

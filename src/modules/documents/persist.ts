@@ -6,7 +6,7 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
-import { type AppendEvent, type EventEnvelope, makeEnvelope } from '../events/append.ts';
+import { type AppendEvent, makeEnvelope } from '../events/append.ts';
 import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
 import { type DocumentActor, nextEntry, type Visibility, visibilityFor } from './history.ts';
 import { counterCte, type Numbering } from './numbering.ts';
@@ -34,7 +34,6 @@ export interface DocumentWriteResult {
   /** the numbers assigned, in the order of numberings */
   numbers: string[];
   head: string;
-  envelopes: EventEnvelope[];
 }
 
 const cte = (name: string) => sql.raw(name);
@@ -90,7 +89,7 @@ export async function executeDocumentWrite(
     executor,
   );
   const row = res.rows[0]!;
-  return { head: row.head!, numbers: w.numberings.map((_, i) => row[`n${i}`]!), envelopes };
+  return { head: row.head!, numbers: w.numberings.map((_, i) => row[`n${i}`]!) };
 }
 
 type Column = keyof Selectable<DocumentsTable>;

@@ -5,14 +5,15 @@ import type { Selectable } from 'kysely';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
+import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
 import type { DocumentView } from './schemas.ts';
 import { DOCUMENT_TYPES, type DocumentType, type Side } from './state-machines.ts';
 
-/** A document row with the names of both parties (and, once payments exist, its latest payment). */
+/** A document row with the names of both parties and its latest payment. */
 export type DocumentRecord = Selectable<DocumentsTable> & {
   issuer_name: string;
   counterparty_name: string;
-  payment: Record<string, unknown> | null;
+  payment: StoredPayment | null;
 };
 
 /** Which side of the document the organization is on; null when it is not a party. */
@@ -89,7 +90,7 @@ export function projectDocument(doc: DocumentRecord, viewerOrganizationId: strin
     derived_from: doc.derived_from,
     origin: doc.origin,
     sandbox: doc.sandbox,
-    payment: doc.payment,
+    payment: doc.payment ? projectPayment(doc.payment, viewerOrganizationId) : null,
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
     issued_at: isoOrNull(doc.issued_at),

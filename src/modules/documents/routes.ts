@@ -123,7 +123,15 @@ export const documentRoutes: AnyRoute[] = [
     params: DocumentParams,
     body: TransitionBody,
     response: { status: 200, schema: Document, description: 'The document after the move.' },
-    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict', 'capability_unavailable'],
+    errors: [
+      'invalid_request',
+      'not_found',
+      'conflict',
+      'idempotency_conflict',
+      'capability_unavailable',
+      'payment_limit_exceeded',
+      'insufficient_funds',
+    ],
     handler: async ({ ctx, principal, params, body }) => transitionDocument(ctx, principal, params.id, body),
   }),
   defineRoute({

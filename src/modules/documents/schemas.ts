@@ -4,6 +4,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateOnly, ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
 import { CURRENCIES } from '../../lib/currencies.ts';
+import { Payment } from '../payments/schemas.ts';
 import {
   API_DOCUMENT_TYPES,
   DOCUMENT_STATUSES,
@@ -221,12 +222,9 @@ export const Document = Type.Object(
     derived_from: Nullable(Type.String()),
     origin: Type.String(),
     sandbox: Type.Boolean(),
-    payment: Nullable(
-      Type.Object(
-        {},
-        { additionalProperties: true, description: 'The latest payment against the document, or null.' },
-      ),
-    ),
+    payment: Type.Union([Payment, Type.Null()], {
+      description: 'The latest payment against the document, or null.',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
     issued_at: Nullable(Timestamp),

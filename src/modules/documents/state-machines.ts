@@ -16,7 +16,6 @@ export type DocumentType = (typeof DOCUMENT_TYPE_NAMES)[number];
 
 /** The types POST /v1/documents creates; the finance family creates the rest internally. */
 export const API_DOCUMENT_TYPES = ['invoice', 'purchase_order', 'quote', 'credit_note'] as const;
-export type ApiDocumentType = (typeof API_DOCUMENT_TYPES)[number];
 
 export const DOCUMENT_STATUSES = [
   'draft',
@@ -167,10 +166,6 @@ export function legalTargets(type: DocumentType, from: string, side: Side, canPa
   return targetsOf(type, from, side)
     .filter((t) => canPay || !t.payment)
     .map((t) => t.to);
-}
-
-export function isDocumentType(s: string): s is DocumentType {
-  return (DOCUMENT_TYPE_NAMES as readonly string[]).includes(s);
 }
 
 /** The `phase` filter (CONTRACT 3): a cross-type grouping of states. */
