@@ -325,4 +325,26 @@ describe('outbox', () => {
     const now = await svc.req<DocumentView>('GET', `/v1/documents/${d.id}`, { token: p.issuer.key });
     assert.equal(now.body.status, 'submitted');
   });
+
+  test('a retried create (same Idempotency-Key) replays the response: one document, one number, one event', async () => {
+    const body = { connection_id: p.connectionId, document_type: 'credit_note', line_items: [line()] };
+    const first = await svc.req<DocumentView>('POST', '/v1/documents', {
+      token: p.issuer.key,
+      body,
+      idem: 'retry-create-1',
+    });
+    const again = await svc.req<DocumentView>('POST', '/v1/documents', {
+      token: p.issuer.key,
+      body,
+      idem: 'retry-create-1',
+    });
+    assert.equal(first.status, 201, first.text);
+    assert.equal(again.status, 201);
+    assert.equal(again.headers['idempotent-replay'], 'true');
+    assert.equal(again.text, first.text);
+    assert.equal((await eventsOf(first.body.id)).length, 1);
+    const next = await createDoc(svc, p, { document_type: 'credit_note' });
+    const seq = (n: string) => Number(n.slice(3));
+    assert.equal(seq(next.number), seq(first.body.number) + 1, 'the replay took no number');
+  });
 });
