@@ -2,11 +2,15 @@
 // the same module the server enforces it with. The page offers them as buttons; the API still
 // decides (a 409 answers with details.allowed, which the page shows).
 import {
+  DOCUMENT_TYPE_NAMES,
   type DocumentType,
-  isDocumentType,
   legalTargets,
   PAYMENT_TARGETS,
 } from '../../../src/modules/documents/state-machines.ts';
+
+function isDocumentType(s: string): s is DocumentType {
+  return (DOCUMENT_TYPE_NAMES as readonly string[]).includes(s);
+}
 
 export interface Move {
   to: string;
@@ -31,7 +35,7 @@ const LABELS: Record<string, string> = {
 export function movesFor(doc: { document_type: string; status: string; direction: string }): Move[] {
   if (doc.status === 'draft' || !isDocumentType(doc.document_type)) return [];
   const side = doc.direction === 'sent' ? 'issuer' : 'counterparty';
-  return legalTargets(doc.document_type as DocumentType, doc.status, side, false)
+  return legalTargets(doc.document_type, doc.status, side, false)
     .filter((to) => !PAYMENT_TARGETS.has(to))
     .map((to) => ({ to, label: LABELS[to] ?? to, confirm: to === 'void' }));
 }
@@ -44,5 +48,5 @@ export function statusLabel(status: string): string {
 export function canPay(doc: { document_type: string; status: string; direction: string }): boolean {
   if (!isDocumentType(doc.document_type)) return false;
   const side = doc.direction === 'sent' ? 'issuer' : 'counterparty';
-  return legalTargets(doc.document_type as DocumentType, doc.status, side, true).includes('paid');
+  return legalTargets(doc.document_type, doc.status, side, true).includes('paid');
 }
