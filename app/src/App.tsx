@@ -82,9 +82,10 @@ export function App() {
     );
   }
   if (!session.signed_in) {
+    // A deep link opened while signed out shows its page once signed in.
     const onSignedIn = (s: SignedInState) => {
       setSession(s);
-      navigate('/documents', { replace: true });
+      if (path === '/signup' || path === '/') navigate('/documents', { replace: true });
     };
     return path === '/signup' && session.signup_open ? (
       <SignUpPage onSignedIn={onSignedIn} />
