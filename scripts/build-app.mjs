@@ -4,6 +4,7 @@
 // serves /app with nothing else to run.
 //   --force   build even when fresh
 //   --check   typecheck the app (tsc -p app) before building
+//   --soft    a failed build warns and exits 0 (npm start: the API must start even so)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -77,6 +78,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
   } catch (err) {
     console.error(`web app build failed: ${err instanceof Error ? err.message : err}`);
-    process.exit(1);
+    if (args.includes('--soft')) console.error('starting without a fresh web app: /app serves the last build, if any');
+    else process.exit(1);
   }
 }
