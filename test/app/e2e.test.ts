@@ -114,6 +114,30 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
     noBrowserErrors('mint a key');
   });
 
+  await t.test('rotate the key (the new secret once, the old one on grace) and revoke it', async () => {
+    const row = page.getByRole('row', { name: /e2e backend/ });
+    await row.getByRole('button', { name: 'Rotate' }).click();
+    // The inline confirmation takes the focus: Enter answers it.
+    await page.keyboard.press('Enter');
+    const secret = (await page.getByTestId('secret-value').textContent()) ?? '';
+    assert.match(secret, /^rk_test_/);
+    await page.getByText(/keeps working until/).waitFor();
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('row', { name: /rotated/ }).waitFor();
+    const fresh = page.getByRole('row', { name: /active/ });
+    await fresh.getByRole('button', { name: 'Revoke' }).click();
+    await fresh.getByRole('group', { name: /Revoke .* now\?/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(secret.slice(0, 12)) })
+      .getByText('revoked')
+      .waitFor();
+    const refused = await fetch(`${base}/v1/organization`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(refused.status, 401, 'revocation is immediate');
+    noBrowserErrors('rotate and revoke');
+  });
+
   let invoiceUrl = '';
   await t.test(
     'create an invoice with live totals, issue it, watch the demo counterparty approve it',
@@ -212,6 +236,12 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
       secrets: secret,
     });
     assert.equal(event.type, 'ping');
+    await row.getByRole('button', { name: 'Redeliver' }).click();
+    await row.getByText('2 attempts').waitFor({ timeout: SLOW });
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    assert.match((await page.getByTestId('secret-value').textContent()) ?? '', /^whsec_/);
+    await page.getByText('Previous secret signs until').waitFor();
     await b.screenshot('webhooks');
     noBrowserErrors('webhooks');
   });
