@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+
+// bytea arrives as a Buffer from pg and as a Uint8Array from PGlite.
+type Bytes = Uint8Array;
+
+export interface TlogPendingTable {
+  id: Generated<number>;
+  entry_hash: Bytes;
+  created_at: Date;
+}
+
+export interface TlogLeavesTable {
+  leaf_index: number;
+  entry_hash: Bytes;
+  created_at: Date;
+}
+
+export interface TlogNodesTable {
+  level: number;
+  idx: number;
+  hash: Bytes;
+}
+
+export interface TlogCheckpointsTable {
+  tree_size: number;
+  root_hash: Bytes;
+  note: string;
+  created_at: Date;
+}
+
+export interface ProvenanceTables {
+  tlog_pending: TlogPendingTable;
+  tlog_leaves: TlogLeavesTable;
+  tlog_nodes: TlogNodesTable;
+  tlog_checkpoints: TlogCheckpointsTable;
+}
