@@ -1,0 +1,107 @@
+// The deployment's Ed25519 signing key (CONTRACT 6): generated once, kept in deployment_settings
+// (first writer wins, so every process of a PostgreSQL deployment signs with the same key), and
+// cached per service context once read: the stored value is never changed after it is written.
+//
+// The key's C2SP name is also the log's origin. It is derived from the public base URL at the
+// moment the key is created (`<host>/docex/log`) and stored WITH the key, so changing
+// DOCEX_BASE_URL later never renames the log: an origin is part of every signed checkpoint and of
+// the key id, and a log that changed its name would no longer match what monitors already hold.
+import type { KeyObject } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { getOrCreateSetting } from '../../lib/settings.ts';
+import {
+  generateSigningKey,
+  keyId,
+  type NoteSigner,
+  privateKeyFromPem,
+  rawPublicKey,
+  verifierKeyString,
+} from './signed-note.ts';
+
+export const SIGNING_KEY_SETTING = 'provenance_signing_key';
+
+export interface DeploymentSigningKey {
+  /** The log origin, also the key's C2SP name: `<host of the base URL>/docex/log`. */
+  origin: string;
+  /** Signs checkpoints and proof bundles (buildBundle requires name = checkpoint origin). */
+  signer: NoteSigner;
+  privateKey: KeyObject;
+  /** Raw 32-byte Ed25519 public key. */
+  publicKeyRaw: Buffer;
+  /** C2SP key id (4 bytes) as 8 hex characters. */
+  keyIdHex: string;
+  /** C2SP verifier key: `<name>+<hex key id>+<base64(0x01 ‖ public key)>`. */
+  vkey: string;
+  createdAt: Date;
+}
+
+interface StoredKey {
+  origin: string;
+  private_key_pem: string;
+}
+
+/** `<host>/docex/log` for a base URL; the host keeps its port and drops anything a key name refuses. */
+export function logOriginFor(baseUrl: string): string {
+  let host: string;
+  try {
+    host = new URL(baseUrl).host.toLowerCase();
+  } catch {
+    host = '';
+  }
+  host = host.replace(/[^a-z0-9.:[\]_-]/g, '');
+  return `${host || 'localhost'}/docex/log`;
+}
+
+function parseStored(value: string): StoredKey {
+  const v = JSON.parse(value) as Partial<StoredKey>;
+  if (typeof v.origin !== 'string' || typeof v.private_key_pem !== 'string') {
+    throw new Error(`deployment setting ${SIGNING_KEY_SETTING} is malformed`);
+  }
+  return { origin: v.origin, private_key_pem: v.private_key_pem };
+}
+
+async function load(ctx: AppContext): Promise<DeploymentSigningKey> {
+  const now = ctx.clock.now();
+  const { value } = await getOrCreateSetting(
+    ctx.db,
+    SIGNING_KEY_SETTING,
+    () =>
+      JSON.stringify({
+        origin: logOriginFor(ctx.config.baseUrl),
+        private_key_pem: generateSigningKey().privateKeyPem,
+      } satisfies StoredKey),
+    now,
+  );
+  const row = await ctx.db
+    .selectFrom('deployment_settings')
+    .select('created_at')
+    .where('name', '=', SIGNING_KEY_SETTING)
+    .executeTakeFirstOrThrow();
+  const stored = parseStored(value);
+  const privateKey = privateKeyFromPem(stored.private_key_pem);
+  const publicKeyRaw = rawPublicKey(privateKey);
+  return {
+    origin: stored.origin,
+    signer: { name: stored.origin, privateKey },
+    privateKey,
+    publicKeyRaw,
+    keyIdHex: keyId(stored.origin, publicKeyRaw).toString('hex'),
+    vkey: verifierKeyString(stored.origin, publicKeyRaw),
+    createdAt: row.created_at,
+  };
+}
+
+const cache = new WeakMap<AppContext, Promise<DeploymentSigningKey>>();
+
+/** The deployment signing key, created on first use. Call with the service context, never in a
+ * transaction's connection (it reads and may insert through ctx.db). */
+export function deploymentSigningKey(ctx: AppContext): Promise<DeploymentSigningKey> {
+  let p = cache.get(ctx);
+  if (!p) {
+    p = load(ctx);
+    cache.set(ctx, p);
+    // A failed read (database down) is not remembered: the next call tries again.
+    p.catch(() => cache.delete(ctx));
+  }
+  return p;
+}
