@@ -4,6 +4,7 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { provenanceRoutes } from './modules/provenance/routes.ts';
 import { treasuryRoutes } from './modules/treasury/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 
@@ -12,6 +13,7 @@ export function allRoutes(): AnyRoute[] {
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
   list.push(...documentRoutes);
   list.push(...webhookRoutes);
+  list.push(...provenanceRoutes);
   list.push(...treasuryRoutes);
   return list;
 }
