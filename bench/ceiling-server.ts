@@ -13,6 +13,12 @@ await pool.query(`
   create table if not exists bench_rows (id text primary key, org text not null, body jsonb not null, created_at timestamptz not null);
   create index if not exists bench_rows_org on bench_rows (org, created_at desc, id desc);
 `);
+// Known rows for the point-read ceiling, like the documents the docex read scenario fetches.
+await pool.query(
+  `insert into bench_rows (id, org, body, created_at)
+   select 'seed_' || g, 'org_bench', jsonb_build_object('n', g, 'lines', jsonb_build_array(1, 2, 3, 4, 5)), clock_timestamp()
+   from generate_series(0, 199) g on conflict do nothing`,
+);
 let n = 0;
 const app = Fastify({ logger: false });
 

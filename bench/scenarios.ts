@@ -1,6 +1,9 @@
 // The scenarios of `npm run bench`, each paired with the ceiling it is judged against.
+
+import { documentScenarios } from './documents.ts';
 import type { RunOptions } from './lib.ts';
 import { uniqueKey } from './lib.ts';
+import { signupWithKey } from './setup.ts';
 
 export interface BenchContext {
   docexUrl: string;
@@ -19,40 +22,9 @@ export interface Scenario {
   prepare(ctx: BenchContext): Promise<{ docex: Target; ceiling: Target } | null>;
 }
 
-async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
-  const res = await fetch(url, init);
-  const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 let account: Promise<{ session: string; key: string }> | null = null;
 function benchAccount(ctx: BenchContext) {
-  account ??= (async () => {
-    const s = await json(`${ctx.docexUrl}/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        organization_name: 'Bench Ltd',
-        email: `bench+${Date.now()}@bench.test`,
-        password: 'benchmark password',
-      }),
-    });
-    const session = (s.session as { token: string }).token;
-    const k = await json(`${ctx.docexUrl}/v1/keys`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${session}`,
-        'idempotency-key': uniqueKey(),
-      },
-      body: JSON.stringify({
-        name: 'bench',
-        scopes: ['documents:read', 'documents:write', 'provenance:read'],
-      }),
-    });
-    return { session, key: k.key as string };
-  })();
+  account ??= signupWithKey(ctx, 'Bench Ltd');
   return account;
 }
 
@@ -96,4 +68,5 @@ export const scenarios: Scenario[] = [
       };
     },
   },
+  ...documentScenarios,
 ];
