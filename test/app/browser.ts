@@ -9,10 +9,10 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const ARTIFACTS = join('test-artifacts', 'app');
 
 /** Fails loudly when the browser is absent: a skipped browser test would hide a broken app. */
-export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) {
+export function requireChromium(path = CHROMIUM): void {
+  if (!existsSync(path)) {
     throw new Error(
-      `${CHROMIUM} is missing, so the web app's browser tests cannot run. Install Debian's Chromium: ` +
+      `${path} is missing, so the web app's browser tests cannot run. Install Debian's Chromium: ` +
         '`apt-get update && apt-get install -y chromium` (.ci/run does this when it is absent).',
     );
   }

@@ -126,7 +126,10 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
     await page.getByRole('row', { name: /rotated/ }).waitFor();
     const fresh = page.getByRole('row', { name: /active/ });
     await fresh.getByRole('button', { name: 'Revoke' }).click();
-    await fresh.getByRole('group', { name: /Revoke .* now\?/ }).getByRole('button', { name: 'Revoke' }).click();
+    await fresh
+      .getByRole('group', { name: /Revoke .* now\?/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await page
       .getByRole('row', { name: new RegExp(secret.slice(0, 12)) })
       .getByText('revoked')
