@@ -38,15 +38,13 @@ interface Form {
 }
 
 function fromDocument(d: Document): Form {
-  const { issuer_ref, ...otherRefs } = d.external_refs;
-  void otherRefs;
   return {
     connection_id: d.connection_id,
     document_type: d.document_type,
     currency: d.currency,
     document_date: d.document_date,
     payment_terms: d.payment_terms ?? '',
-    issuer_ref: issuer_ref ?? '',
+    issuer_ref: d.external_refs.issuer_ref ?? '',
     notes: d.notes ?? '',
     lines: d.line_items.map((l) => ({
       description: l.description,
