@@ -67,3 +67,16 @@ export function expectError(res: { status: number; body: unknown }, status: numb
     throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
+
+/** A new admin session for an existing user (after the clock moved past the old one's 12 hours). */
+export async function signIn(svc: TestService, user: SignedUp, organizationId?: string): Promise<string> {
+  const res = await svc.req<{ token: string }>('POST', '/v1/sessions', {
+    body: {
+      email: user.email,
+      password: user.password,
+      ...(organizationId ? { organization_id: organizationId } : {}),
+    },
+  });
+  if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return res.body.token;
+}

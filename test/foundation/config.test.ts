@@ -1,0 +1,85 @@
+// The typed configuration (CONTRACT 0): defaults, overrides, and refusals with a clear message.
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+test('defaults: 127.0.0.1:8080, development, ./data, PGlite, open signup, no test clock, 100/s', () => {
+  const c = loadConfig({});
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.port, 8080);
+  assert.equal(c.env, 'development');
+  assert.equal(c.dataDir, resolve('./data'));
+  assert.equal(c.databaseUrl, null);
+  assert.equal(c.redisUrl, null);
+  assert.equal(c.operatorToken, null);
+  assert.equal(c.testClock, false);
+  assert.equal(c.familiesDisabled.size, 0);
+  assert.equal(c.signupOpen, true);
+  assert.equal(c.trustProxy, false);
+  assert.equal(c.rateLimitPerSecond, 100);
+  assert.equal(c.baseUrl, 'http://127.0.0.1:8080');
+  assert.equal(c.inProcessWorker, true);
+});
+
+test('overrides from the environment', () => {
+  const c = loadConfig({
+    HOST: '0.0.0.0',
+    PORT: '9090',
+    DOCEX_ENV: 'production',
+    DOCEX_DATA_DIR: '/tmp/docex-x',
+    DATABASE_URL: 'postgres://u@h/db',
+    REDIS_URL: 'redis://h:6379',
+    DOCEX_OPERATOR_TOKEN: 'op_x',
+    DOCEX_TEST_CLOCK: '1',
+    DOCEX_FAMILIES_DISABLED: 'finance,treasury',
+    DOCEX_SIGNUP: 'closed',
+    DOCEX_TRUST_PROXY: 'true',
+    DOCEX_RATE_LIMIT: '7',
+    DOCEX_IN_PROCESS_WORKER: '0',
+  });
+  assert.equal(c.host, '0.0.0.0');
+  assert.equal(c.port, 9090);
+  assert.equal(c.env, 'production');
+  assert.equal(c.dataDir, '/tmp/docex-x');
+  assert.equal(c.databaseUrl, 'postgres://u@h/db');
+  assert.equal(c.redisUrl, 'redis://h:6379');
+  assert.equal(c.operatorToken, 'op_x');
+  assert.equal(c.testClock, true);
+  assert.deepEqual([...c.familiesDisabled].sort(), ['finance', 'treasury']);
+  assert.equal(c.signupOpen, false);
+  assert.equal(c.trustProxy, true);
+  assert.equal(c.rateLimitPerSecond, 7);
+  assert.equal(c.inProcessWorker, false);
+  // a wildcard bind address is shown as loopback in the base URL
+  assert.equal(c.baseUrl, 'http://127.0.0.1:9090');
+  assert.equal(loadConfig({ DOCEX_BASE_URL: 'https://api.example.com/' }).baseUrl, 'https://api.example.com');
+});
+
+test('flags: only clear yes-values turn a switch on', () => {
+  for (const v of ['1', 'true', 'TRUE', 'yes', 'on'])
+    assert.equal(loadConfig({ DOCEX_TEST_CLOCK: v }).testClock, true, v);
+  for (const v of ['', '0', 'false', 'no', 'off'])
+    assert.equal(loadConfig({ DOCEX_TEST_CLOCK: v }).testClock, false, v);
+});
+
+test('invalid values are refused with a ConfigError naming the variable', () => {
+  const bad: Record<string, string>[] = [
+    { PORT: 'eighty' },
+    { PORT: '70000' },
+    { PORT: '-1' },
+    { DOCEX_ENV: 'staging' },
+    { DOCEX_SIGNUP: 'maybe' },
+    { DOCEX_RATE_LIMIT: '0' },
+    { DOCEX_RATE_LIMIT: '1.5' },
+    { DOCEX_FAMILIES_DISABLED: 'documents,unicorns' },
+  ];
+  for (const env of bad) {
+    const name = Object.keys(env)[0]!;
+    assert.throws(
+      () => loadConfig(env),
+      (err: unknown) => err instanceof ConfigError && err.message.includes(name),
+      JSON.stringify(env),
+    );
+  }
+});
