@@ -150,6 +150,28 @@ describe('signup, sessions, organization, operator', () => {
     assert.equal(s.body.organization_id, a.orgId, 'defaults to the live organization');
   });
 
+  test('an unknown email takes as long to refuse as a wrong password (no enumeration by timing)', async () => {
+    const time = async (email: string) => {
+      const t = performance.now();
+      const r = await svc.req('POST', '/v1/sessions', { body: { email, password: 'not the password' } });
+      assert.equal(r.status, 401);
+      return performance.now() - t;
+    };
+    await time(a.email); // warm up
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(a.email));
+      unknown.push(await time(`nobody${i}@nowhere.test`));
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+    // a password hash costs tens of milliseconds; skipping it for unknown emails is measurable
+    assert.ok(
+      median(unknown) > median(known) * 0.4,
+      `unknown ${unknown.map(Math.round)} ms vs wrong password ${known.map(Math.round)} ms`,
+    );
+  });
+
   test("organization_id chooses which of the user's organizations the session is bound to", async () => {
     const sb = await svc.req<{ organization: { id: string } }>('POST', '/v1/sandbox', { token: a.session });
     assert.equal(sb.status, 201);

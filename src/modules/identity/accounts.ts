@@ -4,12 +4,19 @@ import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { SESSION_PREFIX } from '../../http/authenticate.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { newId, randomBase62 } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newSecret } from '../../lib/tokens.ts';
 import { insertOrganization, type OrganizationView, organizationView } from './organizations.ts';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+// A real hash (same parameters as every stored one) that no password matches in practice.
+let dummy: Promise<string> | null = null;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBase62(32));
+  return dummy;
+}
 
 export interface SessionView {
   token: string;
@@ -98,8 +105,9 @@ export async function signIn(
     .select(['id', 'password_hash'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
     .executeTakeFirst();
-  // One answer for a wrong email and a wrong password: no account enumeration here.
-  const ok = user ? await verifyPassword(input.password, user.password_hash) : false;
+  // One answer for a wrong email and a wrong password, in the same time: an unknown email still
+  // pays for a password hash, so the response time does not tell which emails have accounts.
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) throw new ApiError('unauthorized', 'The email or password is not correct.');
   const memberships = await ctx.db
     .selectFrom('memberships as m')
