@@ -139,6 +139,11 @@ function Actions({
           Pay {formatMoney(doc.balance_due, doc.currency)}
         </ConfirmButton>
       ) : null}
+      {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (
+        <Link to={`/documents/new?from=${encodeURIComponent(doc.id)}`} className="button secondary">
+          Create invoice from this
+        </Link>
+      ) : null}
       {features.has('exportBundle') && !isDraft ? <ExportButton doc={doc} /> : null}
       <button type="button" className="link" onClick={onRefresh}>
         Refresh
@@ -412,7 +417,11 @@ function LineagePanel({ doc }: { doc: Document }) {
           <ol className="timeline">
             {l.data.steps.map((s) => (
               <li key={s.document_id} aria-current={s.document_id === doc.id ? 'true' : undefined}>
-                {s.sealed ? (
+                {s.document_id === doc.id ? (
+                  <strong>
+                    {doc.label} {doc.number} (this document)
+                  </strong>
+                ) : s.sealed ? (
                   <span>
                     {s.document_type.replace(/_/g, ' ')} of the other party{' '}
                     <span className="badge">sealed</span>{' '}
@@ -420,10 +429,6 @@ function LineagePanel({ doc }: { doc: Document }) {
                       <code>{s.head_hash?.slice(0, 16)}…</code>
                     </span>
                   </span>
-                ) : s.document_id === doc.id ? (
-                  <strong>
-                    {s.label ?? s.document_type} {s.number ?? s.document_id} (this document)
-                  </strong>
                 ) : (
                   <Link to={`/documents/${s.document_id}`}>
                     {s.label ?? s.document_type} {s.number ?? s.document_id}
@@ -441,6 +446,12 @@ function LineagePanel({ doc }: { doc: Document }) {
 }
 
 const MAX_ATTACHMENT = 10 * 1024 * 1024;
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
 
 function toBase64(bytes: ArrayBuffer): string {
   const u8 = new Uint8Array(bytes);
@@ -499,8 +510,7 @@ function Attachments({ doc }: { doc: Document }) {
                 a.filename
               )}{' '}
               <span className="muted small">
-                {a.content_type} · {(a.size / 1024).toFixed(1)} KiB · sha256{' '}
-                <code>{a.sha256.slice(0, 12)}…</code>
+                {a.content_type} · {formatSize(a.size)} · sha256 <code>{a.sha256.slice(0, 12)}…</code>
               </span>
             </li>
           ))}

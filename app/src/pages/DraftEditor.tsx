@@ -6,7 +6,7 @@ import { ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import { type DraftLine, formatMoney, liveTotals, rateToPercent, toLineItems } from '../lib/money';
 import { CREATABLE } from '../lib/views';
-import { Link, navigate, usePageTitle } from '../router';
+import { Link, navigate, useLocation, usePageTitle } from '../router';
 
 interface InputA11y {
   id: string;
@@ -69,15 +69,24 @@ export function DraftEditor({ id }: { id?: string }) {
     () => (id ? api.get<Document>(`/v1/documents/${encodeURIComponent(id)}`) : Promise.resolve(null)),
     [id],
   );
-  if (connections.error || existing.error) {
+  // /documents/new?from=<id>: a new document derived from an earlier one (lineage).
+  const { search } = useLocation();
+  const fromId = id ? null : search.get('from');
+  const source = useAsync(
+    () => (fromId ? api.get<Document>(`/v1/documents/${encodeURIComponent(fromId)}`) : Promise.resolve(null)),
+    [fromId],
+  );
+  if (connections.error || existing.error || source.error) {
     return (
       <section>
         <h1 tabIndex={-1}>{id ? 'Edit draft' : 'New document'}</h1>
-        <ErrorAlert error={connections.error ?? existing.error} />
+        <ErrorAlert error={connections.error ?? existing.error ?? source.error} />
       </section>
     );
   }
-  if (!connections.data || existing.data === undefined) return <Loading what="the editor" />;
+  if (!connections.data || existing.data === undefined || source.data === undefined) {
+    return <Loading what="the editor" />;
+  }
   if (existing.data && (existing.data.status !== 'draft' || existing.data.direction !== 'sent')) {
     return (
       <section>
@@ -89,23 +98,39 @@ export function DraftEditor({ id }: { id?: string }) {
       </section>
     );
   }
-  return <Editor connections={connections.data.data} existing={existing.data} />;
+  return <Editor connections={connections.data.data} existing={existing.data} source={source.data} />;
 }
 
-function Editor({ connections, existing }: { connections: Connection[]; existing: Document | null }) {
+function Editor({
+  connections,
+  existing,
+  source,
+}: {
+  connections: Connection[];
+  existing: Document | null;
+  source: Document | null;
+}) {
   const [form, setForm] = useState<Form>(() =>
     existing
       ? fromDocument(existing)
-      : {
-          connection_id: connections[0]?.id ?? '',
-          document_type: 'invoice',
-          currency: 'USD',
-          document_date: '',
-          payment_terms: 'net_30',
-          issuer_ref: '',
-          notes: '',
-          lines: [emptyLine()],
-        },
+      : source
+        ? {
+            ...fromDocument(source),
+            document_type: 'invoice',
+            document_date: '',
+            payment_terms: source.payment_terms ?? 'net_30',
+            issuer_ref: '',
+          }
+        : {
+            connection_id: connections[0]?.id ?? '',
+            document_type: 'invoice',
+            currency: 'USD',
+            document_date: '',
+            payment_terms: 'net_30',
+            issuer_ref: '',
+            notes: '',
+            lines: [emptyLine()],
+          },
   );
   const [touched, setTouched] = useState(false);
   const action = useAction();
@@ -132,6 +157,7 @@ function Editor({ connections, existing }: { connections: Connection[]; existing
     if (form.issuer_ref.trim()) refs.issuer_ref = form.issuer_ref.trim();
     else delete refs.issuer_ref;
     return {
+      ...(source && !existing ? { derived_from: source.id } : {}),
       line_items: toLineItems(form.lines),
       currency: form.currency,
       payment_terms: form.payment_terms || null,
@@ -188,6 +214,12 @@ function Editor({ connections, existing }: { connections: Connection[]; existing
           {existing ? `Edit ${existing.label} ${existing.number}` : 'New document'}
         </h1>
       </div>
+      {source && !existing ? (
+        <Notice>
+          Derived from {source.label} <Link to={`/documents/${source.id}`}>{source.number}</Link>: its lines
+          are copied, and the new document's lineage leads back to it.
+        </Notice>
+      ) : null}
       <ErrorAlert error={action.error} />
       <fieldset className="grid">
         <legend>Document</legend>
