@@ -114,7 +114,7 @@ describe('session cookie and CSRF', () => {
   });
 
   it('marks the cookies Secure when the deployment is served over https', async () => {
-    const https = await startTestService({ DOCEX_BASE_URL: 'https://docex.example' });
+    const https = await svc.variant({ DOCEX_BASE_URL: 'https://docex.example' });
     try {
       const user = await signup(https, 'Secure Co');
       const b = jar(https.app);

@@ -5,8 +5,11 @@
 // switch back to live. Any console error or uncaught exception in the page fails the test.
 // Screenshots of the main pages go to test-artifacts/app/.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { verifyBundleBytes } from '../../scripts/verify-bundle.mjs';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
@@ -25,11 +28,22 @@ let paths: Record<string, Record<string, unknown>> = {};
 const email = `ada.${Date.now()}@e2e.test`;
 const password = 'correct horse battery staple';
 
+/** A free loopback port, so the service's DOCEX_BASE_URL (signed download links) is its real address. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 before(async () => {
   requireChromium();
   await ensureAppBuilt();
-  svc = await startTestService();
-  base = await svc.listen();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  svc = await startTestService({ DOCEX_BASE_URL: base });
+  await svc.app.listen({ host: '127.0.0.1', port });
   svc.startWorker();
   receiver = await startReceiver('/hooks');
   b = await openBrowser(base);
@@ -248,6 +262,77 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
     await b.screenshot('webhooks');
     noBrowserErrors('webhooks');
   });
+
+  const exportable = Boolean(paths['/v1/documents/{id}/export']?.get);
+  await t.test(
+    'download the proof bundle: its bytes match Svc-Bundle-Digest and the published verifier says valid',
+    { skip: exportable ? false : 'GET /v1/documents/{id}/export is not in this deployment yet' },
+    async () => {
+      await page.goto(invoiceUrl);
+      await heading(/^Invoice INV-\d{6}$/).waitFor();
+      const number = (await page.locator('.doc-number').textContent()) ?? '';
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download proof bundle' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), `${number}.proof.json`);
+      await page.getByText('(matches Svc-Bundle-Digest)').waitFor();
+      const bytes = readFileSync(await download.path());
+      const verdict = verifyBundleBytes(bytes);
+      assert.equal(verdict.valid, true, JSON.stringify(verdict));
+      noBrowserErrors('proof bundle');
+    },
+  );
+
+  const attachable = Boolean(
+    paths['/v1/documents/{id}/attachments']?.post && paths['/v1/documents/{id}/lineage']?.get,
+  );
+  await t.test(
+    'derive an invoice from a quote, attach a file to its draft, download it by its signed URL, see the lineage',
+    { skip: attachable ? false : 'attachments and lineage are not in this deployment yet' },
+    async () => {
+      await page.getByRole('link', { name: 'New document' }).first().click();
+      await heading('New document').waitFor();
+      await page.getByLabel('Type').selectOption({ label: 'Quote' });
+      await page.getByLabel('Description (line 1)').fill('Design work');
+      await page.getByLabel('Quantity (line 1)').fill('2');
+      await page.getByLabel('Unit price (line 1)').fill('150');
+      await page.getByRole('button', { name: 'Save and issue' }).click();
+      await heading(/^Quote QT-\d{6}$/).waitFor();
+      const quote = (await page.locator('.doc-number').textContent()) ?? '';
+      await page.locator('.page-head .badge', { hasText: 'acknowledged' }).waitFor({ timeout: SLOW });
+
+      await page.getByRole('link', { name: 'Create invoice from this' }).click();
+      await page.getByText(`Derived from Quote ${quote}`).waitFor();
+      assert.equal(await page.getByLabel('Description (line 1)').inputValue(), 'Design work');
+      assert.equal(await page.getByTestId('live-total').textContent(), '$300.00');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await heading(/^Invoice INV-\d{6}$/).waitFor();
+
+      const content = `Terms agreed on ${new Date().toISOString()}\n`;
+      await page.getByLabel(/Attach a file/).setInputFiles({
+        name: 'terms.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(content),
+      });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      const link = page
+        .getByRole('region', { name: 'Attachments' })
+        .getByRole('button', { name: 'terms.txt' });
+      await link.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      assert.equal(download.suggestedFilename(), 'terms.txt');
+      assert.equal(readFileSync(await download.path(), 'utf8'), content, 'the bytes uploaded, exactly');
+
+      await page.getByRole('button', { name: 'Issue to Demo Counterparty' }).click();
+      await page.locator('.page-head .badge', { hasText: 'approved' }).waitFor({ timeout: SLOW });
+      const lineage = page.getByRole('region', { name: 'Lineage' });
+      await lineage.getByRole('link', { name: new RegExp(quote) }).waitFor();
+      await lineage.getByText('(this document)').waitFor();
+      await b.screenshot('invoice-lineage-attachments');
+      noBrowserErrors('lineage and attachments');
+    },
+  );
 
   const demoBills = Boolean(paths['/v1/sandbox/bills']?.post);
   const payable = Boolean(paths['/v1/documents/{id}/pay']?.post);
