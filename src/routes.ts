@@ -4,6 +4,7 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { provenanceRoutes } from './modules/provenance/routes.ts';
 import { treasuryRoutes } from './modules/treasury/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
@@ -11,7 +12,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 export function allRoutes(): AnyRoute[] {
   const list: AnyRoute[] = [];
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
-  list.push(...documentRoutes);
+  list.push(...documentRoutes, ...paymentRoutes);
   list.push(...webhookRoutes);
   list.push(...provenanceRoutes);
   list.push(...treasuryRoutes);

@@ -3,7 +3,14 @@
 import type { DocumentTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { PaymentTables } from './tables/payments.ts';
 import type { ProvenanceTables } from './tables/provenance.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
-export interface DB extends FoundationTables, WebhookTables, DocumentTables, LedgerTables, ProvenanceTables {}
+export interface DB
+  extends FoundationTables,
+    WebhookTables,
+    DocumentTables,
+    LedgerTables,
+    ProvenanceTables,
+    PaymentTables {}

@@ -2,6 +2,7 @@
 // sweeps, checkpoints and housekeeping each add theirs here).
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { demoCounterpartyTask } from '../modules/documents/demo-counterparty.ts';
+import { settlementTask } from '../modules/payments/settle-payment.ts';
 import { checkpointTask } from '../modules/provenance/log.ts';
 import { webhookTasks } from '../modules/webhooks/tasks.ts';
 import type { WorkerTask } from './worker.ts';
@@ -11,6 +12,7 @@ export function allTasks(): WorkerTask[] {
     { name: 'idempotency-purge', idleMs: 60_000, run: purgeExpiredIdempotencyKeys },
     ...webhookTasks,
     demoCounterpartyTask,
+    settlementTask,
     checkpointTask,
   ];
 }

@@ -216,6 +216,67 @@ describe('keys', () => {
     assert.equal((await svc.req('POST', `/v1/keys/${strong.id}/rotate`, { token: a.session })).status, 201);
   });
 
+  test('a key cannot mint or rotate a key less restricted than itself (limits, expiry, CIDRs)', async () => {
+    const in30d = new Date(Date.now() + 30 * 86400_000).toISOString();
+    const manager = await mintKey(svc, a.session, ['keys:manage', 'payments:write', 'documents:read'], {
+      payment_limits: { max_per_payment: { USD: 100 }, daily_volume: { USD: 1000 } },
+      expires_at: in30d,
+      allowed_cidrs: ['127.0.0.0/8'],
+    });
+    const ok = {
+      name: 'child',
+      scopes: ['payments:write'],
+      payment_limits: { max_per_payment: { USD: 50 }, daily_volume: { USD: 1000 } },
+      expires_at: new Date(Date.now() + 10 * 86400_000).toISOString(),
+      allowed_cidrs: ['127.0.0.1/32'],
+    };
+    const looser: [string, Record<string, unknown>][] = [
+      ['payment_limits', { payment_limits: undefined }],
+      ['payment_limits', { payment_limits: { max_per_payment: { USD: 200 }, daily_volume: { USD: 1000 } } }],
+      [
+        'payment_limits',
+        { payment_limits: { max_per_payment: { USD: 50, EUR: 10 }, daily_volume: { USD: 1000 } } },
+      ],
+      ['payment_limits', { payment_limits: { max_per_payment: { USD: 50 } } }],
+      ['expires_at', { expires_at: undefined }],
+      ['expires_at', { expires_at: new Date(Date.now() + 60 * 86400_000).toISOString() }],
+      ['allowed_cidrs', { allowed_cidrs: undefined }],
+      ['allowed_cidrs', { allowed_cidrs: ['127.0.0.1/32', '0.0.0.0/0'] }],
+      ['allowed_cidrs', { allowed_cidrs: ['::1/128'] }],
+    ];
+    for (const [field, change] of looser) {
+      const body = JSON.parse(JSON.stringify({ ...ok, ...change }));
+      const e = expectApiError(await create(manager.key, body), 403, 'insufficient_scope');
+      assert.equal(e.details?.required, 'admin_session', JSON.stringify(change));
+      assert.equal(e.details?.field, field, JSON.stringify(change));
+    }
+    const child = await create(manager.key, ok);
+    assert.equal(child.status, 201, child.text);
+    // keys without payments:write need no limits; the same expiry and a sub-range are fine
+    const reader = await create(manager.key, {
+      name: 'r',
+      scopes: ['documents:read'],
+      expires_at: in30d,
+      allowed_cidrs: ['127.0.0.0/16'],
+    });
+    assert.equal(reader.status, 201, reader.text);
+    // rotating a looser key would hand the manager its new secret
+    const loose = await mintKey(svc, a.session, ['documents:read']);
+    const rot = expectApiError(
+      await svc.req('POST', `/v1/keys/${loose.id}/rotate`, { token: manager.key }),
+      403,
+      'insufficient_scope',
+    );
+    assert.equal(rot.details?.required, 'admin_session');
+    assert.equal(
+      (await svc.req('POST', `/v1/keys/${reader.body.id}/rotate`, { token: manager.key })).status,
+      201,
+    );
+    // an unrestricted keys:manage key mints freely
+    const free = await mintKey(svc, a.session, ['keys:manage', 'payments:write']);
+    assert.equal((await create(free.key, { name: 'x', scopes: ['payments:write'] })).status, 201);
+  });
+
   test('treasury:read on an unverified organization is capability_unavailable', async (t) => {
     const k = await mintKey(svc, b.session, ['treasury:read']);
     const res = await svc.req('GET', '/v1/treasury/accounts', { token: k.key });
@@ -476,7 +537,7 @@ describe('allowed_cidrs', () => {
     const ok = await svc.req('POST', '/v1/keys', {
       token: manager.key,
       remoteAddress: '192.0.2.10',
-      body: { name: 'from inside', scopes: ['documents:read'] },
+      body: { name: 'from inside', scopes: ['documents:read'], allowed_cidrs: ['192.0.2.0/25'] },
     });
     assert.equal(ok.status, 201, ok.text);
   });

@@ -1,4 +1,5 @@
 // API keys (spec 2.3 and 5, CONTRACT 2): the secret is shown once; only its hash is kept.
+import ipaddr from 'ipaddr.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -146,6 +147,73 @@ function assertMayGrant(principal: Principal, scopes: readonly string[]): void {
   }
 }
 
+interface Restrictions {
+  scopes: readonly string[];
+  expiresAt: Date | null;
+  cidrs: readonly string[] | null;
+  limits: PaymentLimits | null;
+}
+
+function cidrWithin(inner: string, outers: readonly string[]): boolean {
+  const [addr, bits] = ipaddr.parseCIDR(inner);
+  return outers.some((outer) => {
+    const [oAddr, oBits] = ipaddr.parseCIDR(outer);
+    if (addr.kind() !== oAddr.kind() || bits < oBits) return false;
+    return addr.kind() === 'ipv4'
+      ? (addr as ipaddr.IPv4).match(oAddr as ipaddr.IPv4, oBits)
+      : (addr as ipaddr.IPv6).match(oAddr as ipaddr.IPv6, oBits);
+  });
+}
+
+/** The first restriction of `parent` that `child` would escape, or null. */
+function looserField(
+  parent: KeyRow,
+  child: Restrictions,
+): 'expires_at' | 'allowed_cidrs' | 'payment_limits' | null {
+  if (parent.expires_at && (!child.expiresAt || child.expiresAt.getTime() > parent.expires_at.getTime())) {
+    return 'expires_at';
+  }
+  const outer = parent.allowed_cidrs ?? [];
+  if (
+    outer.length > 0 &&
+    !(child.cidrs && child.cidrs.length > 0 && child.cidrs.every((c) => cidrWithin(c, outer)))
+  ) {
+    return 'allowed_cidrs';
+  }
+  const parentLimits = parent.payment_limits as PaymentLimits | null;
+  if (child.scopes.includes('payments:write') && parentLimits) {
+    for (const name of ['max_per_payment', 'daily_volume'] as const) {
+      const mine = parentLimits[name];
+      if (!mine) continue;
+      const theirs = child.limits?.[name];
+      if (!theirs) return 'payment_limits';
+      // a currency the parent's limit does not list is not payable with it (limit 0)
+      for (const [currency, amount] of Object.entries(theirs)) {
+        if (amount > (mine[currency as keyof typeof mine] ?? 0)) return 'payment_limits';
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A key with keys:manage mints (or rotates into) only keys at least as restricted as itself:
+ * no later expiry, addresses within its allowed_cidrs, payment_limits no looser than its own.
+ * Otherwise a limited key could hand itself an unlimited one.
+ */
+async function assertNotLooser(db: Kysely<DB>, principal: Principal, child: Restrictions): Promise<void> {
+  if (principal.kind === 'session' || !principal.keyId) return;
+  const parent = await findKey(db, principal.organization.id, principal.keyId);
+  const field = looserField(parent, child);
+  if (field) {
+    throw new ApiError(
+      'insufficient_scope',
+      `A key can only mint or rotate keys at least as restricted as itself; this one would escape its ${field}. Use an admin session, or restrict the new key within this key's ${field}.`,
+      { required: 'admin_session', field },
+    );
+  }
+}
+
 async function insertKey(
   trx: Tx,
   organization: Principal['organization'],
@@ -191,6 +259,12 @@ export async function createKey(
 ): Promise<KeyView> {
   const now = ctx.clock.now();
   const v = validateCreate(principal, input, now);
+  await assertNotLooser(ctx.db, principal, {
+    scopes: v.scopes,
+    expiresAt: v.expiresAt,
+    cidrs: v.cidrs,
+    limits: v.limits,
+  });
   const { row, secret } = await inTransaction(ctx.db, (trx) =>
     insertKey(
       trx,
@@ -282,8 +356,15 @@ export async function rotateKey(ctx: AppContext, principal: Principal, id: strin
   const now = ctx.clock.now();
   const { fresh, secret, old } = await inTransaction(ctx.db, async (trx) => {
     const k = await findKey(trx, principal.organization.id, id, true);
-    // The new secret carries the old key's scopes: a key may not obtain one stronger than itself.
+    // The new secret carries the old key's scopes and restrictions: a key may not obtain one
+    // stronger or less restricted than itself.
     assertMayGrant(principal, k.scopes);
+    await assertNotLooser(trx, principal, {
+      scopes: k.scopes,
+      expiresAt: k.expires_at,
+      cidrs: k.allowed_cidrs,
+      limits: k.payment_limits as PaymentLimits | null,
+    });
     const status = keyStatus(k, now);
     if (status !== 'active') {
       throw new ApiError('conflict', `Only an active key can be rotated; this key is ${status}.`, { status });

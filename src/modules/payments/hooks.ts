@@ -1,0 +1,27 @@
+// What other families do when a payment settles or fails, inside the settlement's own
+// transaction (so a reaction is committed exactly when the settlement is, and never otherwise).
+// The finance family adds its hook here (the repayment sweep when a pledged invoice settles,
+// funding an agreement when its disbursement settles), like worker tasks in src/worker/tasks.ts.
+import type { AppContext, Tx } from '../../context.ts';
+import type { DocumentRecord } from '../documents/project-document.ts';
+import type { PaymentRow } from './project-payment.ts';
+
+export interface PaymentOutcome {
+  /** The payment as it is now: settled or failed. */
+  payment: PaymentRow;
+  /** The document after the outcome (paid, or back to its payable state), locked by `trx`. */
+  document: DocumentRecord;
+}
+
+export interface PaymentHook {
+  name: string;
+  /**
+   * A hook that throws rolls the settlement back; the worker retries it later (with backoff).
+   * Keep hooks small: enqueue follow-up work as rows, or start a follow-up payment with
+   * startPayment (it settles later, through this same worker); never post transfers directly.
+   */
+  onSettled?(ctx: AppContext, trx: Tx, outcome: PaymentOutcome, now: Date): Promise<void>;
+  onFailed?(ctx: AppContext, trx: Tx, outcome: PaymentOutcome, now: Date): Promise<void>;
+}
+
+export const PAYMENT_HOOKS: PaymentHook[] = [];

@@ -1,0 +1,85 @@
+// Request and response schemas of the payments family (CONTRACT 4).
+import { type Static, Type } from '@sinclair/typebox';
+import { DateOnly, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
+import { CURRENCIES } from '../../lib/currencies.ts';
+
+export const PAYMENT_STATUSES = ['processing', 'settled', 'failed'] as const;
+
+/** The rails' one payment method: a transfer on the docex ledger (sandbox or live). */
+export const PAYMENT_METHODS = ['ledger'] as const;
+
+/** The sandbox's practice source that always fails with insufficient_funds (CONTRACT 4). */
+export const SANDBOX_INSUFFICIENT_ACCOUNT = 'acct_sandbox_insufficient';
+
+const literals = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    description ? { description } : {},
+  );
+
+export const Payment = Type.Object(
+  {
+    id: Type.String({ description: 'pay_…' }),
+    document_id: Type.String(),
+    amount: Type.Number({ description: "The amount paid, in the document's currency, at most 2 decimals." }),
+    currency: literals(CURRENCIES),
+    status: literals(
+      PAYMENT_STATUSES,
+      'processing until the rail settles it (or, for a scheduled payment, until its date); then settled or failed, never changing again.',
+    ),
+    failure_reason: Nullable(
+      Type.String({ description: 'Why a failed payment failed, e.g. insufficient_funds; null otherwise.' }),
+    ),
+    settlement_reference: Nullable(
+      Type.String({ description: 'The ledger transfer that settled it (trf_…); null until settled.' }),
+    ),
+    payment_method: Type.String({ description: 'ledger: a transfer on the docex ledger.' }),
+    source_account_id: Nullable(
+      Type.String({
+        description:
+          "The payer's treasury account the money comes from. Shown to the payer; null in the payee's view.",
+      }),
+    ),
+    scheduled_for: Nullable(DateOnly),
+    created_at: Timestamp,
+    settled_at: Nullable(Timestamp),
+    key_id: Nullable(
+      Type.String({
+        description:
+          "The payer's API key that made the payment; null when an admin session or the service made it, and in the payee's view.",
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'Payment' },
+);
+export type PaymentView = Static<typeof Payment>;
+
+export const PayBody = Type.Object(
+  {
+    payment_method: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'ledger (the default and only method).' }),
+    ),
+    source_account_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          "Your treasury account in the document's currency (default: your account in that currency). In the sandbox, acct_sandbox_insufficient makes the payment fail with insufficient_funds.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PayBodyT = Static<typeof PayBody>;
+
+export const ListPaymentsQuery = Type.Object(
+  {
+    document: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'Only the payments of this document.' }),
+    ),
+    status: Type.Optional(literals(PAYMENT_STATUSES)),
+    ...ListQuery,
+  },
+  { additionalProperties: false },
+);
+export type ListPaymentsQueryT = Static<typeof ListPaymentsQuery>;

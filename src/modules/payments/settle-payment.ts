@@ -1,0 +1,237 @@
+// Settlement (CONTRACT 4): the worker executes due payments on the ledger rail. Each payment is
+// settled in its own transaction that holds the document's row lock and the payment's: the
+// transfer payer → payee is booked (capturing the hold placed at pay time), the payment becomes
+// settled, the document paid with balance_due 0, and payment.settled goes to both parties — or
+// the payment fails (insufficient funds), its hold is released, the document is payable again and
+// payment.failed carries the reason. Exactly once, however many workers race: the claim skips
+// locked documents, the status is re-read under the lock, the database refuses to change a
+// settled or failed payment and to book a payment twice.
+import type { AppContext, Tx } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
+import type { WorkerTask } from '../../worker/worker.ts';
+import { systemActor } from '../documents/history.ts';
+import { lockDocument } from '../documents/load-document.ts';
+import { type DocumentRecord, projectDocument, viewersOf } from '../documents/project-document.ts';
+import { applyStatusChange } from '../documents/transition-document.ts';
+import { appendEvents, type EventType } from '../events/append.ts';
+import { activeHold, postTransfer, releaseHold } from '../ledger/index.ts';
+import { PAYMENT_HOOKS } from './hooks.ts';
+import { type PaymentRow, projectPayment, storedPayment } from './project-payment.ts';
+import { SANDBOX_INSUFFICIENT_ACCOUNT } from './schemas.ts';
+
+/** Payments settled per task run before the worker looks at its other tasks. */
+const BATCH = 20;
+
+export type SettlementOutcome = 'settled' | 'failed' | 'skipped';
+
+/** The transfer's descriptions, as each party's statement shows them. */
+function describe(doc: DocumentRecord, p: PaymentRow) {
+  const payerIsIssuer = p.payer_organization_id === doc.issuer_organization_id;
+  const payerNumber = payerIsIssuer ? doc.issuer_number : doc.counterparty_number;
+  const payeeNumber = payerIsIssuer ? doc.counterparty_number : doc.issuer_number;
+  const payerName = payerIsIssuer ? doc.issuer_name : doc.counterparty_name;
+  const payeeName = payerIsIssuer ? doc.counterparty_name : doc.issuer_name;
+  return {
+    description: `Payment ${p.id} of document ${doc.id}`,
+    debitDescription: `Payment of ${payerNumber} to ${payeeName}`,
+    creditDescription: `Payment of ${payeeNumber} from ${payerName}`,
+  };
+}
+
+/** payment.settled / payment.failed to each party, in its own projection of both records. */
+function paymentEvents(type: EventType, doc: DocumentRecord) {
+  return viewersOf(doc).map((org) => ({
+    organizationId: org,
+    sandbox: doc.sandbox,
+    type,
+    documentId: doc.id,
+    data: {
+      payment: projectPayment(doc.payment!, org),
+      document: projectDocument(doc, org),
+    },
+  }));
+}
+
+/**
+ * Settles (or fails) one payment inside the caller's transaction, if it is still processing and
+ * due. Locks the document, then the payment (the order every payment path takes).
+ */
+export async function settlePayment(
+  ctx: AppContext,
+  trx: Tx,
+  paymentId: string,
+  now: Date,
+): Promise<SettlementOutcome> {
+  const ref = await trx
+    .selectFrom('payments')
+    .select('document_id')
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  if (!ref) return 'skipped';
+  const doc = await lockDocument(trx, ref.document_id);
+  const p = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (p.status !== 'processing' || p.execute_at > now) return 'skipped';
+  const amount = parseMoney(p.amount);
+
+  let reference: string | null = null;
+  let failure: string | null = null;
+  if (p.source_account_id === SANDBOX_INSUFFICIENT_ACCOUNT) {
+    failure = 'insufficient_funds';
+  } else {
+    try {
+      const hold = await activeHold(trx, p.id);
+      const posted = await postTransfer(
+        trx,
+        {
+          fromAccountId: p.source_account_id,
+          toAccountId: p.destination_account_id,
+          amount,
+          currency: p.currency,
+          paymentId: p.id,
+          kind: 'payment',
+          captureHold: hold !== null,
+          ...describe(doc, p),
+        },
+        now,
+      );
+      reference = posted.transfer.id;
+    } catch (err) {
+      // postTransfer writes nothing before refusing, so the transaction stays usable.
+      if (!(err instanceof ApiError && err.code === 'insufficient_funds')) throw err;
+      failure = 'insufficient_funds';
+    }
+  }
+
+  const actor = systemActor(p.payer_organization_id);
+  if (failure === null) {
+    const settled = await trx
+      .updateTable('payments')
+      .set({ status: 'settled', settled_at: now, settlement_reference: reference })
+      .where('id', '=', p.id)
+      .where('status', '=', 'processing')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const balance = parseMoney(doc.balance_due).minus(amount);
+    const remaining = balance.isNegative() ? parseMoney(0) : balance;
+    const after = await applyStatusChange(
+      trx,
+      { ...doc, payment: storedPayment(settled) },
+      actor,
+      {
+        // A partial payment (finance sweeps) leaves the rest payable.
+        to: remaining.isZero() ? 'paid' : p.resume_status,
+        balanceDue: toMoneyString(remaining),
+        action: 'payment_settled',
+        changes: {
+          payment_id: p.id,
+          amount: toMoneyNumber(amount),
+          settlement_reference: reference,
+        },
+      },
+      now,
+    );
+    await appendEvents(trx, paymentEvents('payment.settled', after), now);
+    for (const hook of PAYMENT_HOOKS)
+      await hook.onSettled?.(ctx, trx, { payment: settled, document: after }, now);
+    return 'settled';
+  }
+
+  await releaseHold(trx, p.id, now);
+  const failed = await trx
+    .updateTable('payments')
+    .set({ status: 'failed', failed_at: now, failure_reason: failure })
+    .where('id', '=', p.id)
+    .where('status', '=', 'processing')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const after = await applyStatusChange(
+    trx,
+    { ...doc, payment: storedPayment(failed) },
+    actor,
+    {
+      to: p.resume_status,
+      action: 'payment_failed',
+      changes: { payment_id: p.id, failure_reason: failure },
+    },
+    now,
+  );
+  await appendEvents(trx, paymentEvents('payment.failed', after), now);
+  for (const hook of PAYMENT_HOOKS)
+    await hook.onFailed?.(ctx, trx, { payment: failed, document: after }, now);
+  return 'failed';
+}
+
+/** Seconds before an unexpected settlement error is retried: 5 s, 10 s, 20 s, … capped at 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims the next due payment whose document nobody else holds (FOR NO KEY UPDATE SKIP LOCKED,
+ * the lock every document change takes) and settles it. Returns false when none is due.
+ */
+async function settleNext(ctx: AppContext): Promise<boolean> {
+  const now = ctx.clock.now();
+  let claimed: PaymentRow['id'] | null = null;
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      claimed = null;
+      const due = await trx
+        .selectFrom('payments as p')
+        .innerJoin('documents as d', 'd.id', 'p.document_id')
+        .select('p.id')
+        .where('p.status', '=', 'processing')
+        .where('p.execute_at', '<=', now)
+        .orderBy('p.execute_at')
+        .orderBy('p.id')
+        .limit(1)
+        .forNoKeyUpdate('d')
+        .skipLocked()
+        .executeTakeFirst();
+      if (!due) return false;
+      claimed = due.id;
+      await settlePayment(ctx, trx, due.id, now);
+      return true;
+    });
+  } catch (err) {
+    if (claimed === null) throw err;
+    // Not a failed payment (that is an outcome, handled above) but a fault: keep the payment
+    // processing and try again later, so one bad row cannot stall the queue.
+    const id: string = claimed;
+    ctx.log.error({ err, payment_id: id }, 'payment settlement failed; will retry');
+    const row = await ctx.db
+      .selectFrom('payments')
+      .select('attempts')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const attempts = (row?.attempts ?? 0) + 1;
+    await ctx.db
+      .updateTable('payments')
+      .set({
+        attempts,
+        last_error: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+        execute_at: addSeconds(now, retryDelaySeconds(attempts)),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .execute();
+    return true;
+  }
+}
+
+export async function settleDuePayments(ctx: AppContext): Promise<number> {
+  let handled = 0;
+  while (handled < BATCH && (await settleNext(ctx))) handled++;
+  return handled;
+}
+
+/** Settlement runs every quarter second while idle: a sandbox payment settles well within a second. */
+export const settlementTask: WorkerTask = { name: 'payment-settlement', idleMs: 250, run: settleDuePayments };

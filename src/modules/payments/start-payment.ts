@@ -1,0 +1,290 @@
+// Starting a document's payment (CONTRACT 4): one transaction that holds the document's row lock
+// checks the rail, the request, the key's limits and the funds, writes the payment (processing),
+// reserves the money with a ledger hold, and moves the document to payment_scheduled with its
+// history entry and events. Nothing moves until the worker settles it (settle-payment.ts).
+import type { AppContext, Tx } from '../../context.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
+import { utcDate } from '../../lib/clock.ts';
+import { type Currency, isCurrency } from '../../lib/currencies.ts';
+import { ApiError, invalid } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { type Decimal, parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
+import { appendHistoryEntry, type DocumentActor } from '../documents/history.ts';
+import type { DocumentRecord } from '../documents/project-document.ts';
+import { applyStatusChange } from '../documents/transition-document.ts';
+import { accountFor, getAccount, placeHold, resolveSourceAccount } from '../ledger/index.ts';
+import { enforcePaymentLimits } from './limits.ts';
+import { type PaymentRow, storedPayment } from './project-payment.ts';
+import { PAYMENT_METHODS, SANDBOX_INSUFFICIENT_ACCOUNT } from './schemas.ts';
+
+/** How far ahead a payment may be scheduled. */
+export const MAX_SCHEDULE_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StartPaymentRequest {
+  /** Locked by the caller's transaction, in a state its rules allow paying from. */
+  document: DocumentRecord;
+  /** The party that pays; the other party of the document receives. */
+  payerOrganizationId: string;
+  /** Who starts it: its history entry's actor; its API key (actor.history.key_id) is limited. */
+  actor: DocumentActor;
+  paymentMethod?: string | undefined;
+  /** Default: the payer's treasury account in the document's currency. */
+  sourceAccountId?: string | undefined;
+  /** Default: the payee's treasury account in the document's currency. */
+  destinationAccountId?: string | undefined;
+  /** Default: the document's balance_due (the full balance). At most balance_due. */
+  amount?: Decimal | undefined;
+  /** YYYY-MM-DD, today or later: the payment executes at the start of that date (UTC). */
+  scheduledFor?: string | null | undefined;
+}
+
+export interface StartedPayment {
+  /** The document after the step (payment_scheduled, `payment` set to this payment). */
+  document: DocumentRecord;
+  payment: PaymentRow;
+}
+
+/** With the payments family switched off, nothing is paid, through any family. */
+export function requirePaymentsEnabled(ctx: AppContext): void {
+  if (ctx.config.familiesDisabled.has('payments')) {
+    throw new ApiError('not_enabled', 'The payments family is switched off in this deployment.', {
+      family: 'payments',
+    });
+  }
+}
+
+/**
+ * Sandbox organizations are on the practice ledger from the start; a live organization needs its
+ * payment processor connected (the operator's connect_processor) before anything else is looked at.
+ */
+export async function requirePaymentRail(
+  trx: Tx,
+  organizationId: string,
+): Promise<{ environment: 'live' | 'sandbox' }> {
+  const org = await trx
+    .selectFrom('organizations')
+    .select(['environment', 'processor_connected'])
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  if (org.environment === 'live' && !org.processor_connected) {
+    throw new ApiError(
+      'capability_unavailable',
+      "This organization's payment processor is not connected yet, so it cannot make live payments. Nothing was charged.",
+      { capability: 'payments' },
+    );
+  }
+  return { environment: org.environment };
+}
+
+export function readPaymentMethod(method: string | undefined): string {
+  if (method === undefined) return PAYMENT_METHODS[0];
+  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
+    throw invalid([
+      {
+        path: 'payment_method',
+        message: `unknown payment method; use ${PAYMENT_METHODS.join(', ')} (the default)`,
+      },
+    ]);
+  }
+  return method;
+}
+
+/** When a payment scheduled for `date` (or made now, without one) executes. */
+export function readSchedule(
+  date: string | null | undefined,
+  now: Date,
+): { scheduledFor: string | null; executeAt: Date } {
+  if (date === undefined || date === null) return { scheduledFor: null, executeAt: now };
+  const start = new Date(`${date}T00:00:00.000Z`);
+  if (Number.isNaN(start.getTime()) || utcDate(start) !== date) {
+    throw invalid([{ path: 'scheduled_for', message: 'is not a real date (YYYY-MM-DD)' }]);
+  }
+  const today = utcDate(now);
+  if (date < today) {
+    throw invalid([{ path: 'scheduled_for', message: `is in the past; today is ${today} (UTC)` }]);
+  }
+  if (start.getTime() - new Date(`${today}T00:00:00.000Z`).getTime() > MAX_SCHEDULE_DAYS * DAY_MS) {
+    throw invalid([{ path: 'scheduled_for', message: `is more than ${MAX_SCHEDULE_DAYS} days ahead` }]);
+  }
+  // Today's start has passed: a payment scheduled for today executes at once.
+  return { scheduledFor: date, executeAt: start > now ? start : now };
+}
+
+function currencyOf(doc: DocumentRecord): Currency {
+  if (!isCurrency(doc.currency))
+    throw new Error(`document ${doc.id} has an unknown currency ${doc.currency}`);
+  return doc.currency;
+}
+
+/** The payee's account that receives: its own in the currency, or the one named. */
+async function destinationAccount(
+  trx: Tx,
+  payeeId: string,
+  currency: Currency,
+  accountId: string | undefined,
+): Promise<string> {
+  if (accountId === undefined) return (await accountFor(trx, payeeId, currency)).id;
+  const account = await getAccount(trx, payeeId, accountId);
+  if (account.currency !== currency) {
+    throw new RangeError(`destination account ${accountId} holds ${account.currency}, not ${currency}`);
+  }
+  return account.id;
+}
+
+/**
+ * Starts a payment of a locked document: the engine under POST /pay and the payment transitions,
+ * and the entry point for the finance family (disbursements, repayments, sweeps), which decides
+ * itself who pays and from which state. Throws (writing nothing) capability_unavailable,
+ * invalid_request, conflict (nothing owed), payment_limit_exceeded or insufficient_funds.
+ */
+export async function startPayment(
+  ctx: AppContext,
+  trx: Tx,
+  req: StartPaymentRequest,
+  now: Date,
+): Promise<StartedPayment> {
+  const doc = req.document;
+  const payer = req.payerOrganizationId;
+  const payee =
+    doc.counterparty_organization_id === payer
+      ? doc.issuer_organization_id
+      : doc.issuer_organization_id === payer
+        ? doc.counterparty_organization_id
+        : null;
+  if (payee === null) throw new Error(`organization ${payer} is not a party to document ${doc.id}`);
+  requirePaymentsEnabled(ctx);
+  const rail = await requirePaymentRail(trx, payer);
+  const method = readPaymentMethod(req.paymentMethod);
+  const { scheduledFor, executeAt } = readSchedule(req.scheduledFor, now);
+  const currency = currencyOf(doc);
+
+  const owed = parseMoney(doc.balance_due);
+  const amount = req.amount ?? owed;
+  if (!owed.gt(0)) {
+    throw new ApiError('conflict', 'Nothing is owed on this document: its balance_due is 0.', {
+      balance_due: 0,
+      status: doc.status,
+    });
+  }
+  if (!amount.gt(0) || amount.gt(owed) || amount.decimalPlaces() > 2) {
+    throw new RangeError(
+      `a payment amount is positive, at most the balance due ${owed.toFixed(2)}, in cents`,
+    );
+  }
+
+  // The sandbox's practice source: accepted now, fails at settlement with insufficient_funds.
+  const practiceFailure =
+    rail.environment === 'sandbox' && req.sourceAccountId === SANDBOX_INSUFFICIENT_ACCOUNT;
+  const source = practiceFailure
+    ? SANDBOX_INSUFFICIENT_ACCOUNT
+    : (await resolveSourceAccount(trx, payer, currency, req.sourceAccountId)).id;
+  const destination = await destinationAccount(trx, payee, currency, req.destinationAccountId);
+
+  const keyId = req.actor.history.key_id;
+  await enforcePaymentLimits(trx, keyId, currency, amount, now);
+
+  const payment = await trx
+    .insertInto('payments')
+    .values({
+      id: newId('pay'),
+      document_id: doc.id,
+      payer_organization_id: payer,
+      payee_organization_id: payee,
+      environment: rail.environment,
+      amount: toMoneyString(amount),
+      currency,
+      status: 'processing',
+      failure_reason: null,
+      settlement_reference: null,
+      payment_method: method,
+      source_account_id: source,
+      destination_account_id: destination,
+      scheduled_for: scheduledFor,
+      execute_at: executeAt,
+      resume_status: doc.status,
+      key_id: keyId,
+      last_error: null,
+      created_at: now,
+      settled_at: null,
+      failed_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      // The document is locked, so only a caller that skipped the in-flight check gets here.
+      if (!isUniqueViolation(err, 'payments_one_in_flight')) throw err;
+      throw new ApiError('conflict', 'The document already has a payment in flight.', { status: doc.status });
+    });
+
+  // A payment made now reserves its money at once (docs/ledger.md): a second payment cannot count
+  // on it, and a short balance is refused now (insufficient_funds) rather than failing later. A
+  // scheduled one is checked against the funds available on its date.
+  if (executeAt <= now && !practiceFailure) {
+    await placeHold(trx, { accountId: source, paymentId: payment.id, amount }, now);
+  }
+
+  const document = await applyStatusChange(
+    trx,
+    { ...doc, payment: storedPayment(payment) },
+    req.actor,
+    {
+      to: 'payment_scheduled',
+      action: 'payment_started',
+      changes: {
+        payment_id: payment.id,
+        amount: toMoneyNumber(amount),
+        currency,
+        scheduled_for: scheduledFor,
+      },
+    },
+    now,
+  );
+  return { document, payment };
+}
+
+/** The document's payment in flight, locked. */
+export async function lockPaymentInFlight(trx: Tx, documentId: string): Promise<PaymentRow | null> {
+  const row = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('status', '=', 'processing')
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * A pay (or a move to paid) while the document's payment is in flight: the same payment, never a
+ * second charge. A payment still waiting for its scheduled date is brought forward to now (paid
+ * means now); one already executing is left as it is.
+ */
+export async function resumePaymentInFlight(
+  trx: Tx,
+  doc: DocumentRecord,
+  actor: DocumentActor,
+  opts: { bringForward: boolean },
+  now: Date,
+): Promise<DocumentRecord> {
+  let payment = await lockPaymentInFlight(trx, doc.id);
+  if (!payment) throw new Error(`document ${doc.id} is payment_scheduled without a payment in flight`);
+  if (opts.bringForward && payment.execute_at > now) {
+    payment = await trx
+      .updateTable('payments')
+      .set({ execute_at: now, scheduled_for: null })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'processing')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const entry = await appendHistoryEntry(trx, {
+      documentId: doc.id,
+      action: 'payment_brought_forward',
+      actor,
+      changes: { payment_id: payment.id, scheduled_for: null },
+      at: now,
+    });
+    return { ...doc, history_seq: entry.seq, history_head: entry.hash, payment: storedPayment(payment) };
+  }
+  return { ...doc, payment: storedPayment(payment) };
+}
