@@ -78,7 +78,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
   } catch (err) {
     console.error(`web app build failed: ${err instanceof Error ? err.message : err}`);
-    if (args.includes('--soft')) console.error('starting without a fresh web app: /app serves the last build, if any');
+    if (args.includes('--soft'))
+      console.error('starting without a fresh web app: /app serves the last build, if any');
     else process.exit(1);
   }
 }
