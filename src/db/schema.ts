@@ -1,5 +1,6 @@
 // Kysely's view of the tables. Each module owns the interfaces of its own tables; this file
 // only joins them into the one DB type.
+import type { AttachmentTables } from './tables/attachments.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { LedgerTables } from './tables/ledger.ts';
@@ -13,4 +14,5 @@ export interface DB
     DocumentTables,
     LedgerTables,
     ProvenanceTables,
-    PaymentTables {}
+    PaymentTables,
+    AttachmentTables {}

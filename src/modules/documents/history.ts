@@ -110,7 +110,9 @@ export interface AppendHistoryInput {
 /**
  * Appends an entry to a document's chain inside the caller's transaction (attachments, payments
  * and finance record their changes with it). Locks the document row, so appends to one document
- * are serialised and the chain stays linear. Returns the entry as hashed.
+ * are serialised and the chain stays linear. Returns the entry as hashed. Like every row inserted
+ * into document_history, the entry's hash also enters the transparency log in this transaction
+ * (trigger document_history_logged, migration 0007).
  */
 export async function appendHistoryEntry(trx: Tx, input: AppendHistoryInput): Promise<HistoryEntry> {
   const head = await trx
