@@ -1,5 +1,6 @@
 // Every route of the service, in one list: registered with Fastify and described by OpenAPI.
 import type { AnyRoute } from './http/route.ts';
+import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
@@ -13,6 +14,7 @@ export function allRoutes(): AnyRoute[] {
   const list: AnyRoute[] = [];
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
   list.push(...documentRoutes, ...paymentRoutes);
+  list.push(...attachmentRoutes);
   list.push(...webhookRoutes);
   list.push(...provenanceRoutes);
   list.push(...treasuryRoutes);
