@@ -6,6 +6,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { documentProvenanceRoutes } from './modules/provenance/provenance-routes.ts';
 import { provenanceRoutes } from './modules/provenance/routes.ts';
 import { treasuryRoutes } from './modules/treasury/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
@@ -14,7 +15,7 @@ export function allRoutes(): AnyRoute[] {
   const list: AnyRoute[] = [];
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
   list.push(...documentRoutes, ...paymentRoutes);
-  list.push(...attachmentRoutes);
+  list.push(...attachmentRoutes, ...documentProvenanceRoutes);
   list.push(...webhookRoutes);
   list.push(...provenanceRoutes);
   list.push(...treasuryRoutes);
