@@ -24,6 +24,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     `docex listening on ${address}`,
     `  base URL:  ${url}`,
     `  docs:      ${url}/v1/docs`,
+    `  web app:   ${url}/app`,
     `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   ];
   if (newOperatorToken)

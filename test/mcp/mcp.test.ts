@@ -26,6 +26,7 @@ let url: string;
 let a: SignedUp;
 let b: SignedUp;
 let operations: Operation[];
+let connectionId: string | undefined;
 const clients: Client[] = [];
 
 before(async () => {
@@ -222,11 +223,12 @@ for (const [kind, open] of Object.entries(transports)) {
         t.skip('createDocument/getDocument are not in /v1/openapi.json yet (documents module not built)');
         return;
       }
-      const connectionId = await connect(svc, a, b);
+      // Both transports run this test against the same pair: connect once, reuse after.
+      connectionId ??= await connect(svc, a, b);
       const key = await mintKey(svc, a.session, ['documents:read', 'documents:write']);
       const client = await open(key.key);
       const created = await call(client, 'createDocument', {
-        connection_id: connectionId,
+        connection_id: connectionId!,
         document_type: 'invoice',
         currency: 'USD',
         line_items: [{ description: 'Widgets', quantity: 3, unit_price: 12.5, tax_rate: 0.1 }],
