@@ -774,6 +774,16 @@ describe('key lifecycle on the service clock (runs last: it moves the clock by d
       'invalid_request',
     );
     assert.ok((await now()).getTime() >= target.getTime(), 'refused moves changed nothing');
+    // the offset is kept in the database: another process of the deployment (or a restart) resumes
+    // at the same service time instead of jumping back
+    const other = await svc.variant({});
+    try {
+      const r = await operator(other, 'GET', '/v1/test_helpers/clock');
+      const theirs = Date.parse((r.body as { now: string }).now);
+      assert.ok(Math.abs(theirs - (await now()).getTime()) < 5000, 'same service time in another process');
+    } finally {
+      await other.close();
+    }
     session = await signIn(svc, a);
     sessionAge = 0;
   });
