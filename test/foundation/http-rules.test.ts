@@ -2,6 +2,7 @@
 // code → status table, docs_url anchors that exist, Svc-Api-Version and Svc-Request-Id on every
 // response, strict JSON bodies; the OpenAPI document and the docs page generated from the routes;
 // GET /v1/enablement and DOCEX_FAMILIES_DISABLED; the test clock switched off.
+
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
@@ -12,6 +13,8 @@ import { ConfigError, FAMILIES, loadConfig } from '../../src/config.ts';
 import { defineRoute } from '../../src/http/route.ts';
 import { ERROR_CODES, ERROR_STATUS } from '../../src/lib/errors.ts';
 import { SCOPES } from '../../src/lib/scopes.ts';
+import { servedFamilies } from '../../src/modules/meta/routes.ts';
+import { allRoutes } from '../../src/routes.ts';
 import { API_VERSION } from '../../src/version.ts';
 import { assertNamesField, assertServiceHeaders, BASE_URL, expectApiError } from '../helpers/expect.ts';
 import { mintKey, type SignedUp, signup } from '../helpers/flows.ts';
@@ -544,6 +547,13 @@ describe('enablement and switched-off families', () => {
     // a credential changes nothing about it
     const withSession = await off.req('GET', '/v1/enablement', { token: session });
     assert.deepEqual(withSession.body, r.body);
+  });
+
+  test('a family with no operations in this build reports false even when not switched off', async () => {
+    const r = await svc.req<{ families: Record<string, boolean> }>('GET', '/v1/enablement');
+    const served = servedFamilies(allRoutes());
+    for (const f of FAMILIES) assert.equal(r.body.families[f], served.has(f), f);
+    assert.equal(r.body.families.documents, true);
   });
 
   test('every key operation answers 403 not_enabled, whoever asks', async () => {

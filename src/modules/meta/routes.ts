@@ -19,6 +19,17 @@ const Enablement = Type.Object(
 
 const ClockState = Type.Object({ now: Timestamp }, { title: 'TestClock' });
 
+/**
+ * The families this build can serve: those with at least one route (plus enablement itself).
+ * A family that is specified but not built yet reports false rather than promising operations
+ * that would answer 404.
+ */
+export function servedFamilies(routes: AnyRoute[]): Set<string> {
+  const served = new Set<string>(['enablement']);
+  for (const r of routes) if (r.family) served.add(r.family);
+  return served;
+}
+
 export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
   let cachedOpenApi: string | null = null;
   let cachedDocs: string | null = null;
@@ -40,7 +51,9 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
       handler: async ({ ctx }) => ({
         api_version: API_VERSION,
         environment: ctx.config.env,
-        families: Object.fromEntries(FAMILIES.map((f) => [f, !ctx.config.familiesDisabled.has(f)])),
+        families: Object.fromEntries(
+          FAMILIES.map((f) => [f, servedFamilies(all()).has(f) && !ctx.config.familiesDisabled.has(f)]),
+        ),
       }),
     }),
     defineRoute({
