@@ -2,7 +2,7 @@
 // sort key, bound by HMAC to the organization and to a digest of the query's filters, so it
 // cannot be forged, edited, or replayed against another query or organization.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
 
@@ -108,4 +108,34 @@ export function keysetBefore(
   pos: KeysetPosition,
 ): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${new Date(pos.t)}, ${pos.id})`;
+}
+
+/**
+ * One newest-first keyset page of `query` (whose rows carry created_at and id): applies the
+ * cursor, orders by (created_at, id) descending, fetches limit + 1 and builds the page. Every
+ * list of the service walks its rows this way; only the query and the projection differ.
+ */
+export async function pageNewestFirst<
+  DBT,
+  TB extends keyof DBT,
+  O extends { created_at: Date; id: string },
+  T,
+>(
+  hmacKey: Buffer,
+  binding: CursorBinding,
+  query: SelectQueryBuilder<DBT, TB, O>,
+  page: { limit?: number; cursor?: string },
+  project: (row: O) => T,
+  columns: { createdAt: string; id: string } = { createdAt: 'created_at', id: 'id' },
+): Promise<Page<T>> {
+  const limit = page.limit ?? 20;
+  let q = query;
+  if (page.cursor)
+    q = q.where(keysetBefore(columns.createdAt, columns.id, decodeCursor(hmacKey, binding, page.cursor)));
+  const rows = await q
+    .orderBy(sql.ref(columns.createdAt), 'desc')
+    .orderBy(sql.ref(columns.id), 'desc')
+    .limit(limit + 1)
+    .execute();
+  return toPage(hmacKey, binding, rows, limit, (r) => ({ t: r.created_at.toISOString(), id: r.id }), project);
 }

@@ -1,7 +1,7 @@
 // GET /v1/events (CONTRACT 5): the caller's own outbox rows for 30 days, newest first, each the
 // exact envelope its webhooks carry (already projected for the organization).
 import type { AppContext } from '../../context.ts';
-import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -29,7 +29,6 @@ export async function listEvents(
   q: { limit?: number; cursor?: string; type?: EventType; since?: string },
 ): Promise<Page<EventEnvelope>> {
   const org = principal.organization.id;
-  const limit = q.limit ?? 20;
   const since = q.since === undefined ? null : parseSince(q.since);
   const binding: CursorBinding = {
     list: 'events',
@@ -44,22 +43,11 @@ export async function listEvents(
     .where('organization_id', '=', org)
     .where('created_at', '>=', from);
   if (q.type) query = query.where('type', '=', q.type);
-  if (q.cursor) {
-    query = query.where(
-      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  return toPage(
+  return pageNewestFirst(
     ctx.secrets.hmacKey,
     binding,
-    rows,
-    limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
+    query,
+    q,
     (r) => JSON.parse(r.envelope) as EventEnvelope,
   );
 }

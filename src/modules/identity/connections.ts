@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ConnectionsTable } from '../../db/tables/foundation.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
-import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -171,28 +171,13 @@ export async function listConnections(
   q: { limit?: number; cursor?: string; status?: 'pending' | 'active' },
 ): Promise<Page<ConnectionView>> {
   const me = principal.organization.id;
-  const limit = q.limit ?? 20;
   const binding: CursorBinding = { list: 'connections', scope: me, filters: { status: q.status ?? null } };
   let query = withNames(ctx.db).where((eb) =>
     eb.or([eb('c.requester_organization_id', '=', me), eb('c.recipient_organization_id', '=', me)]),
   );
   if (q.status) query = query.where('c.status', '=', q.status);
-  if (q.cursor) {
-    query = query.where(
-      keysetBefore('c.created_at', 'c.id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
-    );
-  }
-  const rows = await query
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  return toPage(
-    ctx.secrets.hmacKey,
-    binding,
-    rows,
-    limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
-    (r) => view(r, me),
-  );
+  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => view(r, me), {
+    createdAt: 'c.created_at',
+    id: 'c.id',
+  });
 }

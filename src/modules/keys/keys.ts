@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { ApiKeysTable } from '../../db/tables/foundation.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { KEY_PREFIX_LIVE, KEY_PREFIX_TEST } from '../../http/authenticate.ts';
-import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { parseCidrList } from '../../lib/cidr.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
@@ -305,27 +305,10 @@ export async function listKeys(
   q: { limit?: number; cursor?: string },
 ): Promise<Page<KeyView>> {
   const org = principal.organization.id;
-  const limit = q.limit ?? 20;
   const binding: CursorBinding = { list: 'keys', scope: org, filters: {} };
-  let query = ctx.db.selectFrom('api_keys').selectAll().where('organization_id', '=', org);
-  if (q.cursor)
-    query = query.where(
-      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
-    );
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const query = ctx.db.selectFrom('api_keys').selectAll().where('organization_id', '=', org);
   const now = ctx.clock.now();
-  return toPage(
-    ctx.secrets.hmacKey,
-    binding,
-    rows,
-    limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
-    (r) => keyView(r, now),
-  );
+  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => keyView(r, now));
 }
 
 /** Immediate and permanent; revoking a revoked key returns the same record unchanged. */

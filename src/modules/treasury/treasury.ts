@@ -3,7 +3,7 @@
 // except fundOrganization, which posts one double-entry transfer from the external account.
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import { type CursorBinding, decodeCursor, type Page, pageNewestFirst, toPage } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import type { Currency } from '../../lib/currencies.ts';
@@ -79,7 +79,6 @@ export async function listTreasuryAccounts(
 ): Promise<Page<AccountView>> {
   requireVerified(principal);
   const org = principal.organization.id;
-  const limit = q.limit ?? 20;
   const binding: CursorBinding = {
     list: 'treasury.accounts',
     scope: org,
@@ -91,24 +90,7 @@ export async function listTreasuryAccounts(
     .where('organization_id', '=', org)
     .where('kind', '=', 'treasury');
   if (q.currency) query = query.where('currency', '=', q.currency);
-  if (q.cursor) {
-    query = query.where(
-      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  return toPage(
-    ctx.secrets.hmacKey,
-    binding,
-    rows,
-    limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
-    accountView,
-  );
+  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, accountView);
 }
 
 export async function getTreasuryAccount(

@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DeliveryStatus, WebhookAttempt, WebhookDeliveriesTable } from '../../db/tables/webhooks.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -60,7 +60,6 @@ export async function listDeliveries(
 ): Promise<Page<DeliveryView>> {
   const org = principal.organization.id;
   await findEndpoint(ctx.db, org, endpointId);
-  const limit = q.limit ?? 20;
   const filters = { endpoint: endpointId, status: q.status ?? null, event_id: q.event_id ?? null };
   const binding: CursorBinding = { list: 'webhook_deliveries', scope: org, filters };
   const since = new Date(ctx.clock.now().getTime() - RETENTION_MS);
@@ -72,24 +71,7 @@ export async function listDeliveries(
     .where('created_at', '>=', since);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.event_id) query = query.where('event_id', '=', q.event_id);
-  if (q.cursor) {
-    query = query.where(
-      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  return toPage(
-    ctx.secrets.hmacKey,
-    binding,
-    rows,
-    limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
-    deliveryView,
-  );
+  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, deliveryView);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { WebhookEndpointsTable } from '../../db/tables/webhooks.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { type CursorBinding, decodeCursor, keysetBefore, type Page, toPage } from '../../http/cursor.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -148,28 +148,10 @@ export async function listEndpoints(
   q: { limit?: number; cursor?: string },
 ): Promise<Page<EndpointView>> {
   const org = principal.organization.id;
-  const limit = q.limit ?? 20;
   const binding: CursorBinding = { list: 'webhook_endpoints', scope: org, filters: {} };
-  let query = ctx.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', org);
-  if (q.cursor) {
-    query = query.where(
-      keysetBefore('created_at', 'id', decodeCursor(ctx.secrets.hmacKey, binding, q.cursor)),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const query = ctx.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', org);
   const now = ctx.clock.now();
-  return toPage(
-    ctx.secrets.hmacKey,
-    binding,
-    rows,
-    limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
-    (r) => endpointView(r, now),
-  );
+  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => endpointView(r, now));
 }
 
 export async function updateEndpoint(
