@@ -1,6 +1,7 @@
-// Shared pieces of the benchmark: child servers, autocannon runs, medians, the results table.
+// Shared pieces of the benchmark: child servers, autocannon runs, medians, RSS sampling.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Measured {
@@ -11,18 +12,25 @@ export interface Measured {
   non2xx: number;
 }
 
+/** One request of a sequence; `context` is per autocannon connection. */
+export interface Step {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+
 export interface RunOptions {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
   /** Build each request (unique Idempotency-Key, rotating ids). */
-  setup?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => {
-    method?: string;
-    path?: string;
-    headers?: Record<string, string>;
-    body?: string;
-  };
+  setup?: (req: autocannon.Request) => autocannon.Request;
+  /** A sequence each connection walks in turn (create, then issue, then transition). */
+  steps?: Step[];
   connections: number;
   seconds: number;
   warmupSeconds: number;
@@ -33,6 +41,11 @@ export function uniqueKey(): string {
 }
 
 async function once(o: RunOptions, seconds: number): Promise<Measured> {
+  const requests = o.steps
+    ? (o.steps as autocannon.Request[])
+    : o.setup
+      ? [{ method: o.method ?? 'GET', setupRequest: o.setup } as autocannon.Request]
+      : undefined;
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
@@ -40,16 +53,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     body: o.body,
     connections: o.connections,
     duration: seconds,
-    ...(o.setup
-      ? {
-          requests: [
-            {
-              method: o.method ?? 'GET',
-              setupRequest: o.setup as never,
-            },
-          ],
-        }
-      : {}),
+    ...(requests ? { requests } : {}),
   });
   return {
     rps: result.requests.average,
@@ -65,8 +69,40 @@ export async function measure(o: RunOptions, repeats: number): Promise<Measured>
   if (o.warmupSeconds > 0) await once(o, o.warmupSeconds);
   const runs: Measured[] = [];
   for (let i = 0; i < repeats; i++) runs.push(await once(o, o.seconds));
-  runs.sort((a, b) => a.rps - b.rps);
-  return runs[Math.floor(runs.length / 2)]!;
+  return median(runs, (r) => r.rps);
+}
+
+export function median<T>(runs: T[], by: (t: T) => number): T {
+  const sorted = [...runs].sort((a, b) => by(a) - by(b));
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Resident set size of a process in MB (10^6 bytes, the unit of issue 9's target), or null. */
+export function rssMB(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? (Number(m[1]) * 1024) / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the peak and every sample. */
+export function sampleRss(pid: number, everyMs = 250): { stop(): { peak: number; samples: number[] } } {
+  const samples: number[] = [];
+  const take = () => {
+    const v = rssMB(pid);
+    if (v !== null) samples.push(v);
+  };
+  take();
+  const t = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(t);
+      take();
+      return { peak: Math.max(0, ...samples), samples };
+    },
+  };
 }
 
 export interface Child {
@@ -85,17 +121,21 @@ export function startChild(
   return new Promise((resolve, reject) => {
     const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    let started = false;
     const timer = setTimeout(() => reject(new Error(`child did not start: ${out}`)), 60_000);
     const onData = (d: Buffer) => {
+      if (started) return;
       out += d.toString();
       const m = ready.exec(out);
       if (m) {
+        started = true;
         clearTimeout(timer);
         resolve({
           url: m[1] ?? m[0],
           proc,
           stop: () =>
             new Promise((r) => {
+              if (proc.exitCode !== null) return r();
               proc.once('exit', () => r());
               proc.kill('SIGTERM');
             }),
@@ -104,12 +144,27 @@ export function startChild(
     };
     proc.stdout?.on('data', onData);
     proc.stderr?.on('data', (d: Buffer) => {
-      out += d.toString();
+      if (!started) out += d.toString();
+      else process.stderr.write(d);
     });
     proc.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`child exited with ${code}: ${out}`));
+      if (!started) reject(new Error(`child exited with ${code}: ${out}`));
     });
+  });
+}
+
+/** Runs a child to completion and returns its stdout. */
+export function runChild(cmd: string, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    proc.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    proc.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} → ${code}`)),
+    );
   });
 }
 

@@ -1,13 +1,18 @@
 // npm run bench: docex against this machine's own ceilings, measured side by side in one run.
-// Both servers run as child processes on loopback against the same PostgreSQL; the load comes
-// from autocannon in this process. Ratios, not absolute numbers, are the result: these machines
-// are noisy, and a ceiling measured minutes apart on the same machine proves little.
-import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+// docex and a ceiling server (bare Fastify routes over the same database) run as child processes
+// on loopback against the same PostgreSQL; the load comes from autocannon in this process.
+// Ratios, not absolute numbers, are the result: these machines are noisy, and a ceiling measured
+// minutes apart on the same machine proves little. Also measured: webhook deliveries from one
+// worker beside a bare undici loop (bench/webhooks.ts), creates on PGlite, the docex process's RSS
+// under every load, and with BENCH_SOAK=1 a 5-minute mixed soak showing whether RSS stays flat.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type Child, fmt, type Measured, measure, startChild, uniqueKey } from './lib.ts';
-import { type Scenario, scenarios } from './scenarios.ts';
+import { DEFAULT_POOL_SIZE } from '../src/db/database.ts';
+import { createRequests, manyTenants } from './documents.ts';
+import { type Child, fmt, type Measured, measure, median, runChild, sampleRss, startChild } from './lib.ts';
+import { type BenchContext, type Goal, type Scenario, scenarios } from './scenarios.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,6 +20,13 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY?.split(',');
+const SOAK = process.env.BENCH_SOAK === '1';
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+/** BENCH_PROFILE=1 writes a V8 CPU profile of the docex server to .test-cache/bench-prof/. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const RSS_LIMIT_MB = 300;
+const OPERATOR = 'op_bench_operator_token';
+const selected = (id: string) => !ONLY || ONLY.includes(id);
 
 function dbUrl(name: string): string {
   const u = new URL(ADMIN_URL);
@@ -34,86 +46,318 @@ async function freshDatabase(name: string): Promise<string> {
 }
 
 interface Row {
-  scenario: Scenario;
+  id: string;
+  title: string;
   docex: Measured;
-  ceiling: Measured;
+  ceilingTitle: string;
+  ceiling: Measured | null;
+  target?: Goal;
+  /** an absolute target (req/s) where there is no ceiling */
+  absolute?: number;
+  rssPeak: number | null;
 }
 
-async function main(): Promise<void> {
-  const docexDb = await freshDatabase('docex_bench');
-  const ceilingDb = await freshDatabase('docex_bench_ceiling');
-  const tsx = ['--import', 'tsx'];
-  const docex: Child = await startChild(
+function met(r: Row): boolean | null {
+  if (r.absolute !== undefined) return r.docex.rps >= r.absolute;
+  if (!r.target || !r.ceiling) return null;
+  const ratioOk = r.docex.rps / r.ceiling.rps >= r.target.ratio;
+  return ratioOk && (r.target.p99 === undefined || r.docex.p99 <= r.target.p99);
+}
+
+function startDocex(env: Record<string, string>, name: string): Promise<Child> {
+  const prof = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join('.test-cache', 'bench-prof', name)}`] : [];
+  return startChild(
     process.execPath,
-    [...tsx, 'src/cli.ts', 'serve'],
+    [...prof, '--import', 'tsx', 'src/cli.ts', 'serve'],
     {
-      DATABASE_URL: docexDb,
       PORT: '0',
       LOG_LEVEL: 'warn',
       DOCEX_RATE_LIMIT: '1000000',
-      DOCEX_OPERATOR_TOKEN: 'op_bench_operator_token',
-      DOCEX_DATA_DIR: join('.test-cache', 'bench-data'),
+      DOCEX_OPERATOR_TOKEN: OPERATOR,
+      ...env,
     },
     /docex listening on (http:\/\/\S+)/,
   );
-  const ceiling: Child = await startChild(
+}
+
+/** Measures a docex target while sampling the docex process's RSS. */
+async function measureDocex(
+  child: Child,
+  target: Parameters<typeof measure>[0],
+): Promise<{ m: Measured; rssPeak: number | null }> {
+  const sampler = child.proc.pid ? sampleRss(child.proc.pid) : null;
+  const m = await measure(target, REPEATS);
+  return { m, rssPeak: sampler ? sampler.stop().peak : null };
+}
+
+async function httpScenarios(docex: Child, ceiling: Child, rows: Row[]): Promise<void> {
+  const ctx: BenchContext = { docexUrl: docex.url, ceilingUrl: ceiling.url, operatorToken: OPERATOR };
+  const common = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP };
+  for (const s of scenarios as Scenario[]) {
+    if (!selected(s.id)) continue;
+    const prepared = await s.prepare(ctx);
+    if (!prepared) {
+      console.log(`skipped ${s.id}: not available in this build`);
+      continue;
+    }
+    console.log(`measuring ${s.id} …`);
+    const { m: d, rssPeak } = await measureDocex(docex, { ...common, ...prepared.docex });
+    const c = await measure({ ...common, ...prepared.ceiling }, REPEATS);
+    const row: Row = {
+      id: s.id,
+      title: s.title,
+      docex: d,
+      ceilingTitle: s.ceilingTitle,
+      ceiling: c,
+      rssPeak,
+    };
+    if (s.target) row.target = s.target;
+    rows.push(row);
+    console.log(
+      `  docex ${fmt(d.rps)}/s (p50 ${d.p50} ms, p99 ${d.p99} ms, non-2xx ${d.non2xx}, RSS ≤ ${fmt(rssPeak ?? 0)} MB)  ceiling ${fmt(c.rps)}/s  ratio ${fmt(d.rps / c.rps, 2)}`,
+    );
+  }
+}
+
+/** bench/webhooks.ts as a child on a scratch PostgreSQL database, median of REPEATS runs. */
+async function webhookScenario(rows: Row[]): Promise<void> {
+  console.log('measuring webhooks …');
+  const events = process.env.BENCH_WEBHOOK_EVENTS ?? '5000';
+  const runs: Array<{ worker_rps: number; bare_rps: number; rss_peak_mb: number }> = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const out = await runChild(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts', events], {
+      DATABASE_URL: ADMIN_URL,
+    });
+    const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '));
+    if (!line) throw new Error(`bench/webhooks.ts printed no result:\n${out}`);
+    runs.push(JSON.parse(line.slice('BENCH_JSON '.length)));
+  }
+  const r = median(runs, (x) => x.worker_rps / x.bare_rps);
+  const asMeasured = (rps: number): Measured => ({
+    rps,
+    p50: Number.NaN,
+    p99: Number.NaN,
+    errors: 0,
+    non2xx: 0,
+  });
+  rows.push({
+    id: 'webhooks',
+    title: `webhook deliveries/s, one worker (${events} events, fan-out + delivery)`,
+    docex: asMeasured(r.worker_rps),
+    ceilingTitle: 'bare undici Pool POST loop, same receiver',
+    ceiling: asMeasured(r.bare_rps),
+    target: { ratio: 0.5 },
+    rssPeak: Math.max(...runs.map((x) => x.rss_peak_mb)),
+  });
+  console.log(
+    `  worker ${fmt(r.worker_rps)}/s  bare ${fmt(r.bare_rps)}/s  ratio ${fmt(r.worker_rps / r.bare_rps, 2)}`,
+  );
+}
+
+/** One create scenario against docex on PGlite (its own data directory, in-process worker). */
+async function pgliteScenario(rows: Row[]): Promise<void> {
+  console.log('measuring pglite-create …');
+  const dir = mkdtempSync(join(tmpdir(), 'docex-bench-pglite-'));
+  const docex = await startDocex({ DOCEX_DATA_DIR: dir, DATABASE_URL: '' }, 'pglite');
+  try {
+    const ctx: BenchContext = { docexUrl: docex.url, ceilingUrl: '', operatorToken: OPERATOR };
+    const list = await manyTenants(ctx);
+    const { m, rssPeak } = await measureDocex(docex, {
+      url: `${docex.url}/v1/documents`,
+      method: 'POST',
+      setup: createRequests(list),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+    });
+    rows.push({
+      id: 'pglite-create',
+      title: 'create an invoice (5 lines), 10 organizations, PGlite',
+      docex: m,
+      ceilingTitle: '— (absolute target)',
+      ceiling: null,
+      absolute: 600,
+      rssPeak,
+    });
+    console.log(`  docex ${fmt(m.rps)}/s (p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx})`);
+  } finally {
+    await docex.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Soak {
+  seconds: number;
+  series: Array<{ at: number; rss: number }>;
+  requests: number;
+  non2xx: number;
+  flat: boolean;
+}
+
+/** BENCH_SOAK=1: creates, reads and lists mixed, for 5 minutes; RSS sampled every 5 s. */
+async function soak(docex: Child): Promise<Soak> {
+  console.log(`soaking for ${SOAK_SECONDS} s …`);
+  const ctx: BenchContext = { docexUrl: docex.url, ceilingUrl: '', operatorToken: OPERATOR };
+  const list = await manyTenants(ctx);
+  const create = createRequests(list);
+  const key = list[0]!.key;
+  const ids: string[] = [];
+  let i = 0;
+  const series: Array<{ at: number; rss: number }> = [];
+  const started = Date.now();
+  const pid = docex.proc.pid!;
+  const sampler = sampleRss(pid, 5_000);
+  const timer = setInterval(() => {
+    const s = sampleRss(pid).stop();
+    series.push({ at: Math.round((Date.now() - started) / 1000), rss: s.peak });
+  }, 5_000);
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({
+    url: docex.url,
+    connections: CONNECTIONS,
+    duration: SOAK_SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const k = i++ % 3;
+          if (k === 0 || ids.length === 0) return create(req);
+          if (k === 1) {
+            return {
+              ...req,
+              method: 'GET',
+              path: `/v1/documents/${ids[i % ids.length]}`,
+              headers: { authorization: `Bearer ${key}` },
+            };
+          }
+          return {
+            ...req,
+            method: 'GET',
+            path: '/v1/documents?type=invoice&limit=20',
+            headers: { authorization: `Bearer ${key}` },
+          };
+        },
+        onResponse: (status, body) => {
+          if (status === 201 && ids.length < 1000) {
+            const doc = JSON.parse(body) as { id: string; issuer_organization_id: string };
+            if (doc.issuer_organization_id === list[0]!.orgId) ids.push(doc.id);
+          }
+        },
+      },
+    ],
+  });
+  clearInterval(timer);
+  sampler.stop();
+  // Flat: the last minute's peak within 10 % (or 20 MB) of the peak of the first minute after
+  // the first 30 s of warm-up (heaps and pools grow to their working size first).
+  const early = series.filter((s) => s.at > 30 && s.at <= 90).map((s) => s.rss);
+  const late = series.filter((s) => s.at > SOAK_SECONDS - 60).map((s) => s.rss);
+  const earlyPeak = Math.max(...early);
+  const latePeak = Math.max(...late);
+  const flat = latePeak <= Math.max(earlyPeak * 1.1, earlyPeak + 20);
+  console.log(
+    `  RSS ${fmt(earlyPeak)} MB (minute 1) → ${fmt(latePeak)} MB (last minute): ${flat ? 'flat' : 'GROWING'}`,
+  );
+  return {
+    seconds: SOAK_SECONDS,
+    series,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    flat,
+  };
+}
+
+function versionOf(pkg: string): string {
+  try {
+    return (
+      JSON.parse(readFileSync(join('node_modules', pkg, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+  } catch {
+    return '?';
+  }
+}
+
+function writeResults(rows: Row[], soakResult: Soak | null): void {
+  const cpu = cpus();
+  const ms = (v: number) => (Number.isNaN(v) ? '—' : String(v));
+  // The 300 MB target is read for docex on PostgreSQL; PGlite's WebAssembly heap is reported apart.
+  const peaks = rows.filter((r) => r.id !== 'pglite-create').map((r) => r.rssPeak ?? 0);
+  const rssPeak = peaks.length > 0 ? Math.max(...peaks) : 0;
+  const pglitePeak = rows.find((r) => r.id === 'pglite-create')?.rssPeak ?? null;
+  const targetText = (r: Row) =>
+    r.absolute !== undefined
+      ? `≥ ${r.absolute}/s`
+      : r.target
+        ? `≥ ${r.target.ratio}${r.target.p99 !== undefined ? `, p99 ≤ ${r.target.p99} ms` : ''}`
+        : '';
+  const metText = (r: Row) => {
+    const v = met(r);
+    return v === null ? '' : v ? 'met' : 'not met';
+  };
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${new Date().toISOString()} by \`npm run bench\` on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux.`,
+    `Versions: Node ${process.version}, PostgreSQL ${process.env.BENCH_PG_VERSION}, Fastify ${versionOf('fastify')}, pg ${versionOf('pg')}, Kysely ${versionOf('kysely')}, PGlite ${versionOf('@electric-sql/pglite')}, undici ${versionOf('undici')}, autocannon ${versionOf('autocannon')}; pool ${DEFAULT_POOL_SIZE} connections (docex and ceiling alike).`,
+    `${CONNECTIONS} connections, ${WARMUP} s warm-up, then the median of ${REPEATS} runs of ${SECONDS} s. The load generator, both servers and PostgreSQL share the machine.`,
+    '',
+    '| scenario | docex req/s | p50 ms | p99 ms | ceiling | ceiling req/s | ratio | target | met? | docex RSS peak MB |',
+    '|---|---:|---:|---:|---|---:|---:|---|---|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.title} | ${fmt(r.docex.rps)} | ${ms(r.docex.p50)} | ${ms(r.docex.p99)} | ${r.ceilingTitle} | ${r.ceiling ? fmt(r.ceiling.rps) : '—'} | ${r.ceiling ? fmt(r.docex.rps / r.ceiling.rps, 2) : '—'} | ${targetText(r)} | ${metText(r)} | ${r.rssPeak === null ? '?' : fmt(r.rssPeak)} |`,
+    ),
+    '',
+    `Memory: the docex process (PostgreSQL) peaked at ${fmt(rssPeak)} MB RSS across these loads (target ≤ ${RSS_LIMIT_MB} MB: ${rssPeak <= RSS_LIMIT_MB ? 'met' : 'not met'})${pglitePeak === null ? '' : `; on PGlite, whose database lives in the process, at ${fmt(pglitePeak)} MB`}.`,
+    soakResult
+      ? `Soak (BENCH_SOAK=1): ${soakResult.seconds} s of creates, reads and lists mixed, ${fmt(soakResult.requests)} requests (non-2xx ${soakResult.non2xx}); RSS every 5 s in MB: ${soakResult.series.map((s) => fmt(s.rss)).join(', ')}. ${soakResult.flat ? 'Flat' : 'NOT flat'} (last minute's peak within 10 % or 20 MB of the first minute's after 30 s).`
+      : 'Soak: not run in this measurement (BENCH_SOAK=1 adds a 5-minute mixed soak).',
+    '',
+    'Non-2xx answers during the runs (should be 0): ' +
+      rows.map((r) => `${r.id} ${r.docex.non2xx}`).join(', '),
+    '',
+    'Reproduce: `npm run bench` (PostgreSQL at `BENCH_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test; quick runs: `BENCH_SECONDS`, `BENCH_REPEATS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_ONLY=id,id` with ids ' +
+      [...scenarios.map((s) => s.id), 'webhooks', 'pglite-create'].join(', ') +
+      '; `BENCH_SOAK=1` for the 5-minute soak; `BENCH_PROFILE=1` for a CPU profile of docex).',
+    '',
+  ];
+  writeFileSync(join('bench', 'RESULTS.md'), lines.join('\n'));
+  console.log('\nratios:');
+  for (const r of rows) {
+    const ratio = r.ceiling ? fmt(r.docex.rps / r.ceiling.rps, 2) : `${fmt(r.docex.rps)}/s`;
+    console.log(`  ${r.id.padEnd(18)} ${ratio.padStart(8)}  ${targetText(r)} ${metText(r)}`);
+  }
+  console.log(
+    `  RSS peak ${fmt(rssPeak)} MB${soakResult ? `, soak ${soakResult.flat ? 'flat' : 'NOT flat'}` : ''}`,
+  );
+  console.log('wrote bench/RESULTS.md');
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  let soakResult: Soak | null = null;
+  const docexDb = await freshDatabase('docex_bench');
+  const docex = await startDocex(
+    { DATABASE_URL: docexDb, DOCEX_DATA_DIR: join('.test-cache', 'bench-data') },
+    'postgres',
+  );
+  // After docex: the ceiling's look-alike tables copy docex's (migrated) ones.
+  const ceiling = await startChild(
     process.execPath,
-    [...tsx, 'bench/ceiling-server.ts', '0', ceilingDb],
+    ['--import', 'tsx', 'bench/ceiling-server.ts', '0', docexDb, String(DEFAULT_POOL_SIZE)],
     {},
     /(http:\/\/\S+)/,
   );
-  const rows: Row[] = [];
   try {
-    const ctx = { docexUrl: docex.url, ceilingUrl: ceiling.url, operatorToken: 'op_bench_operator_token' };
-    for (const s of scenarios) {
-      if (ONLY && !ONLY.includes(s.id)) continue;
-      const prepared = await s.prepare(ctx);
-      if (!prepared) {
-        console.log(`skipped ${s.id}: not available in this build`);
-        continue;
-      }
-      const common = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP };
-      console.log(`measuring ${s.id} …`);
-      const d = await measure({ ...common, ...prepared.docex }, REPEATS);
-      const c = await measure({ ...common, ...prepared.ceiling }, REPEATS);
-      rows.push({ scenario: s, docex: d, ceiling: c });
-      console.log(
-        `  docex ${fmt(d.rps)}/s (p50 ${d.p50} ms, p99 ${d.p99} ms, non-2xx ${d.non2xx})  ceiling ${fmt(c.rps)}/s  ratio ${fmt(d.rps / c.rps, 2)}`,
-      );
-    }
+    await httpScenarios(docex, ceiling, rows);
+    if (SOAK) soakResult = await soak(docex);
   } finally {
     await docex.stop();
     await ceiling.stop();
   }
-  writeResults(rows);
+  if (selected('webhooks')) await webhookScenario(rows);
+  if (selected('pglite-create')) await pgliteScenario(rows);
+  writeResults(rows, soakResult);
 }
-
-function writeResults(rows: Row[]): void {
-  const cpu = cpus();
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Measured ${new Date().toISOString()} by \`npm run bench\` on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${process.env.BENCH_PG_VERSION}.`,
-    `${CONNECTIONS} connections, ${WARMUP} s warm-up, then the median of ${REPEATS} runs of ${SECONDS} s. The load generator, both servers and PostgreSQL share the machine.`,
-    '',
-    '| scenario | docex req/s | p50 ms | p99 ms | ceiling | ceiling req/s | ratio | target |',
-    '|---|---:|---:|---:|---|---:|---:|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.scenario.title} | ${fmt(r.docex.rps)} | ${r.docex.p50} | ${r.docex.p99} | ${r.scenario.ceilingTitle} | ${fmt(r.ceiling.rps)} | ${fmt(r.docex.rps / r.ceiling.rps, 2)} | ${r.scenario.target ?? ''} |`,
-    ),
-    '',
-    'Non-2xx answers during the runs (should be 0): ' +
-      rows.map((r) => `${r.scenario.id} ${r.docex.non2xx}`).join(', '),
-    '',
-    'Reproduce: `npm run bench` (PostgreSQL at `BENCH_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test; `BENCH_SECONDS`, `BENCH_REPEATS`, `BENCH_CONNECTIONS`, `BENCH_ONLY=id,id`).',
-    '',
-  ];
-  writeFileSync(join('bench', 'RESULTS.md'), lines.join('\n'));
-  console.log('wrote bench/RESULTS.md');
-}
-
-export { uniqueKey };
 
 main().then(
   () => process.exit(0),

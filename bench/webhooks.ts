@@ -3,8 +3,9 @@
 // loop to the same receiver with the same body and the same concurrency, measured in the same
 // run. The gap is what the outbox costs: claiming, leasing, signing and recording each attempt.
 //
-//   node --import tsx bench/webhooks.ts [events=2000]            (PGlite, in memory)
+//   node --import tsx bench/webhooks.ts [events=5000]            (PGlite, in memory)
 //   DATABASE_URL=postgres://... node --import tsx bench/webhooks.ts  (a scratch database on that server)
+// `npm run bench` runs it as a child (PostgreSQL) and reads the BENCH_JSON line it prints last.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,7 @@ import { webhookTasks } from '../src/modules/webhooks/tasks.ts';
 import { closeService, openService } from '../src/service.ts';
 import { startWorker } from '../src/worker/worker.ts';
 
-const EVENTS = Number(process.argv[2] ?? 2000);
+const EVENTS = Number(process.argv[2] ?? 5000);
 
 /** A document-sized data payload (~1.5 KB of JSON), like a real document.created. */
 function sampleDocument(i: number): Record<string, unknown> {
@@ -141,11 +142,17 @@ async function main(): Promise<void> {
   }
 
   // 1. One worker: fan-out and delivery loops, as `docex worker` runs them.
+  // The process's RSS is sampled while the worker runs: it is the docex worker's memory.
+  let rssPeak = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 250);
   const workerStart = performance.now();
   const worker = startWorker(ctx, webhookTasks);
   await reached(EVENTS);
   const workerSeconds = (performance.now() - workerStart) / 1000;
   await worker.stop();
+  clearInterval(sampler);
 
   // 2. Bare undici: the same body, signed once, DELIVERY_CONCURRENCY requests in flight.
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: DELIVERY_CONCURRENCY });
@@ -183,6 +190,14 @@ async function main(): Promise<void> {
   }
   console.log(
     `\nThe worker reaches ${((bareSeconds / workerSeconds) * 100).toFixed(0)} % of the bare loop's rate.`,
+  );
+  console.log(
+    `BENCH_JSON ${JSON.stringify({
+      events: EVENTS,
+      worker_rps: EVENTS / workerSeconds,
+      bare_rps: EVENTS / bareSeconds,
+      rss_peak_mb: rssPeak / 1e6,
+    })}`,
   );
 
   await closeDeliveryDispatchers();

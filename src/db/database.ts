@@ -29,7 +29,10 @@ const pgTypes = {
   },
 };
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** Connections per process (bench/ceiling-server.ts uses the same number for its ceilings). */
+export const DEFAULT_POOL_SIZE = 10;
+
+export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
   pool.on('error', () => {
     // An idle client lost its server; the pool replaces it on the next checkout.
