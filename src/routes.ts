@@ -2,6 +2,7 @@
 import type { AnyRoute } from './http/route.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
+import { financeRoutes } from './modules/finance/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
@@ -19,5 +20,6 @@ export function allRoutes(): AnyRoute[] {
   list.push(...webhookRoutes);
   list.push(...provenanceRoutes);
   list.push(...treasuryRoutes);
+  list.push(...financeRoutes);
   return list;
 }

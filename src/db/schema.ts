@@ -2,6 +2,7 @@
 // only joins them into the one DB type.
 import type { AttachmentTables } from './tables/attachments.ts';
 import type { DocumentTables } from './tables/documents.ts';
+import type { FinanceTables } from './tables/finance.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { PaymentTables } from './tables/payments.ts';
@@ -15,4 +16,5 @@ export interface DB
     LedgerTables,
     ProvenanceTables,
     PaymentTables,
-    AttachmentTables {}
+    AttachmentTables,
+    FinanceTables {}

@@ -21,6 +21,7 @@ export type IdPrefix =
   | 'lst'
   | 'ofr'
   | 'agr'
+  | 'swp'
   | 'req';
 
 /** Random base62 string of the given length, without modulo bias. */

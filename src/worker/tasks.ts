@@ -2,6 +2,7 @@
 // sweeps, checkpoints and housekeeping each add theirs here).
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { demoCounterpartyTask } from '../modules/documents/demo-counterparty.ts';
+import { flagOverdueTask } from '../modules/finance/flag-overdue.ts';
 import { settlementTask } from '../modules/payments/settle-payment.ts';
 import { checkpointTask } from '../modules/provenance/log.ts';
 import { webhookTasks } from '../modules/webhooks/tasks.ts';
@@ -14,5 +15,6 @@ export function allTasks(): WorkerTask[] {
     demoCounterpartyTask,
     settlementTask,
     checkpointTask,
+    flagOverdueTask,
   ];
 }

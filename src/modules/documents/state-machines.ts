@@ -123,18 +123,27 @@ const QUOTE: Row[] = [
   row(['sent', 'acknowledged', 'disputed'], 'issuer', ['void']),
 ];
 
-/**
- * Finance documents move only through the finance and payments families (their own domain
- * functions call applyStatusChange); the public transition endpoint has no moves for them.
- */
+// Finance documents (CONTRACT 7) are all issued by the borrower. Their other moves (funding,
+// voiding on withdrawal) belong to the finance family, which calls applyStatusChange; the API's
+// only moves are the payments: the lender (counterparty) pays the disbursement, the borrower
+// (issuer) pays the repayment once the loan is funded (the finance family approves it then).
+const DISBURSEMENT: Row[] = [
+  row(['approved'], 'counterparty', ['payment_scheduled*', 'paid*']),
+  row(['payment_scheduled'], 'counterparty', ['paid*']),
+];
+const REPAYMENT: Row[] = [
+  row(['approved'], 'issuer', ['payment_scheduled*', 'paid*']),
+  row(['payment_scheduled'], 'issuer', ['paid*']),
+];
+
 export const STATE_MACHINES: Record<DocumentType, readonly Row[]> = {
   invoice: INVOICE,
   credit_note: CREDIT_NOTE,
   purchase_order: PURCHASE_ORDER,
   quote: QUOTE,
   agreement: [],
-  disbursement: [],
-  repayment: [],
+  disbursement: DISBURSEMENT,
+  repayment: REPAYMENT,
 };
 
 export interface Target {

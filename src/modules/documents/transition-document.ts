@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
+import { guardInvoiceVoid } from '../finance/pledges.ts';
 import { actorFromPrincipal, type DocumentActor } from './history.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { executePaymentTransition } from './payment-transition.ts';
@@ -127,6 +128,8 @@ export async function transitionLockedDocument(
       now,
     });
   }
+  // A pledged invoice is a lender's collateral (CONTRACT 7): finance decides whether it may go.
+  if (to === 'void' && doc.document_type === 'invoice') await guardInvoiceVoid(trx, doc.id, now);
   // Voiding closes the document: nothing is owed on it any more.
   return applyStatusChange(trx, doc, actor, { to, ...(to === 'void' ? { balanceDue: '0.00' } : {}) }, now);
 }

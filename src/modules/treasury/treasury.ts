@@ -9,6 +9,7 @@ import { iso } from '../../lib/clock.ts';
 import type { Currency } from '../../lib/currencies.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
+import { requireVerified } from '../identity/capabilities.ts';
 import {
   type AccountRow,
   accountFor,
@@ -61,23 +62,12 @@ export function transactionView(row: TransactionRow): TransactionView {
   };
 }
 
-/** SPEC 5.6: treasury:read in an unverified organization is refused, never an empty list. */
-function requireVerified(principal: Principal): void {
-  if (!principal.organization.verified) {
-    throw new ApiError(
-      'capability_unavailable',
-      'Treasury is available to verified organizations only, and this organization has not completed verification.',
-      { capability: 'treasury' },
-    );
-  }
-}
-
 export async function listTreasuryAccounts(
   ctx: AppContext,
   principal: Principal,
   q: { limit?: number; cursor?: string; currency?: Currency },
 ): Promise<Page<AccountView>> {
-  requireVerified(principal);
+  requireVerified(principal, 'treasury');
   const org = principal.organization.id;
   const binding: CursorBinding = {
     list: 'treasury.accounts',
@@ -98,7 +88,7 @@ export async function getTreasuryAccount(
   principal: Principal,
   accountId: string,
 ): Promise<AccountView> {
-  requireVerified(principal);
+  requireVerified(principal, 'treasury');
   return accountView(await getAccount(ctx.db, principal.organization.id, accountId));
 }
 
@@ -113,7 +103,7 @@ export async function listAccountTransactions(
   accountId: string,
   q: { limit?: number; cursor?: string },
 ): Promise<Page<TransactionView>> {
-  requireVerified(principal);
+  requireVerified(principal, 'treasury');
   const org = principal.organization.id;
   const account = await getAccount(ctx.db, org, accountId);
   const limit = q.limit ?? 20;
