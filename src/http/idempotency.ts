@@ -8,7 +8,10 @@
 // presents the key again can read the response back; the database alone cannot.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { Coalescer, perDatabase } from '../db/coalesce.ts';
+import type { DB } from '../db/schema.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
 
@@ -75,6 +78,54 @@ export function readIdempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
+// Claims and completions of requests that arrive together share one statement each (see
+// src/db/coalesce.ts): a create made five round trips, and these two were pure overhead. Every row
+// of a batched INSERT ... ON CONFLICT DO NOTHING is claimed or not on its own, exactly as alone;
+// two claims of the same key never share a statement, so each learns whether it won.
+type NewRecord = Insertable<DB['idempotency_keys']>;
+const claims = perDatabase(
+  (db: Kysely<DB>) =>
+    new Coalescer(
+      async (rows: NewRecord[]) => {
+        const won = await db
+          .insertInto('idempotency_keys')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+          .returning(['scope', 'key'])
+          .execute();
+        const claimed = new Set(won.map((r) => `${r.scope}\n${r.key}`));
+        return rows.map((r) => claimed.has(`${r.scope}\n${r.key}`));
+      },
+      { keyOf: (r) => `${r.scope}\n${r.key}` },
+    ),
+);
+
+interface Completion {
+  scope: string;
+  key: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+const completions = perDatabase(
+  (db: Kysely<DB>) =>
+    new Coalescer(
+      async (done: Completion[]) => {
+        const values = done.map(
+          (c) =>
+            sql`(${c.scope}::text, ${c.key}::text, ${c.status}::int, ${c.contentType}::text, ${c.body}::text)`,
+        );
+        await sql`update idempotency_keys as k
+        set status = 'done', response_status = v.status, response_content_type = v.content_type,
+          response_body = v.body
+        from (values ${sql.join(values)}) as v (scope, key, status, content_type, body)
+        where k.scope = v.scope and k.key = v.key`.execute(db);
+        return done.map(() => undefined);
+      },
+      { keyOf: (c) => `${c.scope}\n${c.key}` },
+    ),
+);
+
 type ClaimResult =
   | { kind: 'claimed'; claim: IdempotencyClaim }
   | { kind: 'replay'; status: number; contentType: string; body: string };
@@ -93,23 +144,18 @@ export async function claimIdempotencyKey(
   const stored = storedKey(key);
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();
-    const inserted = await ctx.db
-      .insertInto('idempotency_keys')
-      .values({
-        scope,
-        key: stored,
-        fingerprint: print,
-        status: 'running',
-        response_status: null,
-        response_content_type: null,
-        response_body: null,
-        created_at: now,
-        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-        lease_until: new Date(now.getTime() + LEASE_MS),
-      })
-      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    const inserted = await claims(ctx.db).submit({
+      scope,
+      key: stored,
+      fingerprint: print,
+      status: 'running',
+      response_status: null,
+      response_content_type: null,
+      response_body: null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      lease_until: new Date(now.getTime() + LEASE_MS),
+    });
     if (inserted) return { kind: 'claimed', claim };
 
     // Take over a record that has expired (rule 4: after 24 h the key runs fresh) or whose
@@ -176,17 +222,13 @@ export async function completeIdempotencyKey(
   body: string,
 ): Promise<void> {
   if (status >= 200 && status < 300) {
-    await ctx.db
-      .updateTable('idempotency_keys')
-      .set({
-        status: 'done',
-        response_status: status,
-        response_content_type: contentType,
-        response_body: sealResponse(ctx, claim, body),
-      })
-      .where('scope', '=', claim.scope)
-      .where('key', '=', storedKey(claim.key))
-      .execute();
+    await completions(ctx.db).submit({
+      scope: claim.scope,
+      key: storedKey(claim.key),
+      status,
+      contentType,
+      body: sealResponse(ctx, claim, body),
+    });
   } else {
     await releaseIdempotencyKey(ctx, claim);
   }
