@@ -356,6 +356,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/finance/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agreements
+         * @description Agreements you are a party to (borrower or lender), newest first, each projected for you.
+         */
+        get: operations["listFinanceAgreements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/agreements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agreement
+         * @description The agreement with its terms, what is owed and repaid, and its three documents with your numbers for them (readable in full through GET /v1/documents/{id}).
+         */
+        get: operations["getFinanceAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/agreements/{id}/repayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repay an agreement now
+         * @description The borrower pays the repayment’s whole balance_due now, from `source_account_id` (default: its account in the agreement currency) to the lender’s funding account. Answers 202: the payment settles asynchronously; then the agreement is repaid and closed. Refused while the loan is not funded, or while a payment of the repayment (a sweep) is in flight. The key’s payment_limits apply.
+         */
+        post: operations["repayFinanceAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/agreements/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an agreement
+         * @description Either party ends an agreement before it is funded (not while the disbursement is being paid): its three documents are voided and nothing moves.
+         */
+        post: operations["withdrawFinanceAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List financing listings
+         * @description Your own listings and the listings of the organizations you have an active connection with, newest first. `role` narrows to one side.
+         */
+        get: operations["listFinanceListings"];
+        put?: never;
+        /**
+         * List an invoice for financing
+         * @description The issuer of an issued, unpaid invoice with a due date asks for a loan against it: `ask` is the principal (at most the invoice’s balance_due), the fee (flat or bps) and the grace days. Needs a finance setup whose settlement account holds the invoice’s currency, and a payment rail (a live organization’s processor connected). The lenders you have an active connection with see it. One live listing per invoice.
+         */
+        post: operations["createFinanceListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/listings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a financing listing
+         * @description One listing you own or can see through an active connection.
+         */
+        get: operations["getFinanceListing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/listings/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer on a listing
+         * @description A lender connected to the borrower offers: `{}` at the listing’s ask, or `{"counter": {principal, fee, grace_days}}`. Needs a finance setup whose funding account holds the listing’s currency. The borrower receives finance.offer.received. At most one open offer per lender and listing.
+         */
+        post: operations["createFinanceOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/listings/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a financing listing
+         * @description The borrower takes an open listing back; its open offers are declined.
+         */
+        post: operations["withdrawFinanceListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List offers
+         * @description Offers you made (as a lender) and received (as a borrower), newest first.
+         */
+        get: operations["listFinanceOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an offer
+         * @description One offer you made or received.
+         */
+        get: operations["getFinanceOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer
+         * @description The borrower accepts, echoing `authorization_digest` (the standing authorization’s digest from GET /v1/finance/setup; a stale or wrong one is invalid_request and nothing is created). In one transaction: the agreement (FIN-), the disbursement (DSB-, the principal, which the lender pays through POST /v1/documents/{id}/pay) and the repayment (RPY-, principal + fee, payable once the loan is funded) on your connection with the lender; the listing’s other open offers are declined. Both parties receive finance.agreement.accepted.
+         */
+        post: operations["acceptFinanceOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/offers/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an offer
+         * @description The lender takes back an open offer.
+         */
+        post: operations["withdrawFinanceOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the finance setup
+         * @description Your settlement account (as a borrower), funding account (as a lender) and the standing authorization: its text says what the repayment sweep may do, its digest (sha256 hex of the text) is what you echo to accept an offer. not_found until you PUT one.
+         */
+        get: operations["getFinanceSetup"];
+        /**
+         * Set up finance
+         * @description Names your settlement account (where a pledged invoice’s proceeds land and the sweep draws from; its currency is the one you borrow in) and funding account (where repayments and sweeps reach you as a lender; the currency you lend in). Both must be your treasury accounts. Replacing the setup rewrites the standing authorization, and digests of the old one no longer accept offers.
+         */
+        put: operations["putFinanceSetup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -3707,6 +3975,2217 @@ export interface operations {
             };
             /** @description `forbidden`, `insufficient_scope` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFinanceAgreements: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+                role?: "borrower" | "lender";
+                status?: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of agreements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description principal + fee. */
+                            amount_owed: number;
+                            /** @description Settled on the repayment so far (sweeps included). */
+                            amount_repaid: number;
+                            /** @description What the borrower still owes. */
+                            balance_due: number;
+                            borrower_organization_id: string;
+                            closed_at: string | null;
+                            connection_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            created_at: string;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            documents: {
+                                agreement: {
+                                    balance_due: number;
+                                    id: string;
+                                    /** @description As you see it. */
+                                    number: string;
+                                    status: string;
+                                    total: number;
+                                };
+                                disbursement: {
+                                    balance_due: number;
+                                    id: string;
+                                    /** @description As you see it. */
+                                    number: string;
+                                    status: string;
+                                    total: number;
+                                };
+                                repayment: {
+                                    balance_due: number;
+                                    id: string;
+                                    /** @description As you see it. */
+                                    number: string;
+                                    status: string;
+                                    total: number;
+                                };
+                            };
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            due_date: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            flag_after: string;
+                            flagged_at: string | null;
+                            funded_at: string | null;
+                            id: string;
+                            /** @description The pledged invoice. */
+                            invoice_id: string;
+                            lender_organization_id: string;
+                            listing_id: string;
+                            offer_id: string;
+                            repaid_at: string | null;
+                            /** @description Your side of the agreement. */
+                            role: "borrower" | "lender";
+                            /** @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding). */
+                            status: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
+                            /** FinanceTerms */
+                            terms: {
+                                /** @description principal + fee_amount: what the repayment document asks. */
+                                amount_owed: number;
+                                fee: {
+                                    type: "flat" | "bps";
+                                    value: number;
+                                };
+                                /** @description The fee in money: flat, or bps of the principal in cents. */
+                                fee_amount: number;
+                                grace_days: number;
+                                principal: number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            updated_at: string;
+                            withdrawn_at: string | null;
+                            withdrawn_reason: string | null;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agreement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description principal + fee. */
+                        amount_owed: number;
+                        /** @description Settled on the repayment so far (sweeps included). */
+                        amount_repaid: number;
+                        /** @description What the borrower still owes. */
+                        balance_due: number;
+                        borrower_organization_id: string;
+                        closed_at: string | null;
+                        connection_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        documents: {
+                            agreement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            disbursement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            repayment: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                        };
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        due_date: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        flag_after: string;
+                        flagged_at: string | null;
+                        funded_at: string | null;
+                        id: string;
+                        /** @description The pledged invoice. */
+                        invoice_id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        offer_id: string;
+                        repaid_at: string | null;
+                        /** @description Your side of the agreement. */
+                        role: "borrower" | "lender";
+                        /** @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding). */
+                        status: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                        withdrawn_at: string | null;
+                        withdrawn_reason: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    repayFinanceAgreement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: your treasury account in the agreement currency. */
+                    source_account_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The agreement, its repayment payment processing. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description principal + fee. */
+                        amount_owed: number;
+                        /** @description Settled on the repayment so far (sweeps included). */
+                        amount_repaid: number;
+                        /** @description What the borrower still owes. */
+                        balance_due: number;
+                        borrower_organization_id: string;
+                        closed_at: string | null;
+                        connection_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        documents: {
+                            agreement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            disbursement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            repayment: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                        };
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        due_date: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        flag_after: string;
+                        flagged_at: string | null;
+                        funded_at: string | null;
+                        id: string;
+                        /** @description The pledged invoice. */
+                        invoice_id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        offer_id: string;
+                        repaid_at: string | null;
+                        /** @description Your side of the agreement. */
+                        role: "borrower" | "lender";
+                        /** @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding). */
+                        status: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                        withdrawn_at: string | null;
+                        withdrawn_reason: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_limit_exceeded`, `insufficient_funds` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawFinanceAgreement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The agreement, withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description principal + fee. */
+                        amount_owed: number;
+                        /** @description Settled on the repayment so far (sweeps included). */
+                        amount_repaid: number;
+                        /** @description What the borrower still owes. */
+                        balance_due: number;
+                        borrower_organization_id: string;
+                        closed_at: string | null;
+                        connection_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        documents: {
+                            agreement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            disbursement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            repayment: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                        };
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        due_date: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        flag_after: string;
+                        flagged_at: string | null;
+                        funded_at: string | null;
+                        id: string;
+                        /** @description The pledged invoice. */
+                        invoice_id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        offer_id: string;
+                        repaid_at: string | null;
+                        /** @description Your side of the agreement. */
+                        role: "borrower" | "lender";
+                        /** @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding). */
+                        status: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                        withdrawn_at: string | null;
+                        withdrawn_reason: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFinanceListings: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+                /** @description borrower: your own listings; lender: the listings of your active connections. */
+                role?: "borrower" | "lender";
+                status?: "open" | "accepted" | "withdrawn" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of listings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** FinanceTerms */
+                            ask: {
+                                /** @description principal + fee_amount: what the repayment document asks. */
+                                amount_owed: number;
+                                fee: {
+                                    type: "flat" | "bps";
+                                    value: number;
+                                };
+                                /** @description The fee in money: flat, or bps of the principal in cents. */
+                                fee_amount: number;
+                                grace_days: number;
+                                principal: number;
+                            };
+                            borrower_organization_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            created_at: string;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            id: string;
+                            /** @description The pledged invoice as it is now (the debtor is not disclosed). */
+                            invoice: {
+                                balance_due: number;
+                                currency: "USD" | "EUR" | "GBP" | "CAD";
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                document_date: string;
+                                due_date: string | null;
+                                id: string;
+                                /** @description The borrower's invoice number (INV-). */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            /** @description open → accepted (an offer was accepted) | withdrawn (by the borrower) | closed (the invoice was paid or voided first, or the agreement ended). */
+                            status: "open" | "accepted" | "withdrawn" | "closed";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFinanceListing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ask: {
+                        fee: {
+                            /** @description flat: a fixed amount; bps: basis points of the principal (100 bps = 1 %). */
+                            type: "flat" | "bps";
+                            /** @description flat: the amount, at most 2 decimals and at most the principal. bps: 0 to 10000, at most 2 decimals. */
+                            value: number;
+                        };
+                        /** @description Days after the due date before an unpaid agreement is flagged. */
+                        grace_days: number;
+                        /** @description In the currency of the pledged invoice, at most 2 decimals. */
+                        principal: number;
+                    };
+                    /** @description An invoice you issued that is not paid, voided or already pledged. */
+                    invoice_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The listing, open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** FinanceTerms */
+                        ask: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        borrower_organization_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        id: string;
+                        /** @description The pledged invoice as it is now (the debtor is not disclosed). */
+                        invoice: {
+                            balance_due: number;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            document_date: string;
+                            due_date: string | null;
+                            id: string;
+                            /** @description The borrower's invoice number (INV-). */
+                            number: string;
+                            status: string;
+                            total: number;
+                        };
+                        /** @description open → accepted (an offer was accepted) | withdrawn (by the borrower) | closed (the invoice was paid or voided first, or the agreement ended). */
+                        status: "open" | "accepted" | "withdrawn" | "closed";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** FinanceTerms */
+                        ask: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        borrower_organization_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        id: string;
+                        /** @description The pledged invoice as it is now (the debtor is not disclosed). */
+                        invoice: {
+                            balance_due: number;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            document_date: string;
+                            due_date: string | null;
+                            id: string;
+                            /** @description The borrower's invoice number (INV-). */
+                            number: string;
+                            status: string;
+                            total: number;
+                        };
+                        /** @description open → accepted (an offer was accepted) | withdrawn (by the borrower) | closed (the invoice was paid or voided first, or the agreement ended). */
+                        status: "open" | "accepted" | "withdrawn" | "closed";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFinanceOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    counter?: {
+                        fee: {
+                            /** @description flat: a fixed amount; bps: basis points of the principal (100 bps = 1 %). */
+                            type: "flat" | "bps";
+                            /** @description flat: the amount, at most 2 decimals and at most the principal. bps: 0 to 10000, at most 2 decimals. */
+                            value: number;
+                        };
+                        /** @description Days after the due date before an unpaid agreement is flagged. */
+                        grace_days: number;
+                        /** @description In the currency of the pledged invoice, at most 2 decimals. */
+                        principal: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The offer, open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreement_id: string | null;
+                        borrower_organization_id: string;
+                        /** @description false: at the ask; true: a counter. */
+                        countered: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        /** @description open → accepted | declined (another offer was accepted, or the listing ended) | withdrawn (by the lender). */
+                        status: "open" | "accepted" | "declined" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawFinanceListing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The listing, withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** FinanceTerms */
+                        ask: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        borrower_organization_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        id: string;
+                        /** @description The pledged invoice as it is now (the debtor is not disclosed). */
+                        invoice: {
+                            balance_due: number;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            document_date: string;
+                            due_date: string | null;
+                            id: string;
+                            /** @description The borrower's invoice number (INV-). */
+                            number: string;
+                            status: string;
+                            total: number;
+                        };
+                        /** @description open → accepted (an offer was accepted) | withdrawn (by the borrower) | closed (the invoice was paid or voided first, or the agreement ended). */
+                        status: "open" | "accepted" | "withdrawn" | "closed";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFinanceOffers: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+                listing_id?: string;
+                /** @description borrower: offers received; lender: offers you made. Default both. */
+                role?: "borrower" | "lender";
+                status?: "open" | "accepted" | "declined" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of offers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agreement_id: string | null;
+                            borrower_organization_id: string;
+                            /** @description false: at the ask; true: a counter. */
+                            countered: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            created_at: string;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            id: string;
+                            lender_organization_id: string;
+                            listing_id: string;
+                            /** @description open → accepted | declined (another offer was accepted, or the listing ended) | withdrawn (by the lender). */
+                            status: "open" | "accepted" | "declined" | "withdrawn";
+                            /** FinanceTerms */
+                            terms: {
+                                /** @description principal + fee_amount: what the repayment document asks. */
+                                amount_owed: number;
+                                fee: {
+                                    type: "flat" | "bps";
+                                    value: number;
+                                };
+                                /** @description The fee in money: flat, or bps of the principal in cents. */
+                                fee_amount: number;
+                                grace_days: number;
+                                principal: number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreement_id: string | null;
+                        borrower_organization_id: string;
+                        /** @description false: at the ask; true: a counter. */
+                        countered: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        /** @description open → accepted | declined (another offer was accepted, or the listing ended) | withdrawn (by the lender). */
+                        status: "open" | "accepted" | "declined" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptFinanceOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description standing_authorization.digest from GET /v1/finance/setup, as it is now. */
+                    authorization_digest: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The agreement, accepted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description principal + fee. */
+                        amount_owed: number;
+                        /** @description Settled on the repayment so far (sweeps included). */
+                        amount_repaid: number;
+                        /** @description What the borrower still owes. */
+                        balance_due: number;
+                        borrower_organization_id: string;
+                        closed_at: string | null;
+                        connection_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        documents: {
+                            agreement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            disbursement: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                            repayment: {
+                                balance_due: number;
+                                id: string;
+                                /** @description As you see it. */
+                                number: string;
+                                status: string;
+                                total: number;
+                            };
+                        };
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        due_date: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        flag_after: string;
+                        flagged_at: string | null;
+                        funded_at: string | null;
+                        id: string;
+                        /** @description The pledged invoice. */
+                        invoice_id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        offer_id: string;
+                        repaid_at: string | null;
+                        /** @description Your side of the agreement. */
+                        role: "borrower" | "lender";
+                        /** @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding). */
+                        status: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                        withdrawn_at: string | null;
+                        withdrawn_reason: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawFinanceOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The offer, withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreement_id: string | null;
+                        borrower_organization_id: string;
+                        /** @description false: at the ask; true: a counter. */
+                        countered: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: "USD" | "EUR" | "GBP" | "CAD";
+                        id: string;
+                        lender_organization_id: string;
+                        listing_id: string;
+                        /** @description open → accepted | declined (another offer was accepted, or the listing ended) | withdrawn (by the lender). */
+                        status: "open" | "accepted" | "declined" | "withdrawn";
+                        /** FinanceTerms */
+                        terms: {
+                            /** @description principal + fee_amount: what the repayment document asks. */
+                            amount_owed: number;
+                            fee: {
+                                type: "flat" | "bps";
+                                value: number;
+                            };
+                            /** @description The fee in money: flat, or bps of the principal in cents. */
+                            fee_amount: number;
+                            grace_days: number;
+                            principal: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        funding_account_id: string;
+                        organization_id: string;
+                        settlement_account_id: string;
+                        standing_authorization: {
+                            /** @description sha256 hex of text (UTF-8). Echo it as authorization_digest to accept an offer. */
+                            digest: string;
+                            /** @description What the repayment sweep may do, in words. */
+                            text: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putFinanceSetup: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description As a lender: your treasury account that receives repayments and sweeps. Its currency is the currency you can lend in. */
+                    funding_account_id: string;
+                    /** @description As a borrower: your treasury account where a pledged invoice's proceeds land and the repayment sweep draws from. Its currency is the currency you can borrow in. */
+                    settlement_account_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The setup as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        funding_account_id: string;
+                        organization_id: string;
+                        settlement_account_id: string;
+                        standing_authorization: {
+                            /** @description sha256 hex of text (UTF-8). Echo it as authorization_digest to accept an offer. */
+                            digest: string;
+                            /** @description What the repayment sweep may do, in words. */
+                            text: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
