@@ -11,10 +11,12 @@ import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { financePaymentHook } from '../../src/modules/finance/lifecycle.ts';
 import type { AgreementView, ListingView, OfferView } from '../../src/modules/finance/schemas.ts';
 import { settlePayment } from '../../src/modules/payments/settle-payment.ts';
+import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { errorOf, errorPaths } from '../documents/setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
 import { accounts, getDoc, settle } from '../payments/helpers.ts';
+import { createEndpoint, drain, type Endpoint, type Receiver, startReceiver } from '../webhooks/helpers.ts';
 import {
   accept,
   agreement,
@@ -89,9 +91,25 @@ describe('the loan, from listing to closed', () => {
   let counter: OfferView;
   let agr: AgreementView;
   let rival: Awaited<ReturnType<typeof liveOrg>>;
+  const hooks: { receiver: Receiver; endpoint: Endpoint }[] = [];
 
   before(async () => {
     w = await world(svc);
+    // Both parties subscribe their webhook endpoints to the finance events.
+    const financeTypes = [
+      'finance.offer.received',
+      'finance.agreement.accepted',
+      'finance.agreement.funded',
+      'finance.agreement.repaid',
+      'finance.agreement.closed',
+    ];
+    for (const party of [w.borrower, w.lender]) {
+      const receiver = await startReceiver();
+      hooks.push({
+        receiver,
+        endpoint: await createEndpoint(svc, party.org.session, receiver.url, financeTypes),
+      });
+    }
     inv = await invoice(svc, w, 1000);
     rival = await liveOrg(svc, 'Rival Lender', 10_000);
     const { connect } = await import('../helpers/flows.ts');
@@ -379,6 +397,37 @@ describe('the loan, from listing to closed', () => {
     assert.ok(l.every((e) => roleOf(e) === 'lender'));
     const closed = l.at(-1)!.data.agreement as AgreementView;
     assert.deepEqual(closed, await agreement(svc, w.lender.key, agr.id));
+  });
+
+  test('the finance events reach each party’s webhook endpoint, signed, in its own projection', async () => {
+    await drain(svc);
+    const [borrowerHooks, lenderHooks] = hooks as [(typeof hooks)[0], (typeof hooks)[0]];
+    const now = svc.ctx.clock.now();
+    for (const [h, role, types] of [
+      [borrowerHooks, 'borrower', 6],
+      [lenderHooks, 'lender', 4],
+    ] as const) {
+      await h.receiver.waitFor(types);
+      const events = h.receiver.received.map((r) =>
+        verifyWebhook({ rawBody: r.rawBody, headers: r.headers, secrets: h.endpoint.secret, now }),
+      );
+      // Deliveries run concurrently and their order is not guaranteed (docs/webhooks.md); the
+      // events' created_at orders them.
+      const agreementEvents = events
+        .filter((e) => e.type.startsWith('finance.agreement.'))
+        .sort((a, b) => a.created_at.localeCompare(b.created_at));
+      assert.deepEqual(
+        agreementEvents.map((e) => e.type),
+        [
+          'finance.agreement.accepted',
+          'finance.agreement.funded',
+          'finance.agreement.repaid',
+          'finance.agreement.closed',
+        ],
+      );
+      for (const e of agreementEvents) assert.equal((e.data.agreement as AgreementView).role, role);
+    }
+    for (const h of hooks) await h.receiver.close();
   });
 
   test('the agreement document records the lifecycle in its verified history', async () => {
