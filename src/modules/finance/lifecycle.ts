@@ -13,7 +13,7 @@ import { applyStatusChange } from '../documents/transition-document.ts';
 import type { PaymentHook, PaymentOutcome } from '../payments/hooks.ts';
 import { lockPaymentInFlight } from '../payments/start-payment.ts';
 import { type AgreementRow, lockAgreement, moveAgreement } from './agreements.ts';
-import { closeListingsOf } from './pledges.ts';
+import { closeListingsOf, releaseListing } from './pledges.ts';
 import { endPendingSweeps, recordSweep, runPendingSweeps } from './sweep.ts';
 
 /** The agreement whose `column` names the document, if any. */
@@ -65,12 +65,7 @@ async function repaymentSettled(ctx: AppContext, trx: Tx, { document }: PaymentO
   // Stamped a millisecond later: events of one instant have no order (the outbox orders by
   // created_at, then a random id), and an integrator must see repaid before closed.
   await moveAgreement(trx, repaid, 'closed', new Date(now.getTime() + 1));
-  await trx
-    .updateTable('finance_listings')
-    .set({ status: 'closed', updated_at: now })
-    .where('id', '=', agreement.listing_id)
-    .where('status', '=', 'accepted')
-    .execute();
+  await releaseListing(trx, agreement.listing_id, now);
 }
 
 /** A repayment payment failed: a sweep waiting behind it may start now. */
@@ -144,12 +139,7 @@ export async function withdrawAgreement(
   }
   await moveAgreement(trx, agreement, 'withdrawn', now, { reason, ...(actorOrg ? { actorOrg } : {}) });
   await endPendingSweeps(trx, agreement.id, 'cancelled', 'the agreement was withdrawn', now);
-  await trx
-    .updateTable('finance_listings')
-    .set({ status: 'closed', updated_at: now })
-    .where('id', '=', agreement.listing_id)
-    .where('status', '=', 'accepted')
-    .execute();
+  await releaseListing(trx, agreement.listing_id, now);
 }
 
 /** The finance family's reactions to settled and failed payments (registered in payments/hooks.ts). */

@@ -35,6 +35,16 @@ export async function closeListingsOf(trx: Tx, invoiceId: string, now: Date): Pr
   for (const l of closed) await declineOpenOffers(trx, l.id, now);
 }
 
+/** The agreement on an accepted listing ended (closed or withdrawn): the listing closes with it. */
+export async function releaseListing(trx: Tx, listingId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('finance_listings')
+    .set({ status: 'closed', updated_at: now })
+    .where('id', '=', listingId)
+    .where('status', '=', 'accepted')
+    .execute();
+}
+
 /**
  * Before the issuer voids an invoice (its row locked by `trx`): a pledged invoice is the lender's
  * collateral and cannot be voided while its agreement lives (409 conflict naming it); an invoice
