@@ -5,11 +5,25 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { flagOverdueAgreements } from '../../src/modules/finance/flag-overdue.ts';
-import { advanceClock, operator } from '../helpers/flows.ts';
+import { advanceClock, connect, operator, signIn } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
 import { settle } from '../payments/helpers.ts';
-import { agreed, agreement, customerPays, eventTypes, fund, invoice, type World, world } from './helpers.ts';
+import {
+  accept,
+  agreed,
+  agreement,
+  customerPays,
+  eventTypes,
+  fund,
+  invoice,
+  list,
+  liveOrg,
+  offer,
+  setUp,
+  type World,
+  world,
+} from './helpers.ts';
 
 const DAY = 86_400;
 
@@ -115,6 +129,48 @@ describe('a sweep waiting for the funding', () => {
     const done = await sql<{ status: string; amount: string }>`
       select status, amount::text from finance_sweeps where agreement_id = ${a.id}`.execute(svc.ctx.db);
     assert.deepEqual(done.rows, [{ status: 'started', amount: '707.00' }]);
+    await assertLedgerInvariants(svc);
+  });
+
+  test('a scheduled disbursement that fails after the invoice settled ends the agreement; nothing is lent', async () => {
+    const poor = await liveOrg(svc, 'Poor Lender');
+    // The clock has moved past the borrower's first session: a new one accepts the invitation.
+    const session = await signIn(svc, w.borrower.org);
+    await connect(svc, poor.org, { ...w.borrower.org, session });
+    await setUp(svc, poor);
+    const inv = await invoice(svc, w, 500);
+    const l = await list(svc, w, inv.id, { principal: 400, fee: { type: 'flat', value: 4 }, grace_days: 0 });
+    const o = await offer(svc, poor.key, l.id);
+    const accepted = await accept(svc, w.borrower.key, o.id, w.setup.standing_authorization.digest);
+    assert.equal(accepted.status, 201, accepted.text);
+    const a = accepted.body;
+    // Nothing is reserved for a payment scheduled ahead: its date's funds decide (none here).
+    const tomorrow = new Date(svc.ctx.clock.now().getTime() + DAY * 1000).toISOString().slice(0, 10);
+    const scheduled = await svc.req('POST', `/v1/documents/${a.documents.disbursement.id}/transition`, {
+      token: poor.key,
+      body: { to: 'payment_scheduled', scheduled_for: tomorrow },
+    });
+    assert.equal(scheduled.status, 200, scheduled.text);
+    await customerPays(svc, w, inv.id);
+    assert.equal((await agreement(svc, w.borrower.key, a.id)).status, 'accepted');
+
+    await advanceClock(svc, DAY);
+    await settle(svc);
+    const after = await agreement(svc, poor.key, a.id);
+    assert.equal(after.status, 'withdrawn');
+    assert.equal(after.withdrawn_reason, 'the pledged invoice was paid before the loan was funded');
+    const sweeps = await sql<{ status: string }>`
+      select status from finance_sweeps where agreement_id = ${a.id}`.execute(svc.ctx.db);
+    assert.deepEqual(
+      sweeps.rows.map((r) => r.status),
+      ['cancelled'],
+    );
+    const moved = await sql<{ n: number }>`
+      select count(*)::int as n from payments
+       where document_id in (${a.documents.disbursement.id}, ${a.documents.repayment.id}) and status = 'settled'`.execute(
+      svc.ctx.db,
+    );
+    assert.equal(moved.rows[0]!.n, 0);
     await assertLedgerInvariants(svc);
   });
 });

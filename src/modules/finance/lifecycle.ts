@@ -77,6 +77,28 @@ async function repaymentFailed(ctx: AppContext, trx: Tx, { document }: PaymentOu
     await runPendingSweeps(ctx, trx, agreement, now);
 }
 
+/**
+ * The disbursement's payment failed. If the pledged invoice has meanwhile settled (a sweep waits
+ * for the funding), the collateral is gone and nothing was lent: the agreement ends, as when the
+ * invoice is paid before any disbursement is on its way. Otherwise the lender may pay again.
+ */
+async function disbursementFailed(_ctx: AppContext, trx: Tx, { document }: PaymentOutcome, now: Date) {
+  const found = await agreementFor(trx, 'disbursement_document_id', document.id);
+  if (!found) return;
+  await lockDocument(trx, found.repayment_document_id);
+  const agreement = await lockAgreement(trx, found.id);
+  if (agreement.status !== 'accepted') return;
+  const waiting = await trx
+    .selectFrom('finance_sweeps')
+    .select('id')
+    .where('agreement_id', '=', agreement.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (waiting) await withdrawAgreement(trx, agreement, INVOICE_PAID_FIRST, now);
+}
+
+const INVOICE_PAID_FIRST = 'the pledged invoice was paid before the loan was funded';
+
 /** A pledged invoice settled: sweep its proceeds (once per settlement). */
 async function invoiceSettled(ctx: AppContext, trx: Tx, { payment, document }: PaymentOutcome, now: Date) {
   const pledge = await trx
@@ -98,7 +120,7 @@ async function invoiceSettled(ctx: AppContext, trx: Tx, { payment, document }: P
     // lent, so the agreement ends and nothing moves. With a disbursement in flight the sweep
     // waits for the funding instead.
     if (!(await lockPaymentInFlight(trx, disbursement.id))) {
-      await withdrawAgreement(trx, agreement, 'the pledged invoice was paid before the loan was funded', now);
+      await withdrawAgreement(trx, agreement, INVOICE_PAID_FIRST, now);
     }
     return;
   }
@@ -159,5 +181,6 @@ export const financePaymentHook: PaymentHook = {
   },
   async onFailed(ctx, trx, outcome, now) {
     if (outcome.document.document_type === 'repayment') await repaymentFailed(ctx, trx, outcome, now);
+    if (outcome.document.document_type === 'disbursement') await disbursementFailed(ctx, trx, outcome, now);
   },
 };
