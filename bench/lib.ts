@@ -72,6 +72,26 @@ export async function measure(o: RunOptions, repeats: number): Promise<Measured>
   return median(runs, (r) => r.rps);
 }
 
+/**
+ * docex and its ceiling, warmed up and then measured in alternation (docex, ceiling, docex, …),
+ * so a noisy neighbour on this shared machine weighs on both alike; the median of each.
+ */
+export async function measurePair(
+  a: RunOptions,
+  b: RunOptions,
+  repeats: number,
+): Promise<{ a: Measured; b: Measured }> {
+  if (a.warmupSeconds > 0) await once(a, a.warmupSeconds);
+  if (b.warmupSeconds > 0) await once(b, b.warmupSeconds);
+  const ra: Measured[] = [];
+  const rb: Measured[] = [];
+  for (let i = 0; i < repeats; i++) {
+    ra.push(await once(a, a.seconds));
+    rb.push(await once(b, b.seconds));
+  }
+  return { a: median(ra, (r) => r.rps), b: median(rb, (r) => r.rps) };
+}
+
 export function median<T>(runs: T[], by: (t: T) => number): T {
   const sorted = [...runs].sort((a, b) => by(a) - by(b));
   return sorted[Math.floor(sorted.length / 2)]!;
