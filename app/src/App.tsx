@@ -7,6 +7,7 @@ import { ConnectionsPage } from './pages/Connections';
 import { DocumentPage } from './pages/DocumentPage';
 import { DocumentsPage } from './pages/Documents';
 import { DraftEditor } from './pages/DraftEditor';
+import { FinancePage } from './pages/Finance';
 import { KeysPage } from './pages/Keys';
 import { SandboxPage } from './pages/Sandbox';
 import { SignInPage, SignUpPage } from './pages/SignIn';
@@ -27,6 +28,7 @@ function Routes() {
   if (path === '/keys') return <KeysPage />;
   if (path === '/webhooks') return <WebhooksPage />;
   if (path === '/treasury') return <TreasuryPage />;
+  if (path === '/finance') return <FinancePage />;
   if (path === '/sandbox') return <SandboxPage />;
   return (
     <section>

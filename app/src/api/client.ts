@@ -114,6 +114,8 @@ export const api = {
     request<T>('POST', path, { body: body ?? {}, idempotencyKey }),
   patch: <T>(path: string, body: unknown, idempotencyKey?: string) =>
     request<T>('PATCH', path, { body, idempotencyKey }),
+  put: <T>(path: string, body: unknown, idempotencyKey?: string) =>
+    request<T>('PUT', path, { body, idempotencyKey }),
   del: <T>(path: string, idempotencyKey?: string) => request<T>('DELETE', path, { idempotencyKey }),
 };
 

@@ -1,11 +1,11 @@
 // What this deployment can do, read once from its own description: GET /v1/openapi.json lists
 // the operations, GET /v1/enablement the families switched on. A control whose operation is
-// absent (payments, attachments, lineage, export and demo bills land after the app) or whose
+// absent (payments, attachments, lineage, export, demo bills and finance land after the app) or whose
 // family is off is not shown; it lights up when the endpoint lands, without a change here.
 
 type Family = 'documents' | 'payments' | 'treasury' | 'provenance' | 'keys' | 'webhooks' | 'finance';
 
-/** The optional operations the app looks for, by method and path (CONTRACT 1, 4, 5a, 6). */
+/** The optional operations the app looks for, by method and path (CONTRACT 1, 4, 5a, 6, 7). */
 export const OPTIONAL = {
   pay: ['POST', '/v1/documents/{id}/pay', 'payments'],
   payments: ['GET', '/v1/payments', 'payments'],
@@ -20,6 +20,10 @@ export const OPTIONAL = {
   demoBill: ['POST', '/v1/sandbox/bills', 'documents'],
   webhooks: ['GET', '/v1/webhooks', 'webhooks'],
   keys: ['GET', '/v1/keys', 'keys'],
+  finance: ['GET', '/v1/finance/setup', 'finance'],
+  // Beyond CONTRACT 7 (additive): the ways a listing or an offer is taken back.
+  withdrawListing: ['POST', '/v1/finance/listings/{id}/withdraw', 'finance'],
+  withdrawOffer: ['POST', '/v1/finance/offers/{id}/withdraw', 'finance'],
 } as const satisfies Record<string, readonly [string, string, Family]>;
 
 export type Feature = keyof typeof OPTIONAL;

@@ -35,6 +35,13 @@ export type WebhookEndpoint = Ok<'getWebhookEndpoint'>;
 export type WebhookDelivery = Ok<'listWebhookDeliveries'>['data'][number];
 export type TreasuryAccount = Ok<'getTreasuryAccount'>;
 export type TreasuryTransaction = Ok<'listTreasuryTransactions'>['data'][number];
+export type FinanceSetup = Ok<'getFinanceSetup'>;
+export type FinanceSetupBody = BodyOf<'putFinanceSetup'>;
+export type FinanceListing = Ok<'getFinanceListing'>;
+export type FinanceOffer = Ok<'getFinanceOffer'>;
+export type FinanceAgreement = Ok<'getFinanceAgreement'>;
+export type FinanceTerms = FinanceAgreement['terms'];
+export type FinanceTermsInput = BodyOf<'createFinanceListing'>['ask'];
 
 export interface ListOf<T> {
   data: T[];

@@ -6,13 +6,14 @@ import { Link, navigate, useLocation } from '../router';
 import { useApp } from '../session';
 import { ErrorAlert } from './ui';
 
-const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' }[] = [
+const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' | 'finance' }[] = [
   { to: '/documents', label: 'Documents' },
   { to: '/documents/new', label: 'New document' },
   { to: '/connections', label: 'Connections' },
   { to: '/keys', label: 'API keys', feature: 'keys' },
   { to: '/webhooks', label: 'Webhooks', feature: 'webhooks' },
   { to: '/treasury', label: 'Treasury' },
+  { to: '/finance', label: 'Finance', feature: 'finance' },
   { to: '/sandbox', label: 'Sandbox' },
 ];
 

@@ -2,6 +2,7 @@
 // the draft editor's live totals use the server's own money module (src/lib/money.ts, decimal.js
 // only), so what the editor shows is what the API will derive from the same lines.
 import {
+  basisPointsFee,
   computeTotals,
   type LineNumbers,
   MoneyDecimal,
@@ -24,6 +25,26 @@ export function formatMoney(amount: number | string, currency: string): string {
   }
   // Through the decimal string, so formatting never invents digits.
   return f.format(Number(toMoneyString(parseMoney(amount))));
+}
+
+/**
+ * Loan terms as typed (CONTRACT 7): the fee and the amount owed, computed as the API will at
+ * acceptance (a bps fee is principal × bps / 10000, half-up to cents once). null while a field is
+ * not a number; the API still checks the rest (at most 2 decimals, the principal's ceiling).
+ */
+export function termsPreview(
+  principal: string,
+  feeType: 'flat' | 'bps',
+  feeValue: string,
+): { fee: string; owed: string } | null {
+  try {
+    const p = parseMoney(principal.trim());
+    const v = parseMoney(feeValue.trim());
+    const fee = feeType === 'flat' ? v : basisPointsFee(p, v);
+    return { fee: toMoneyString(fee), owed: toMoneyString(p.plus(fee)) };
+  } catch {
+    return null;
+  }
 }
 
 /** A line as typed in the editor: every field is the text of its input. */
