@@ -208,6 +208,52 @@ describe('the proxy to the API', () => {
   });
 });
 
+describe('finance through the proxy', () => {
+  it('refuses an unverified organization, then PUTs the sandbox setup under the API rules', async () => {
+    const { browser } = await signedIn();
+    // A live organization that has not completed verification: the API's refusal, as it gave it.
+    const live = await browser.send('GET', '/app/api/v1/finance/setup');
+    assert.equal(live.statusCode, 403, live.body);
+    assert.equal(errorCode(live), 'capability_unavailable');
+    const refusal = live.json() as { error: { message: string; details: { capability: string } } };
+    assert.equal(refusal.error.details.capability, 'finance');
+    assert.match(refusal.error.message, /verified organizations only/);
+
+    const sb = await browser.send('POST', '/app/api/sandbox', {
+      headers: { 'idempotency-key': `sb-fin-${Date.now()}` },
+    });
+    assert.equal(sb.statusCode, 201, sb.body);
+    const none = await browser.send('GET', '/app/api/v1/finance/setup');
+    assert.equal(none.statusCode, 404, 'no setup before the first PUT');
+    const accounts = await browser.send('GET', '/app/api/v1/treasury/accounts');
+    const usd = (accounts.json() as { data: { id: string; currency: string }[] }).data.find(
+      (a) => a.currency === 'USD',
+    )!;
+    const body = { settlement_account_id: usd.id, funding_account_id: usd.id };
+
+    const noCsrf = await browser.send('PUT', '/app/api/v1/finance/setup', { body, csrf: false });
+    assert.equal(noCsrf.statusCode, 403);
+    assert.equal((noCsrf.json() as { error: { details: { reason: string } } }).error.details.reason, 'csrf');
+    const noKey = await browser.send('PUT', '/app/api/v1/finance/setup', { body, idem: null });
+    assert.equal(noKey.statusCode, 400, 'PUT is a write: the API wants an Idempotency-Key');
+
+    const idem = `app-fin-${Date.now()}`;
+    const put = await browser.send('PUT', '/app/api/v1/finance/setup', { body, idem });
+    assert.equal(put.statusCode, 200, put.body);
+    const setup = put.json() as { settlement_account_id: string; standing_authorization: { digest: string } };
+    assert.equal(setup.settlement_account_id, usd.id);
+    assert.match(setup.standing_authorization.digest, /^[0-9a-f]{64}$/);
+    const replay = await browser.send('PUT', '/app/api/v1/finance/setup', { body, idem });
+    assert.equal(replay.headers['idempotent-replay'], 'true');
+    assert.equal(replay.body, put.body, 'the original answer, byte for byte');
+    const read = await browser.send('GET', '/app/api/v1/finance/setup');
+    assert.equal(
+      (read.json() as typeof setup).standing_authorization.digest,
+      setup.standing_authorization.digest,
+    );
+  });
+});
+
 describe('live and sandbox', () => {
   it('provisions the sandbox into the cookie and switches back and forth without the password', async () => {
     const { browser, orgId } = await signedIn();
