@@ -2,7 +2,7 @@
 // an issued, unpaid invoice. The page is a client of the public API like every other: it lists,
 // offers, accepts and withdraws through /v1/finance/*, and the lender funds a loan by paying the
 // disbursement on its document page. The API decides; a refusal shows its message.
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError, api, newIdempotencyKey } from '../api/client';
 import type {
   Connection,
@@ -400,6 +400,17 @@ function Agreements({ version, names, onChange }: { version: number; names: Name
     list.replace((rows) => rows.map((r) => (r.id === a.id ? a : r)));
     setWatchSince(Date.now());
   };
+  // An agreement that moved (withdrawn, closed, …) moves its listing and offers too: load them again.
+  const seen = useRef(new Map<string, string>());
+  useEffect(() => {
+    let moved = false;
+    for (const a of list.rows) {
+      const before = seen.current.get(a.id);
+      if (before !== undefined && before !== a.status) moved = true;
+      seen.current.set(a.id, a.status);
+    }
+    if (moved) onChange();
+  }, [list.rows, onChange]);
   return (
     <section aria-labelledby="fin-agreements-title" className="panel">
       <h2 id="fin-agreements-title">Agreements</h2>
@@ -417,7 +428,7 @@ function Agreements({ version, names, onChange }: { version: number; names: Name
         <ul className="cards">
           {list.rows.map((a) => (
             <li key={a.id}>
-              <AgreementCard agreement={a} names={names} onChange={upsert} onListingsChanged={onChange} />
+              <AgreementCard agreement={a} names={names} onChange={upsert} />
             </li>
           ))}
         </ul>
@@ -431,12 +442,10 @@ function AgreementCard({
   agreement: a,
   names,
   onChange,
-  onListingsChanged,
 }: {
   agreement: FinanceAgreement;
   names: Names;
   onChange: (a: FinanceAgreement) => void;
-  onListingsChanged: () => void;
 }) {
   const action = useAction();
   const m = (n: number) => formatMoney(n, a.currency);
@@ -451,10 +460,9 @@ function AgreementCard({
     a.balance_due > 0 &&
     rpy.status !== 'payment_scheduled';
   const withdraw = () =>
-    action.run(async () => {
-      onChange(await api.post<FinanceAgreement>(`${base}/withdraw`, {}, newIdempotencyKey()));
-      onListingsChanged();
-    });
+    action.run(async () =>
+      onChange(await api.post<FinanceAgreement>(`${base}/withdraw`, {}, newIdempotencyKey())),
+    );
   const repay = () =>
     action.run(async () =>
       onChange(await api.post<FinanceAgreement>(`${base}/repayment`, {}, newIdempotencyKey())),
@@ -485,13 +493,11 @@ function AgreementCard({
         <Fact term="Due">
           {a.due_date} <span className="muted small">(+{a.terms.grace_days} grace days)</span>
         </Fact>
-        <Fact term="Pledged invoice">
-          {a.role === 'borrower' ? (
-            <Link to={`/documents/${a.invoice_id}`}>{a.invoice_id}</Link>
-          ) : (
-            a.invoice_id
-          )}
-        </Fact>
+        {a.role === 'borrower' ? (
+          <Fact term="Pledged invoice">
+            <Link to={`/documents/${a.invoice_id}`}>View invoice</Link>
+          </Fact>
+        ) : null}
       </dl>
       <ul className="doc-links" aria-label="Documents">
         {(
