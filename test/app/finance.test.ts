@@ -2,15 +2,16 @@
 // three verified live organizations (a borrower, its customer, a lender connected to it) set up
 // through the API; the page shows the borrower's setup and standing authorization and an agreement
 // created through the API with its three documents; the borrower lists an invoice and accepts an
-// offer through the page (the authorization shown and its digest echoed); the lender funds the loan
-// by paying the disbursement on its document page; the borrower repays through the page and watches
-// it close, and withdraws the other agreement. Any console error or uncaught exception fails it.
+// offer through the page (the authorization shown and its digest echoed, a refusal's message shown);
+// the lender counters, withdraws and offers at the ask, and funds the loan by paying the disbursement
+// on its document page; the borrower repays through the page and watches it close (and its listing
+// with it), and withdraws the other agreement. Any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
 import { type AddressInfo, createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AgreementView, ListingView } from '../../src/modules/finance/schemas.ts';
-import { agreed, agreement, invoice, offer, type World, world } from '../finance/helpers.ts';
+import { agreed, agreement, invoice, list, offer, type World, world } from '../finance/helpers.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { getDoc } from '../payments/helpers.ts';
@@ -199,26 +200,67 @@ test('the Finance page, end to end in Chromium', { timeout: 300_000 }, async (t)
     noBrowserErrors('list and accept');
   });
 
-  await t.test('the lender funds the loan by paying the disbursement on its document page', async () => {
-    await signInAs(w.lender);
-    await openFinance();
-    const lent = await agreement(svc, w.lender.key, first.id);
-    const a = card(lent.documents.agreement.number);
-    assert.match((await a.textContent()) ?? '', /lent to Borrower Works/);
-    const hint = a.getByTestId('fund-hint');
-    await hint.getByRole('link', { name: lent.documents.disbursement.number }).click();
-    await heading(`Disbursement ${lent.documents.disbursement.number}`).waitFor();
-    await page.locator('.page-head .badge', { hasText: 'approved' }).waitFor();
-    await page.getByRole('button', { name: 'Pay $800.00' }).click();
-    await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await page
-      .getByTestId('payment-status')
-      .getByText(/Settled/)
-      .waitFor({ timeout: SLOW });
-    await openFinance();
-    await card(lent.documents.agreement.number).getByText('funded', { exact: true }).waitFor();
-    noBrowserErrors('fund');
-  });
+  await t.test(
+    'as the lender: counter, withdraw, offer at the ask; fund a loan by paying its disbursement',
+    async () => {
+      await signInAs(w.lender);
+      await openFinance();
+      // As a lender: counter a connection's listing, withdraw the counter, offer at the ask.
+      const inv = await getDoc(svc, w.borrower.key, (await invoice(svc, w, 300)).id);
+      await list(svc, w, inv.id, { principal: 300, fee: { type: 'flat', value: 9 }, grace_days: 0 });
+      await page.getByRole('button', { name: 'Refresh' }).first().click();
+      const row = page.getByRole('table', { name: 'Open listings of your connections' }).getByRole('row', {
+        name: new RegExp(inv.number),
+      });
+      await row.getByRole('cell', { name: 'Borrower Works' }).waitFor();
+      await row.getByRole('button', { name: 'Counter…' }).click();
+      const counter = page.getByRole('form', { name: `Counter-offer on ${inv.number}` });
+      assert.equal(await counter.getByLabel('Principal').inputValue(), '300', 'starts from the ask');
+      await counter.getByLabel('Principal').fill('250');
+      await counter.getByRole('button', { name: 'Send counter-offer' }).click();
+      const offers = page.getByRole('table', { name: 'Your offers' });
+      const mine = offers.getByRole('row', { name: /counter-offer/ });
+      await mine.getByRole('cell', { name: '$250.00' }).waitFor();
+      await mine.getByRole('button', { name: 'Withdraw' }).click();
+      await mine.getByRole('button', { name: 'Withdraw offer' }).click();
+      await mine.getByText('withdrawn', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Offer at the ask' }).click();
+      await offers
+        .getByRole('row', { name: /at the ask/ })
+        .getByText('open', { exact: true })
+        .waitFor();
+      const made = await svc.req<{
+        data: { status: string; countered: boolean; terms: { principal: number } }[];
+      }>('GET', '/v1/finance/offers?role=lender', { token: w.lender.key });
+      assert.deepEqual(
+        made.body.data
+          .filter((o) => o.terms.principal === 250 || o.terms.principal === 300)
+          .map((o) => [o.status, o.countered, o.terms.principal]),
+        [
+          ['open', false, 300],
+          ['withdrawn', true, 250],
+        ],
+      );
+
+      const lent = await agreement(svc, w.lender.key, first.id);
+      const a = card(lent.documents.agreement.number);
+      assert.match((await a.textContent()) ?? '', /lent to Borrower Works/);
+      const hint = a.getByTestId('fund-hint');
+      await hint.getByRole('link', { name: lent.documents.disbursement.number }).click();
+      await heading(`Disbursement ${lent.documents.disbursement.number}`).waitFor();
+      await page.locator('.page-head .badge', { hasText: 'approved' }).waitFor();
+      await page.getByRole('link', { name: /Part of a financing agreement/ }).waitFor();
+      await page.getByRole('button', { name: 'Pay $800.00' }).click();
+      await page.getByRole('button', { name: 'Confirm payment' }).click();
+      await page
+        .getByTestId('payment-status')
+        .getByText(/Settled/)
+        .waitFor({ timeout: SLOW });
+      await openFinance();
+      await card(lent.documents.agreement.number).getByText('funded', { exact: true }).waitFor();
+      noBrowserErrors('fund');
+    },
+  );
 
   await t.test('the borrower repays through the page and watches the agreement close', async () => {
     await signInAs(w.borrower);

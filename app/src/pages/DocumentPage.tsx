@@ -242,6 +242,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function Details({ doc }: { doc: Document }) {
+  const { features } = useApp();
   return (
     <section aria-labelledby="details-title" className="panel">
       <h2 id="details-title">Details</h2>
@@ -256,6 +257,11 @@ function Details({ doc }: { doc: Document }) {
         {doc.derived_from ? (
           <Fact term="Derived from">
             <Link to={`/documents/${doc.derived_from}`}>{doc.derived_from}</Link>
+          </Fact>
+        ) : null}
+        {doc.external_refs.agreement_id && features.has('finance') ? (
+          <Fact term="Financing">
+            <Link to="/finance">Part of a financing agreement: see Finance</Link>
           </Fact>
         ) : null}
         {Object.entries(doc.external_refs).map(([k, v]) => (
