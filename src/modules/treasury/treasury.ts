@@ -7,7 +7,7 @@ import { type CursorBinding, decodeCursor, type Page, pageNewestFirst, toPage } 
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import type { Currency } from '../../lib/currencies.ts';
-import { ApiError, invalid, notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { requireVerified } from '../identity/capabilities.ts';
 import {
