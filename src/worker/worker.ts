@@ -9,6 +9,12 @@ export interface WorkerTask {
   /** Handles one batch; returns the number of items handled. */
   run(ctx: AppContext): Promise<number>;
   idleMs: number;
+  /**
+   * The most a pass handles. A pass that handled some but fewer waits `partialMs` before the next,
+   * so that under a steady trickle batches fill instead of every few rows paying a transaction.
+   */
+  fullBatch?: number;
+  partialMs?: number;
 }
 
 export interface RunningWorker {
@@ -47,6 +53,7 @@ export function startWorker(
       }
       if (stopping) break;
       if (handled === 0) await sleep(task.idleMs);
+      else if (task.fullBatch !== undefined && handled < task.fullBatch) await sleep(task.partialMs ?? 0);
     }
   }
 
