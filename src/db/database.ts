@@ -48,7 +48,8 @@ class PreparedStatements {
     if (name !== undefined || this.#names.size >= MAX_PREPARED) return name;
     const runs = (this.#seen.get(text) ?? 0) + 1;
     if (runs < PREPARE_AFTER) {
-      if (this.#seen.size >= 10_000) this.#seen = new Map();
+      // Texts seen once or twice are remembered in a bounded map (a few hundred KB at most).
+      if (this.#seen.size >= 1_000) this.#seen = new Map();
       this.#seen.set(text, runs);
       return undefined;
     }
