@@ -23,9 +23,12 @@ export function offsetClock(initialOffsetMs = 0): Clock & { offsetMs(): number }
   return {
     now: () => new Date(Date.now() + offset),
     advanceTo(at: Date): Date {
-      const current = Date.now() + offset;
+      // One reading of real time: reading it again could return a millisecond past `at` (seen as a
+      // flaky keys test on a loaded machine).
+      const real = Date.now();
+      const current = real + offset;
       if (at.getTime() > current) offset += at.getTime() - current;
-      return new Date(Date.now() + offset);
+      return new Date(real + offset);
     },
     offsetMs: () => offset,
     adjustable: true,
