@@ -66,8 +66,20 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (text.trim() === '') return done(null, {});
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
-    } catch {
-      done(new ApiError('invalid_request', 'The body is not valid JSON.'), undefined);
+    } catch (err) {
+      // Valid JSON with a "__proto__" key (or "constructor": {"prototype": …}) is refused on
+      // purpose: such keys can reach an object's prototype. Say so, rather than "not valid JSON".
+      const forbidden =
+        err instanceof SyntaxError && /forbidden (prototype|constructor) property/.test(err.message);
+      done(
+        forbidden
+          ? new ApiError(
+              'invalid_request',
+              'The body contains a "__proto__" key or a "constructor" object with a "prototype" key; such keys are refused anywhere in a body.',
+            )
+          : new ApiError('invalid_request', 'The body is not valid JSON.'),
+        undefined,
+      );
     }
   });
 

@@ -213,6 +213,25 @@ describe('errors and headers', () => {
     assert.ok(e.details?.errors?.length, JSON.stringify(e));
   });
 
+  test('a body with a __proto__ or constructor.prototype key is refused, and says why', async () => {
+    for (const raw of [
+      '{"name":"x","scopes":["documents:read"],"__proto__":{"admin":true}}',
+      '{"name":"x","scopes":["documents:read"],"payment_limits":{"__proto__":{}}}',
+      '{"name":"x","scopes":["documents:read"],"constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const e = expectErr(
+        await svc.req('POST', '/v1/keys', {
+          token: a.session,
+          rawBody: raw,
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+        'invalid_request',
+      );
+      assert.match(e.message, /__proto__/, raw);
+    }
+  });
+
   test('an unknown body field is refused, named in details.errors; nested ones too', async () => {
     const e = expectErr(
       await svc.req('POST', '/v1/keys', {
