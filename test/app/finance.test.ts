@@ -85,6 +85,16 @@ async function openFinance(): Promise<void> {
   await heading('Finance').waitFor();
 }
 
+/** Reads until `ok` holds (or 10 s pass): for values the page fills in after its first paint. */
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 test('the Finance page, end to end in Chromium', { timeout: 300_000 }, async (t) => {
   let first: AgreementView;
   await t.test('shows the setup and an agreement created through the API', async () => {
@@ -94,7 +104,12 @@ test('the Finance page, end to end in Chromium', { timeout: 300_000 }, async (t)
     await openFinance();
 
     const setup = page.getByRole('region', { name: 'Setup' });
-    assert.match((await setup.getByTestId('settlement-account').textContent()) ?? '', /\(USD\)/);
+    // The account's name and currency appear once the treasury accounts have loaded (the id
+    // shows until then): wait for them rather than read the first paint.
+    await setup
+      .getByTestId('settlement-account')
+      .filter({ hasText: /\(USD\)/ })
+      .waitFor({ timeout: 10_000 });
     assert.equal(
       await setup.getByTestId('authorization-digest').textContent(),
       w.setup.standing_authorization.digest,
@@ -104,8 +119,12 @@ test('the Finance page, end to end in Chromium', { timeout: 300_000 }, async (t)
       w.setup.standing_authorization.text,
     );
     // The form starts from the current accounts.
+    // (a select shows its value once its options, the treasury accounts, have loaded)
     assert.equal(
-      await setup.getByLabel('Settlement account (as a borrower)').inputValue(),
+      await eventually(
+        () => setup.getByLabel('Settlement account (as a borrower)').inputValue(),
+        (v) => v !== '',
+      ),
       w.setup.settlement_account_id,
     );
 
@@ -114,7 +133,8 @@ test('the Finance page, end to end in Chromium', { timeout: 300_000 }, async (t)
     assert.equal(await a.getByTestId('agreement-owed').textContent(), '$820.00');
     assert.equal(await a.getByTestId('agreement-repaid').textContent(), '$0.00');
     assert.equal(await a.getByTestId('agreement-balance').textContent(), '$820.00');
-    assert.match((await a.textContent()) ?? '', /borrowed from Lender Capital/);
+    // Names come from the connections list, which may load after the agreements.
+    await a.filter({ hasText: /borrowed from Lender Capital/ }).waitFor({ timeout: 10_000 });
     // The three documents link to their pages.
     const docs = a.getByRole('list', { name: 'Documents' });
     for (const d of [first.documents.agreement, first.documents.disbursement, first.documents.repayment]) {
@@ -244,7 +264,7 @@ test('the Finance page, end to end in Chromium', { timeout: 300_000 }, async (t)
 
       const lent = await agreement(svc, w.lender.key, first.id);
       const a = card(lent.documents.agreement.number);
-      assert.match((await a.textContent()) ?? '', /lent to Borrower Works/);
+      await a.filter({ hasText: /lent to Borrower Works/ }).waitFor({ timeout: 10_000 });
       const hint = a.getByTestId('fund-hint');
       await hint.getByRole('link', { name: lent.documents.disbursement.number }).click();
       await heading(`Disbursement ${lent.documents.disbursement.number}`).waitFor();
