@@ -8,7 +8,7 @@ import { flagOverdueAgreements } from '../../src/modules/finance/flag-overdue.ts
 import { advanceClock, connect, operator, signIn } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
-import { settle } from '../payments/helpers.ts';
+import { accounts, settle } from '../payments/helpers.ts';
 import {
   accept,
   agreed,
@@ -171,6 +171,78 @@ describe('a sweep waiting for the funding', () => {
       svc.ctx.db,
     );
     assert.equal(moved.rows[0]!.n, 0);
+    await assertLedgerInvariants(svc);
+  });
+});
+
+describe('a sweep that cannot start', () => {
+  test('the borrower spent the proceeds while the sweep waited: it is recorded failed, the settlement stands', async () => {
+    const inv = await invoice(svc, w, 1000);
+    let a = await agreed(svc, w, inv.id, { principal: 500, fee: { type: 'flat', value: 5 }, grace_days: 5 });
+    a = await fund(svc, w, a);
+    // The borrower schedules its own repayment for tomorrow: a payment of the repayment in flight.
+    const tomorrow = new Date(svc.ctx.clock.now().getTime() + DAY * 1000).toISOString().slice(0, 10);
+    const scheduled = await svc.req('POST', `/v1/documents/${a.documents.repayment.id}/transition`, {
+      token: w.borrower.key,
+      body: { to: 'payment_scheduled', scheduled_for: tomorrow },
+    });
+    assert.equal(scheduled.status, 200, scheduled.text);
+    // The invoice settles: its sweep waits behind that payment.
+    await customerPays(svc, w, inv.id);
+    const waiting = await sql<{ status: string }>`
+      select status from finance_sweeps where agreement_id = ${a.id}`.execute(svc.ctx.db);
+    assert.deepEqual(
+      waiting.rows.map((r) => r.status),
+      ['pending'],
+    );
+    // Meanwhile the borrower pays everything it has to its customer.
+    const all = (await accounts(svc, w.borrower.key)).USD!.available;
+    const bill = await svc.req<{ id: string }>('POST', '/v1/documents', {
+      token: w.customer.key,
+      body: {
+        connection_id: w.customerConnection,
+        document_type: 'invoice',
+        line_items: [{ description: 'Everything', quantity: 1, unit_price: all, tax_rate: 0 }],
+      },
+    });
+    assert.equal(bill.status, 201, bill.text);
+    assert.equal(
+      (await svc.req('POST', `/v1/documents/${bill.body.id}/issue`, { token: w.customer.key })).status,
+      200,
+    );
+    const approved = await svc.req('POST', `/v1/documents/${bill.body.id}/transition`, {
+      token: w.borrower.key,
+      body: { to: 'approved' },
+    });
+    assert.equal(approved.status, 200, approved.text);
+    assert.equal(
+      (await svc.req('POST', `/v1/documents/${bill.body.id}/pay`, { token: w.borrower.key, body: {} }))
+        .status,
+      202,
+    );
+    await settle(svc);
+    assert.equal((await accounts(svc, w.borrower.key)).USD!.available, 0);
+
+    // Tomorrow the scheduled repayment fails for want of funds, and the sweep cannot start either.
+    await advanceClock(svc, DAY);
+    await settle(svc);
+    const failed = await sql<{ status: string; reason: string; payment_id: string | null }>`
+      select status, reason, payment_id from finance_sweeps where agreement_id = ${a.id}`.execute(svc.ctx.db);
+    assert.equal(failed.rows.length, 1);
+    assert.equal(failed.rows[0]!.status, 'failed');
+    assert.match(failed.rows[0]!.reason, /^insufficient_funds/);
+    assert.equal(failed.rows[0]!.payment_id, null);
+    // The savepoint undid the sweep's attempt: only the failed scheduled payment exists.
+    const payments = await sql<{ status: string }>`
+      select status from payments where document_id = ${a.documents.repayment.id}`.execute(svc.ctx.db);
+    assert.deepEqual(
+      payments.rows.map((r) => r.status),
+      ['failed'],
+    );
+    a = await agreement(svc, w.lender.key, a.id);
+    assert.equal(a.status, 'funded');
+    assert.equal(a.balance_due, 505);
+    assert.equal(a.documents.repayment.status, 'approved');
     await assertLedgerInvariants(svc);
   });
 });
