@@ -185,6 +185,32 @@ describe('the loan, from listing to closed', () => {
       mine.body.data.map((o) => o.id),
       [counter.id, atAsk.id],
     );
+    // Pages of one, through the opaque cursor, give the same offers in the same order.
+    const first = await svc.req<{ data: OfferView[]; next_cursor: string | null; has_more: boolean }>(
+      'GET',
+      '/v1/finance/offers?role=borrower&limit=1',
+      { token: w.borrower.key },
+    );
+    assert.equal(first.body.has_more, true);
+    const second = await svc.req<{ data: OfferView[]; next_cursor: string | null; has_more: boolean }>(
+      'GET',
+      `/v1/finance/offers?role=borrower&limit=1&cursor=${encodeURIComponent(first.body.next_cursor!)}`,
+      { token: w.borrower.key },
+    );
+    assert.deepEqual(
+      [...first.body.data, ...second.body.data].map((o) => o.id),
+      [counter.id, atAsk.id],
+    );
+    assert.equal(second.body.has_more, false);
+    // A cursor is bound to its list's filters: reused with another role it is refused.
+    const rebound = await svc.req(
+      'GET',
+      `/v1/finance/offers?role=lender&cursor=${encodeURIComponent(first.body.next_cursor!)}`,
+      {
+        token: w.borrower.key,
+      },
+    );
+    errorOf(rebound, 400, 'invalid_request');
     const theirs = await svc.req<{ data: OfferView[] }>('GET', '/v1/finance/offers', { token: rival.key });
     assert.deepEqual(
       theirs.body.data.map((o) => o.id),

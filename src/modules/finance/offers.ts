@@ -11,7 +11,7 @@ import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { parseMoney } from '../../lib/money.ts';
+import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { lockDocument } from '../documents/load-document.ts';
 import { appendEvents } from '../events/append.ts';
 import { findVisibleListing, listingView, requireOpenInvoice } from './listings.ts';
@@ -120,7 +120,7 @@ export async function createOffer(
       throw new ApiError(
         'conflict',
         `The invoice's balance_due is now ${invoice.balance_due}, below the ask's principal: counter with a smaller principal.`,
-        { balance_due: Number(invoice.balance_due) },
+        { balance_due: toMoneyNumber(parseMoney(invoice.balance_due)) },
       );
     }
     const offerId = newId('ofr');
