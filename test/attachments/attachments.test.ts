@@ -154,11 +154,19 @@ describe('attachments', () => {
   });
 
   test('a signed URL serves the exact bytes without Authorization, with safe headers', async () => {
+    // The URL's expiry is whole seconds: 15 minutes after the service's clock, floored, read
+    // somewhere between `before` and `after`. (Measuring from `before` alone fails whenever a
+    // second boundary passes during the request.)
+    const second = (ms: number) => Math.floor(ms / 1000) * 1000;
     const before = svc.ctx.clock.now().getTime();
     const { url, expires_at } = await downloadUrl(draft.id, att.id, p.issuer.readKey);
+    const after = svc.ctx.clock.now().getTime();
     assert.ok(url.startsWith(`${svc.config.baseUrl}/v1/attachments/${att.id}/download?`), url);
-    const ttl = Date.parse(expires_at) - before;
-    assert.ok(ttl > 14 * 60_000 && ttl <= 15 * 60_000, `ttl ${ttl}`);
+    const expires = Date.parse(expires_at);
+    assert.ok(
+      expires >= second(before) + 15 * 60_000 && expires <= second(after) + 15 * 60_000,
+      `expires_at ${expires_at} for a request between ${before} and ${after}`,
+    );
     const res = await fetchUrl(url);
     assert.equal(res.status, 200);
     assert.ok(res.bytes.equals(file), 'the exact bytes');
