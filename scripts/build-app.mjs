@@ -6,9 +6,10 @@
 //   --check   typecheck the app (tsc -p app) before building
 //   --soft    a failed build warns and exits 0 (npm start: the API must start even so)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const app = join(root, 'app');
@@ -23,23 +24,14 @@ const SHARED = [
   'package-lock.json',
 ];
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
-  return max;
-}
-
 export function isFresh() {
   if (!existsSync(stamp)) return false;
   const built = statSync(stamp).mtimeMs;
   const sources = Math.max(
-    newest(join(app, 'src')),
-    newest(join(app, 'index.html')),
-    newest(join(app, 'vite.config.ts')),
-    ...SHARED.map((f) => newest(join(root, f))),
+    newestMtime(join(app, 'src')),
+    newestMtime(join(app, 'index.html')),
+    newestMtime(join(app, 'vite.config.ts')),
+    ...SHARED.map((f) => newestMtime(join(root, f))),
   );
   return built >= sources;
 }
