@@ -79,16 +79,14 @@ export class Coalescer<In, Out> {
 }
 
 /**
- * One coalescer per database handle and kind: tests open many databases in one process, and a
- * batch must never mix them.
+ * One coalescer (or other per-database state: a cache) per database handle: tests open many
+ * databases in one process, and a batch or a cache must never mix them.
  */
-export function perDatabase<D extends object, In, Out>(
-  make: (db: D) => Coalescer<In, Out>,
-): (db: D) => Coalescer<In, Out> {
-  const byDb = new WeakMap<D, Coalescer<In, Out>>();
+export function perDatabase<D extends object, T>(make: (db: D) => T): (db: D) => T {
+  const byDb = new WeakMap<D, T>();
   return (db) => {
     let c = byDb.get(db);
-    if (!c) {
+    if (c === undefined) {
       c = make(db);
       byDb.set(db, c);
     }

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
+import { PreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 export interface Database {
@@ -29,43 +30,21 @@ const pgTypes = {
   },
 };
 
-// Statements run often enough are sent as named prepared statements, so PostgreSQL parses and
-// plans them once per connection instead of on every execution. Measured (bench/README.md): the
-// list page's query took 1.3 ms to plan and 1.0 ms to run, and on this 2-core machine PostgreSQL's
-// CPU is shared with docex and the load. Only statements with parameters (Kysely sends those on
-// the extended protocol anyway; a parameterless text may hold several statements), only after
-// their third run (one-off texts stay unnamed), and at most MAX_PREPARED texts per process, so a
-// connection never holds an unbounded number of plans.
-const MAX_PREPARED = 200;
-const PREPARE_AFTER = 3;
-
-class PreparedStatements {
-  readonly #names = new Map<string, string>();
-  #seen = new Map<string, number>();
-
-  nameFor(text: string): string | undefined {
-    const name = this.#names.get(text);
-    if (name !== undefined || this.#names.size >= MAX_PREPARED) return name;
-    const runs = (this.#seen.get(text) ?? 0) + 1;
-    if (runs < PREPARE_AFTER) {
-      // Texts seen once or twice are remembered in a bounded map (a few hundred KB at most).
-      if (this.#seen.size >= 1_000) this.#seen = new Map();
-      this.#seen.set(text, runs);
-      return undefined;
-    }
-    this.#seen.delete(text);
-    const fresh = `docex_${this.#names.size}`;
-    this.#names.set(text, fresh);
-    return fresh;
-  }
-}
-
 /** The pg pool as Kysely sees it, naming frequent statements (see above). */
 function preparingPool(pool: pg.Pool): PostgresPool {
   const prepared = new PreparedStatements();
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
+      // pg-pool listens for errors only on idle clients. A connection the server ends while it is
+      // checked out but between statements (a transaction waiting on the service; an
+      // administrator's pg_terminate_backend) emits 'error' with no listener, which would end the
+      // process. Its next statement fails anyway; the client is discarded on release.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', onError);
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
         query: (text: any, values?: ReadonlyArray<unknown>): any => {
@@ -75,7 +54,10 @@ function preparingPool(pool: pg.Pool): PostgresPool {
             ? client.query(text, values as unknown[] | undefined)
             : client.query({ name, text, values: values as unknown[] });
         },
-        release: () => client.release(),
+        release: () => {
+          client.removeListener('error', onError);
+          client.release(broken);
+        },
       } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
@@ -125,7 +107,7 @@ export async function openPGlite(opts: PGliteOptions): Promise<Database & { pgli
   }
   // Loaded only when used: the module costs ~40 MB of RSS in every process that imports it
   // (measured), and a PostgreSQL deployment never needs it (issue 9's 300 MB budget).
-  const { PGlite: Engine } = await import('@electric-sql/pglite');
+  const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
   const pglite = await Engine.create({
     ...(dir ? { dataDir: dir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
@@ -134,7 +116,7 @@ export async function openPGlite(opts: PGliteOptions): Promise<Database & { pgli
       [OID_DATE]: (v: string) => v,
     },
   });
-  const pool = new PGlitePool(pglite);
+  const pool = new PGlitePool(pglite, { serialize: protocol.serialize, parseResults: parse.parseResults });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'pglite',
