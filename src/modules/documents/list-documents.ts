@@ -4,9 +4,10 @@
 // cut at limit + 1 and merged, instead of one OR that no index can serve in order; a connection
 // filter walks documents_connection_keyset instead. The other party's name is joined per row; no
 // query per row.
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import type { DocumentsTable } from '../../db/tables/documents.ts';
 import {
   type CursorBinding,
   decodeCursor,
@@ -20,7 +21,7 @@ import { iso, utcDate } from '../../lib/clock.ts';
 import { type FieldProblem, invalid } from '../../lib/errors.ts';
 import { isStorableText } from './document-input.ts';
 import { paymentColumn } from './load-document.ts';
-import { type DocumentRecord, projectDocument } from './project-document.ts';
+import { isoTimestamp, type ProjectedDocument, projectDocument } from './project-document.ts';
 import type { DocumentView, ListDocumentsQueryT } from './schemas.ts';
 import { PHASES, type Side } from './state-machines.ts';
 
@@ -85,6 +86,41 @@ function likePattern(q: string): string {
 type Scan = Side | 'connection';
 
 /**
+ * The columns a listed document is projected from: everything projectDocument reads, not
+ * `d.*`. Leaving out issuer_ref, history_seq and history_head (a 64-character hash) cut the
+ * docex process's CPU for a page of 21 rows from ~1,110 to ~890 µs and PostgreSQL's backend CPU
+ * from ~695 to ~645 µs (the page's statement run 2,000 times over pg on the 2-core machine;
+ * scratch measurement, noisy to ±100 µs).
+ */
+const LISTED_COLUMNS = [
+  'd.id',
+  'd.connection_id',
+  'd.issuer_organization_id',
+  'd.counterparty_organization_id',
+  'd.document_type',
+  'd.status',
+  'd.issuer_number',
+  'd.counterparty_number',
+  'd.currency',
+  'd.line_items',
+  'd.subtotal',
+  'd.tax',
+  'd.total',
+  'd.balance_due',
+  'd.payment_terms',
+  'd.document_date',
+  'd.due_date',
+  'd.notes',
+  'd.external_refs',
+  'd.derived_from',
+  'd.origin',
+  'd.sandbox',
+  'd.created_at',
+  'd.updated_at',
+  'd.issued_at',
+] as const satisfies ReadonlyArray<`d.${keyof ProjectedDocument & keyof DocumentsTable}`>;
+
+/**
  * One ordered scan with the filters. `issuer` and `counterparty` walk that side's keyset index;
  * `connection` (when the connection filter is set) walks the connection's index once, both
  * parties' documents being on it, with visibility as a row filter.
@@ -108,7 +144,7 @@ function scanQuery(
   let q = db
     .selectFrom('documents as d')
     .innerJoin('organizations as o', (j) => j.on(sql<boolean>`o.id = ${other}`))
-    .selectAll('d')
+    .select(LISTED_COLUMNS)
     .select([
       (scan === 'issuer'
         ? myName
@@ -171,12 +207,143 @@ export function documentListQuery(
   pos: KeysetPosition | null,
   limit: number,
 ) {
-  if (filters.connection) return sql<DocumentRecord>`${scanQuery(db, 'connection', me, filters, pos, limit)}`;
+  if (filters.connection)
+    return sql<ProjectedDocument>`${scanQuery(db, 'connection', me, filters, pos, limit)}`;
   const issuer = scanQuery(db, 'issuer', me, filters, pos, limit);
   // The counterparty never sees drafts: skip its scan rather than walk it for nothing.
-  if (filters.status === 'draft' || filters.phase === 'draft') return sql<DocumentRecord>`${issuer}`;
-  return sql<DocumentRecord>`${issuer} union all ${scanQuery(db, 'counterparty', me, filters, pos, limit)}
+  if (filters.status === 'draft' || filters.phase === 'draft') return sql<ProjectedDocument>`${issuer}`;
+  return sql<ProjectedDocument>`${issuer} union all ${scanQuery(db, 'counterparty', me, filters, pos, limit)}
     order by created_at desc, id desc limit ${limit}`;
+}
+
+/** What varies between two runs of one page query of the same shape. */
+export interface PageInputs {
+  me: { id: string; name: string };
+  f: Filters;
+  pos: KeysetPosition | null;
+  limit: number;
+}
+
+/** Where each parameter of a compiled page query comes from, by name. */
+const SLOTS: Record<string, (i: PageInputs) => unknown> = {
+  'me.id': (i) => i.me.id,
+  'me.name': (i) => i.me.name,
+  type: (i) => i.f.type,
+  connection: (i) => i.f.connection,
+  status: (i) => i.f.status,
+  since: (i) => i.f.since,
+  until: (i) => i.f.until,
+  issuer_ref: (i) => i.f.issuer_ref,
+  q: (i) => (i.f.q === null ? null : likePattern(i.f.q)),
+  updated_since: (i) => (i.f.updated_since === null ? null : new Date(i.f.updated_since)),
+  'pos.t': (i) => (i.pos ? new Date(i.pos.t) : null),
+  'pos.id': (i) => i.pos?.id ?? null,
+  limit: (i) => i.limit,
+};
+
+/**
+ * Everything documentListQuery and scanQuery branch on: which filters are set, the two values
+ * that change the query's text (a draft status or phase skips the counterparty's scan; a phase
+ * is its list of statuses), and whether there is a cursor.
+ */
+function shapeOf(f: Filters, pos: KeysetPosition | null): string {
+  const status = f.status === 'draft' ? 'draft' : f.status ? 'set' : '';
+  return [
+    f.connection ? 'connection' : '',
+    f.type ? 'type' : '',
+    status,
+    f.phase ?? '',
+    f.since ? 'since' : '',
+    f.until ? 'until' : '',
+    f.updated_since ? 'updated_since' : '',
+    f.issuer_ref ? 'issuer_ref' : '',
+    f.q ? 'q' : '',
+    pos ? 'cursor' : '',
+  ].join('|');
+}
+
+/** Inputs of the same shape as `real`, every varying value a marker unique to `tag`. */
+function markedInputs(tag: 'A' | 'B', real: PageInputs): PageInputs {
+  const mark = (field: string, v: string | null) => (v ? `\u0001${tag}:${field}` : null);
+  const f = real.f;
+  const instant = (base: number) =>
+    new Date(Date.UTC(2001 + base + (tag === 'A' ? 0 : 1), 0, 1)).toISOString();
+  return {
+    me: { id: `\u0001${tag}:me.id`, name: `\u0001${tag}:me.name` },
+    f: {
+      type: mark('type', f.type),
+      connection: mark('connection', f.connection),
+      // 'draft' changes the query's text: it stays itself (a constant of this shape).
+      status: f.status === 'draft' ? 'draft' : mark('status', f.status),
+      phase: f.phase,
+      since: mark('since', f.since),
+      until: mark('until', f.until),
+      updated_since: f.updated_since ? instant(0) : null,
+      issuer_ref: mark('issuer_ref', f.issuer_ref),
+      q: mark('q', f.q),
+    },
+    pos: real.pos ? { t: instant(10), id: `\u0001${tag}:pos.id` } : null,
+    limit: tag === 'A' ? 1_000_001 : 1_000_002,
+  };
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+interface PageTemplate {
+  sql: string;
+  /** per parameter: the slot it comes from, or the constant it always is */
+  params: Array<{ slot: (i: PageInputs) => unknown } | { constant: unknown }>;
+}
+
+/**
+ * The page query compiled once per shape: building and compiling it with Kysely took ~75-90 µs a
+ * request, ~170 µs with the explicit column list above, against ~1-2 µs to fill in a template
+ * (scratch micro-benchmark on the 2-core machine; the projection of a page took ~90 µs).
+ * The template is found by compiling the shape twice with different markers: a parameter that
+ * differs is matched to the one slot that yields both markers, one that is the same is a constant
+ * of the shape, and anything else (text that differs, a parameter no slot explains) refuses to
+ * build a template rather than guess. test/documents/list-template.test.ts compares it with a
+ * fresh compile for every shape.
+ */
+function pageTemplate(db: Kysely<DB>, real: PageInputs): PageTemplate {
+  const a = markedInputs('A', real);
+  const b = markedInputs('B', real);
+  const ca = documentListQuery(db, a.me, a.f, a.pos, a.limit).compile(db);
+  const cb = documentListQuery(db, b.me, b.f, b.pos, b.limit).compile(db);
+  if (ca.sql !== cb.sql || ca.parameters.length !== cb.parameters.length) {
+    throw new Error('the list query’s text depends on a value the shape does not cover');
+  }
+  const params = ca.parameters.map((pa, k) => {
+    const pb = cb.parameters[k];
+    if (sameValue(pa, pb)) return { constant: pa };
+    const matches = Object.values(SLOTS).filter((slot) => sameValue(slot(a), pa) && sameValue(slot(b), pb));
+    if (matches.length !== 1)
+      throw new Error(`the list query’s parameter ${k + 1} comes from no single input`);
+    return { slot: matches[0]! };
+  });
+  return { sql: ca.sql, params };
+}
+
+/** One template per shape (a few dozen in practice; a finite set of filter combinations). */
+const templates = new WeakMap<Kysely<DB>, Map<string, PageTemplate>>();
+
+export function compiledPage(db: Kysely<DB>, inputs: PageInputs): CompiledQuery<ProjectedDocument> {
+  let byShape = templates.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    templates.set(db, byShape);
+  }
+  const shape = shapeOf(inputs.f, inputs.pos);
+  let t = byShape.get(shape);
+  if (!t) {
+    t = pageTemplate(db, inputs);
+    byShape.set(shape, t);
+  }
+  return CompiledQuery.raw(
+    t.sql,
+    t.params.map((p) => ('slot' in p ? p.slot(inputs) : p.constant)),
+  ) as CompiledQuery<ProjectedDocument>;
 }
 
 export async function listDocuments(
@@ -189,13 +356,13 @@ export async function listDocuments(
   const filters = readFilters(query);
   const binding: CursorBinding = { list: 'documents', scope: me.id, filters: { ...filters } };
   const pos = query.cursor ? decodeCursor(ctx.secrets.hmacKey, binding, query.cursor) : null;
-  const { rows } = await documentListQuery(ctx.db, me, filters, pos, limit + 1).execute(ctx.db);
+  const { rows } = await ctx.db.executeQuery(compiledPage(ctx.db, { me, f: filters, pos, limit: limit + 1 }));
   return toPage(
     ctx.secrets.hmacKey,
     binding,
     rows,
     limit,
-    (r) => ({ t: iso(r.created_at), id: r.id }),
+    (r) => ({ t: isoTimestamp(r.created_at), id: r.id }),
     (r) => projectDocument(r, me.id),
   );
 }

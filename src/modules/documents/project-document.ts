@@ -3,7 +3,6 @@
 // is exactly what GET /v1/documents/{id} returns to the same organization.
 import type { Selectable } from 'kysely';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
-import { iso, isoOrNull } from '../../lib/clock.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
 import type { DocumentView } from './schemas.ts';
@@ -15,6 +14,12 @@ export type DocumentRecord = Selectable<DocumentsTable> & {
   counterparty_name: string;
   payment: StoredPayment | null;
 };
+
+/**
+ * What projectDocument reads: a DocumentRecord without the columns no viewer sees (the issuer's
+ * own reference, the history chain's head). The list page selects only these.
+ */
+export type ProjectedDocument = Omit<DocumentRecord, 'issuer_ref' | 'history_seq' | 'history_head'>;
 
 /** Which side of the document the organization is on; null when it is not a party. */
 export function sideOf(
@@ -55,11 +60,29 @@ const money = (s: string): number => {
   return toMoneyNumber(parseMoney(s));
 };
 
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * Exactly `d.toISOString()` (iso() in lib/clock.ts), assembled from the UTC fields: 63 calls of
+ * toISOString (three timestamps on each of 21 rows, the cursor's) took ~75 µs against ~26 µs for
+ * this, on the 2-core machine, of a list page's ~90 µs of projection. Years outside 1000-9999
+ * (which toISOString writes with a sign or leading zeros) and invalid dates (which it refuses)
+ * take toISOString itself. test/documents/projection-iso.test.ts compares the two.
+ */
+export function isoTimestamp(d: Date): string {
+  const y = d.getUTCFullYear();
+  if (!(y >= 1000 && y <= 9999)) return d.toISOString();
+  return `${y}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${pad2(d.getUTCHours())}:${pad2(
+    d.getUTCMinutes(),
+  )}:${pad2(d.getUTCSeconds())}.${pad3(d.getUTCMilliseconds())}Z`;
+}
+
 /**
  * The document as `viewerOrganizationId` sees it. The caller has already checked visibility
  * (canSee); keys are in the order of the response schema so an event's bytes read like the API's.
  */
-export function projectDocument(doc: DocumentRecord, viewerOrganizationId: string): DocumentView {
+export function projectDocument(doc: ProjectedDocument, viewerOrganizationId: string): DocumentView {
   const side: Side = doc.issuer_organization_id === viewerOrganizationId ? 'issuer' : 'counterparty';
   const naming = DOCUMENT_TYPES[doc.document_type as DocumentType][side];
   const issuer = side === 'issuer';
@@ -102,8 +125,8 @@ export function projectDocument(doc: DocumentRecord, viewerOrganizationId: strin
     origin: doc.origin,
     sandbox: doc.sandbox,
     payment: doc.payment ? projectPayment(doc.payment, viewerOrganizationId) : null,
-    created_at: iso(doc.created_at),
-    updated_at: iso(doc.updated_at),
-    issued_at: isoOrNull(doc.issued_at),
+    created_at: isoTimestamp(doc.created_at),
+    updated_at: isoTimestamp(doc.updated_at),
+    issued_at: doc.issued_at ? isoTimestamp(doc.issued_at) : null,
   };
 }
