@@ -8,7 +8,7 @@
 // presents the key again can read the response back; the database alone cannot.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { Coalescer, perDatabase } from '../db/coalesce.ts';
 import type { DB } from '../db/schema.ts';
@@ -43,15 +43,29 @@ function sealResponse(ctx: AppContext, claim: IdempotencyClaim, body: string): s
   return `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}`;
 }
 
-function openResponse(ctx: AppContext, claim: IdempotencyClaim, stored: string): string {
+function openResponse(
+  ctx: AppContext,
+  claim: IdempotencyClaim,
+  stored: string,
+  fills: Record<string, string> | null,
+): string {
   const [v, iv, sealed] = stored.split('.');
   if (v !== 'v1' || !iv || sealed === undefined) throw new Error('unreadable idempotency record');
   const data = Buffer.from(sealed, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', responseKey(ctx, claim), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(data.subarray(data.length - 16));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
-    'utf8',
-  );
+  const body = Buffer.concat([
+    decipher.update(data.subarray(0, data.length - 16)),
+    decipher.final(),
+  ]).toString('utf8');
+  return fills ? fillResponse(body, fills) : body;
+}
+
+/** The response with each placeholder replaced by what its statement assigned. */
+export function fillResponse(body: string, fills: Record<string, string>): string {
+  let filled = body;
+  for (const [placeholder, value] of Object.entries(fills)) filled = filled.replaceAll(placeholder, value);
+  return filled;
 }
 
 export function fingerprint(method: string, path: string, body: unknown): string {
@@ -126,9 +140,52 @@ const completions = perDatabase(
     ),
 );
 
-type ClaimResult =
-  | { kind: 'claimed'; claim: IdempotencyClaim }
-  | { kind: 'replay'; status: number; contentType: string; body: string };
+type Replay = { kind: 'replay'; status: number; contentType: string; body: string };
+type ClaimResult = { kind: 'claimed'; claim: IdempotencyClaim } | Replay;
+
+/**
+ * What a live record of the key means for a request with fingerprint `print`: a replay, or a
+ * conflict (thrown). Null when no live record holds the key (none, expired, or abandoned by a
+ * crashed claimant of this same request).
+ */
+async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: string): Promise<Replay | null> {
+  const now = ctx.clock.now();
+  const row = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select([
+      'fingerprint',
+      'status',
+      'response_status',
+      'response_content_type',
+      'response_body',
+      'response_fills',
+      'expires_at',
+      'lease_until',
+    ])
+    .where('scope', '=', claim.scope)
+    .where('key', '=', storedKey(claim.key))
+    .executeTakeFirst();
+  if (!row || row.expires_at.getTime() <= now.getTime()) return null;
+  if (row.fingerprint !== print) {
+    throw new ApiError(
+      'idempotency_conflict',
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    );
+  }
+  if (row.status === 'running') {
+    if (row.lease_until.getTime() <= now.getTime()) return null;
+    throw new ApiError(
+      'conflict',
+      'A request with this Idempotency-Key is still being processed. Retry after it completes.',
+    );
+  }
+  return {
+    kind: 'replay',
+    status: row.response_status ?? 200,
+    contentType: row.response_content_type ?? 'application/json; charset=utf-8',
+    body: row.response_body ? openResponse(ctx, claim, row.response_body, row.response_fills) : '',
+  };
+}
 
 /**
  * Claims the key for this request, or tells how to answer instead. Throws idempotency_conflict
@@ -168,6 +225,7 @@ export async function claimIdempotencyKey(
         response_status: null,
         response_content_type: null,
         response_body: null,
+        response_fills: null,
         created_at: now,
         expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
         lease_until: new Date(now.getTime() + LEASE_MS),
@@ -184,33 +242,71 @@ export async function claimIdempotencyKey(
       .executeTakeFirst();
     if (retaken) return { kind: 'claimed', claim };
 
-    const row = await ctx.db
-      .selectFrom('idempotency_keys')
-      .select(['fingerprint', 'status', 'response_status', 'response_content_type', 'response_body'])
-      .where('scope', '=', scope)
-      .where('key', '=', stored)
-      .executeTakeFirst();
-    if (!row) continue; // released between our statements: try again
-    if (row.fingerprint !== print) {
-      throw new ApiError(
-        'idempotency_conflict',
-        'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
-      );
-    }
-    if (row.status === 'running') {
-      throw new ApiError(
-        'conflict',
-        'A request with this Idempotency-Key is still being processed. Retry after it completes.',
-      );
-    }
-    return {
-      kind: 'replay',
-      status: row.response_status ?? 200,
-      contentType: row.response_content_type ?? 'application/json; charset=utf-8',
-      body: row.response_body ? openResponse(ctx, claim, row.response_body) : '',
-    };
+    const held = await readHeldKey(ctx, claim, print);
+    if (held) return held;
+    // released between our statements: try again
   }
   throw new ApiError('conflict', 'The Idempotency-Key is changing hands too quickly; retry the request.');
+}
+
+/**
+ * A write's Idempotency-Key, not yet claimed: routes that declare `claimsIdempotencyKey` claim it
+ * inside their own write statement (claimInStatement) instead of in statements of its own before
+ * and after the handler. Measured (bench/README.md, issue 9): a create made five round trips, two
+ * of them the claim and its completion.
+ */
+export interface DeferredClaim extends IdempotencyClaim {
+  /** the request's fingerprint (method, path, canonical body) */
+  print: string;
+  /** the route's success status: what the claim keeps beside the response */
+  status: number;
+}
+
+/** The reason a statement fails when the key it meant to claim is held (src/db/require.ts). */
+export const KEY_HELD = 'idempotency_key_held';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export interface StatementResponse {
+  /** the response as it will be sent, except for placeholders the statement assigns */
+  body: string;
+  /** each placeholder in `body` and the SQL value the statement assigns it */
+  fills: { placeholder: string; value: RawBuilder<string> }[];
+}
+
+/**
+ * A data-modifying CTE body that claims the key for the statement it is part of, already done
+ * with its response, and returns a row only when it won. A statement that requires its row
+ * (src/db/require.ts) writes nothing when the key is held; the caller then settles the request
+ * with settleDeferredClaim. Two statements claiming one key: the second waits for the first to
+ * commit (the primary key), then finds the key held.
+ */
+export function claimInStatement(
+  ctx: AppContext,
+  claim: DeferredClaim,
+  now: Date,
+  response: StatementResponse,
+): RawBuilder<unknown> {
+  const fills =
+    response.fills.length === 0
+      ? sql`null::jsonb`
+      : sql`jsonb_build_object(${sql.join(response.fills.map((f) => sql`${f.placeholder}::text, ${f.value}`))})`;
+  return sql`insert into idempotency_keys (scope, key, fingerprint, status, response_status,
+      response_content_type, response_body, response_fills, created_at, expires_at, lease_until)
+    values (${claim.scope}, ${storedKey(claim.key)}, ${claim.print}, 'done', ${claim.status}::int,
+      ${JSON_CONTENT_TYPE}, ${sealResponse(ctx, claim, response.body)}, ${fills}, ${now},
+      ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)}, ${now})
+    on conflict (scope, key) do nothing
+    returning 1 as won`;
+}
+
+/**
+ * How to answer a request whose deferred claim was not made (its statement found the key held,
+ * or the request failed before its statement): the key's live record decides, exactly as a claim
+ * before the handler would have. A replay, a thrown conflict, or null when no live record holds
+ * the key (the request's own answer stands).
+ */
+export async function settleDeferredClaim(ctx: AppContext, claim: DeferredClaim): Promise<Replay | null> {
+  return readHeldKey(ctx, claim, claim.print);
 }
 
 /** Records the outcome: successes are kept for replay, anything else releases the key (rule 5). */

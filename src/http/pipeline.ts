@@ -2,32 +2,39 @@
 //   onRequest      version + request-id headers, family switch, credential, CIDR, rate limit,
 //                  scope (so refusals for scope carry RateLimit-* and spend the key's budget)
 //   (body parse)   JSON only, 1 MiB unless the route says otherwise
-//   preValidation  Idempotency-Key claim for writes (needs the parsed body for the fingerprint)
+//   preValidation  Idempotency-Key claim for writes (needs the parsed body for the fingerprint);
+//                  routes that claim it in their own statement get it deferred instead
 //   (validation)   the route's schemas
-//   handler        one domain call
+//   handler        one domain call (a deferred claim not made is settled here, see runDeferred)
 //   onSend         idempotency outcome recorded (success kept, anything else releases the key)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { failedRequirement } from '../db/require.ts';
 import { ApiError } from '../lib/errors.ts';
 import { API_VERSION } from '../version.ts';
 import { authenticate, isOperator } from './authenticate.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  type DeferredClaim,
   fingerprint,
   type IdempotencyClaim,
+  JSON_CONTENT_TYPE,
+  KEY_HELD,
   readIdempotencyKey,
   releaseIdempotencyKey,
   sendReplay,
+  settleDeferredClaim,
 } from './idempotency.ts';
 import type { Principal } from './principal.ts';
-import { type AnyRoute, isWrite, SENT } from './route.ts';
+import { type AnyRoute, isWrite, RawJson, SENT } from './route.ts';
 import { EmptyBody } from './schemas.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
     idempotencyClaim?: IdempotencyClaim;
+    deferredClaim?: DeferredClaim;
   }
   interface FastifyContextConfig {
     spec?: AnyRoute;
@@ -134,7 +141,12 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     const key = readIdempotencyKey(request);
     const scope = spec.auth === 'operator' ? 'operator' : (request.principal?.organization.id ?? 'anonymous');
     const path = request.url.split('?')[0] ?? request.url;
-    const res = await claimIdempotencyKey(ctx, scope, key, fingerprint(spec.method, path, request.body));
+    const print = fingerprint(spec.method, path, request.body);
+    if (spec.claimsIdempotencyKey) {
+      request.deferredClaim = { scope, key, print, status: spec.response.status };
+      return;
+    }
+    const res = await claimIdempotencyKey(ctx, scope, key, print);
     if (res.kind === 'replay') return sendReplay(reply, res);
     request.idempotencyClaim = res.claim;
   });
@@ -162,6 +174,43 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+type CallHandler = (idempotency: DeferredClaim | null) => Promise<unknown>;
+
+/**
+ * Runs a handler that claims its Idempotency-Key in its own statement. When the request fails
+ * without having made the claim (a validation error, a refusal, or its statement finding the key
+ * held), the key's live record answers first, exactly as a claim before the handler would have:
+ * a replay of the original, idempotency_conflict for another body, conflict while it runs. A key
+ * held by an expired or abandoned record is taken over the ordinary way and the handler runs as
+ * any write.
+ */
+async function runDeferred(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deferred: DeferredClaim,
+  call: CallHandler,
+): Promise<unknown> {
+  try {
+    if (request.validationError) throw request.validationError;
+    return await call(deferred);
+  } catch (err) {
+    const held = await settleDeferredClaim(ctx, deferred);
+    if (held) {
+      sendReplay(reply, held);
+      return SENT;
+    }
+    if (!failedRequirement(err, KEY_HELD)) throw err;
+    const res = await claimIdempotencyKey(ctx, deferred.scope, deferred.key, deferred.print);
+    if (res.kind === 'replay') {
+      sendReplay(reply, res);
+      return SENT;
+    }
+    request.idempotencyClaim = res.claim;
+    return call(null);
+  }
+}
+
 export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRoute): void {
   const schema: Record<string, unknown> = {};
   // Strict bodies: a write that takes no body still refuses one with fields in it.
@@ -176,18 +225,29 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
     schema,
     config: { spec },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    // A deferred claim is settled before a validation error answers (runDeferred).
+    ...(spec.claimsIdempotencyKey ? { attachValidation: true } : {}),
     handler: async (request, reply) => {
-      const result = await spec.handler({
-        ctx,
-        principal: request.principal ?? NO_PRINCIPAL,
-        body: request.body,
-        query: request.query,
-        params: request.params,
-        request,
-        reply,
-      });
+      const call: CallHandler = (idempotency) =>
+        spec.handler({
+          ctx,
+          principal: request.principal ?? NO_PRINCIPAL,
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          request,
+          reply,
+          idempotency,
+        });
+      const deferred = request.deferredClaim;
+      const result = deferred ? await runDeferred(ctx, request, reply, deferred, call) : await call(null);
       if (result === SENT) return reply;
       reply.code(spec.response.status);
+      if (result instanceof RawJson) {
+        // Already serialised: these are the bytes its Idempotency-Key record replays.
+        reply.header('content-type', JSON_CONTENT_TYPE);
+        return reply.send(result.text);
+      }
       return result;
     },
   });

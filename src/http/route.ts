@@ -7,6 +7,7 @@ import type { Config, Family } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import type { Scope } from '../lib/scopes.ts';
+import type { DeferredClaim } from './idempotency.ts';
 import type { Principal } from './principal.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,6 +31,8 @@ export interface HandlerInput<B, Q, P> {
   params: StaticOf<P>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The Idempotency-Key to claim in the write's own statement (routes with claimsIdempotencyKey). */
+  idempotency: DeferredClaim | null;
 }
 
 export interface RouteSpec<
@@ -56,6 +59,14 @@ export interface RouteSpec<
   errors: ErrorCode[];
   /** Writes require Idempotency-Key unless this is false (credential exchanges only). */
   idempotent?: boolean;
+  /**
+   * The handler claims the Idempotency-Key inside its own write statement (`input.idempotency`,
+   * claimInStatement) instead of the pipeline claiming it before and completing it after. The
+   * handler must answer with a RawJson that is exactly the response the statement kept; it may
+   * also be called with `idempotency: null` after the pipeline claimed the key the ordinary way
+   * (an expired record being taken over), and must then behave as any write.
+   */
+  claimsIdempotencyKey?: boolean;
   /** Body size limit in bytes, when not the default 1 MiB. */
   bodyLimit?: number;
   /** Hidden from the OpenAPI document and MCP (test helpers). */
@@ -79,6 +90,11 @@ export function defineRoute<
 
 export function isWrite(method: Method): boolean {
   return method !== 'GET';
+}
+
+/** A JSON response already serialised (the bytes an Idempotency-Key replay will return). */
+export class RawJson {
+  constructor(readonly text: string) {}
 }
 
 /** Marker a handler returns after sending the reply itself (raw bytes, redirects). */

@@ -1,4 +1,5 @@
 // Common multi-step setups, so each test states only what it is about.
+import assert from 'node:assert/strict';
 import type { Scope } from '../../src/lib/scopes.ts';
 import { OPERATOR_TOKEN, type TestService } from './harness.ts';
 
@@ -79,4 +80,40 @@ export async function signIn(svc: TestService, user: SignedUp, organizationId?: 
   });
   if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return res.body.token;
+}
+
+/**
+ * Sends `n` identical writes with one Idempotency-Key at once over real HTTP and asserts what
+ * spec 4.2 allows: one original, the others its replays (byte for byte) or 409 conflict while it
+ * runs. Returns the original's answer text.
+ */
+export async function sameKeyAtOnce(
+  url: string,
+  path: string,
+  token: string,
+  idem: string,
+  body: string,
+  n = 10,
+): Promise<string> {
+  const results = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const r = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': idem,
+        },
+        body,
+      });
+      return { status: r.status, replay: r.headers.get('idempotent-replay'), text: await r.text() };
+    }),
+  );
+  const ok = results.filter((r) => r.status === 201);
+  const busy = results.filter((r) => r.status === 409);
+  assert.equal(ok.length + busy.length, n, JSON.stringify(results.map((r) => r.status)));
+  assert.equal(ok.filter((r) => r.replay !== 'true').length, 1, 'one original');
+  for (const r of ok) assert.equal(r.text, ok[0]!.text);
+  for (const r of busy) assert.equal(JSON.parse(r.text).error.code, 'conflict');
+  return ok[0]!.text;
 }

@@ -78,6 +78,8 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_content_type: string | null;
   response_body: string | null;
+  /** placeholder -> value, for a response sealed before its statement assigned them (numbers) */
+  response_fills: Record<string, string> | null;
   created_at: Date;
   expires_at: Date;
   lease_until: Date;

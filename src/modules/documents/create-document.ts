@@ -1,17 +1,21 @@
 // Creating documents. POST /v1/documents makes a draft of one of the four API types; the finance
 // family (agreement, disbursement, repayment) and the sandbox (the demo counterparty's bills)
 // create documents that are issued from birth through `insertDocument`, the same write.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { perDatabase } from '../../db/coalesce.ts';
+import { failedRequirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { claimInStatement, type DeferredClaim, fillResponse, KEY_HELD } from '../../http/idempotency.ts';
 import type { Principal } from '../../http/principal.ts';
+import { RawJson } from '../../http/route.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type ContentInput, type DocumentContent, historyContent, resolveContent } from './document-input.ts';
 import { actorFromPrincipal, type DocumentActor } from './history.ts';
-import { numbering } from './numbering.ts';
-import { DOCUMENT_COLUMNS, saveDocumentChange } from './persist.ts';
+import { type Numbering, numbering } from './numbering.ts';
+import { DOCUMENT_COLUMNS, type Requirement, saveDocumentChange } from './persist.ts';
 import { type DocumentRecord, projectDocument } from './project-document.ts';
 import { enforceSandboxQuota } from './sandbox-quota.ts';
 import type { CreateDocumentBodyT, DocumentView } from './schemas.ts';
@@ -97,19 +101,15 @@ export interface NewDocument {
   origin?: string;
 }
 
-/**
- * Writes a new document, its first history entry and its events in ONE statement on `executor`
- * (the database for a single-statement transaction, or the caller's transaction). The finance
- * family calls this inside its own transaction for agreements, disbursements and repayments.
- */
-export async function insertDocument(
-  executor: Kysely<DB>,
-  actor: DocumentActor,
-  input: NewDocument,
-  now: Date,
-): Promise<DocumentRecord> {
+/** A new document's record, its numbers still placeholders, and the numberings that assign them. */
+export interface DraftRecord {
+  record: DocumentRecord;
+  numberings: Numbering[];
+  content: DocumentContent;
+}
+
+export function newDocumentRecord(input: NewDocument, now: Date): DraftRecord {
   const { connection: conn, content } = input;
-  if (actor.organizationId !== conn.issuerId) throw new Error('the actor must be the issuing organization');
   const naming = DOCUMENT_TYPES[input.documentType];
   const numberings = [numbering(conn.issuerId, naming.issuer.prefix)];
   if (input.issued) numberings.push(numbering(conn.counterpartyId, naming.counterparty.prefix));
@@ -135,6 +135,33 @@ export async function insertDocument(
     counterparty_name: conn.counterpartyName,
     payment: null,
   };
+  return { record, numberings, content };
+}
+
+/**
+ * Writes a new document, its first history entry and its events in ONE statement on `executor`
+ * (the database for a single-statement transaction, or the caller's transaction). The finance
+ * family calls this inside its own transaction for agreements, disbursements and repayments.
+ */
+export async function insertDocument(
+  executor: Kysely<DB>,
+  actor: DocumentActor,
+  input: NewDocument,
+  now: Date,
+): Promise<DocumentRecord> {
+  return saveNewDocument(executor, actor, newDocumentRecord(input, now), now, []);
+}
+
+async function saveNewDocument(
+  executor: Kysely<DB>,
+  actor: DocumentActor,
+  { record, numberings, content }: DraftRecord,
+  now: Date,
+  requires: Requirement[],
+): Promise<DocumentRecord> {
+  if (actor.organizationId !== record.issuer_organization_id) {
+    throw new Error('the actor must be the issuing organization');
+  }
   return saveDocumentChange(
     executor,
     {
@@ -153,6 +180,7 @@ export async function insertDocument(
         ...historyContent(content),
       },
       numberings,
+      requires,
     },
     now,
   );
@@ -161,21 +189,38 @@ export async function insertDocument(
 const FINANCE_ONLY =
   'agreement, disbursement and repayment documents are created by the finance family only (POST /v1/finance/offers/{id}/accept)';
 
-/** POST /v1/documents: a draft, visible only to the issuer until it is issued. */
-export async function createDocument(
+// Active connections as a create needs them, per database, so a create is one statement instead
+// of a lookup and a statement (issue 9: the lookup was one of a create's five round trips,
+// bench/README.md). An active connection never changes (src/modules/identity/connections.ts:
+// pending becomes active, nothing else), but a create from this cache still requires, in its own
+// statement, that the connection is as read (stillIssuing): a stale entry writes nothing, and is
+// read again.
+const MAX_CACHED_CONNECTIONS = 10_000;
+const issuingConnections = perDatabase((_db: Kysely<DB>) => new Map<string, IssuingConnection>());
+const STALE_CONNECTION = 'stale_connection';
+
+function stillIssuing(c: IssuingConnection): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from connections c
+    join organizations i on i.id = ${c.issuerId} and i.name = ${c.issuerName}
+    join organizations p on p.id = ${c.counterpartyId} and p.name = ${c.counterpartyName}
+    where c.id = ${c.id} and c.status = 'active' and c.environment = ${c.environment}
+      and ((c.requester_organization_id = ${c.issuerId} and c.recipient_organization_id = ${c.counterpartyId})
+        or (c.recipient_organization_id = ${c.issuerId} and c.requester_organization_id = ${c.counterpartyId})))`;
+}
+
+async function issuingConnection(
   ctx: AppContext,
-  principal: Principal,
-  body: CreateDocumentBodyT,
-): Promise<DocumentView> {
-  const me = principal.organization.id;
-  const type = body.document_type as DocumentType;
-  if (!(API_DOCUMENT_TYPES as readonly string[]).includes(type)) {
-    throw invalid([{ path: 'document_type', message: FINANCE_ONLY }]);
-  }
-  const now = ctx.clock.now();
-  const content = resolveContent(body as ContentInput, null, now);
-  const connection = await loadIssuingConnection(ctx.db, me, body.connection_id, content.derived_from);
-  if (content.derived_from !== null && !connection.derivedFromOk) {
+  me: string,
+  connectionId: string,
+  derivedFrom: string | null,
+): Promise<{ connection: IssuingConnection; cached: boolean }> {
+  const cache = issuingConnections(ctx.db);
+  const key = `${me}\n${connectionId}`;
+  // derived_from is a question about another document: asked of the database each time.
+  const hit = derivedFrom === null ? cache.get(key) : undefined;
+  if (hit) return { connection: hit, cached: true };
+  const { derivedFromOk, ...connection } = await loadIssuingConnection(ctx.db, me, connectionId, derivedFrom);
+  if (derivedFrom !== null && !derivedFromOk) {
     throw invalid([
       {
         path: 'derived_from',
@@ -183,14 +228,68 @@ export async function createDocument(
       },
     ]);
   }
-  const input: NewDocument = { connection, documentType: type, content, status: 'draft', issued: false };
+  if (cache.size >= MAX_CACHED_CONNECTIONS) cache.clear();
+  cache.set(key, connection);
+  return { connection, cached: false };
+}
+
+/**
+ * POST /v1/documents: a draft, visible only to the issuer until it is issued. With a deferred
+ * Idempotency-Key the key is claimed by the document's own statement, which keeps the response
+ * (sealed before the statement, its number a placeholder filled in by the statement), and the
+ * answer is those bytes.
+ */
+export async function createDocument(
+  ctx: AppContext,
+  principal: Principal,
+  body: CreateDocumentBodyT,
+  idempotency: DeferredClaim | null,
+): Promise<DocumentView | RawJson> {
+  const me = principal.organization.id;
+  const type = body.document_type as DocumentType;
+  if (!(API_DOCUMENT_TYPES as readonly string[]).includes(type)) {
+    throw invalid([{ path: 'document_type', message: FINANCE_ONLY }]);
+  }
+  const now = ctx.clock.now();
+  const content = resolveContent(body as ContentInput, null, now);
   const actor = actorFromPrincipal(principal);
-  const record =
-    connection.environment === 'sandbox'
-      ? await inTransaction(ctx.db, async (trx) => {
-          await enforceSandboxQuota(trx, me, now);
-          return insertDocument(trx, actor, input, now);
-        })
-      : await insertDocument(ctx.db, actor, input, now);
-  return projectDocument(record, me);
+  const write = async (connection: IssuingConnection, cached: boolean): Promise<DocumentView | RawJson> => {
+    const draft = newDocumentRecord(
+      { connection, documentType: type, content, status: 'draft', issued: false },
+      now,
+    );
+    const requires: Requirement[] = cached
+      ? [{ reason: STALE_CONNECTION, condition: stillIssuing(connection) }]
+      : [];
+    const response = idempotency ? JSON.stringify(projectDocument(draft.record, me)) : null;
+    if (idempotency && response !== null) {
+      requires.push({
+        reason: KEY_HELD,
+        claim: (refs) =>
+          claimInStatement(ctx, idempotency, now, {
+            body: response,
+            fills: draft.numberings.map((n, i) => ({ placeholder: n.placeholder, value: refs.number(i) })),
+          }),
+      });
+    }
+    const record =
+      connection.environment === 'sandbox'
+        ? await inTransaction(ctx.db, async (trx) => {
+            await enforceSandboxQuota(trx, me, now);
+            return saveNewDocument(trx, actor, draft, now, requires);
+          })
+        : await saveNewDocument(ctx.db, actor, draft, now, requires);
+    if (response === null) return projectDocument(record, me);
+    // A draft has one number, the issuer's: what the statement filled into the kept response.
+    return new RawJson(fillResponse(response, { [draft.numberings[0]!.placeholder]: record.issuer_number }));
+  };
+  const { connection, cached } = await issuingConnection(ctx, me, body.connection_id, content.derived_from);
+  try {
+    return await write(connection, cached);
+  } catch (err) {
+    if (!cached || !failedRequirement(err, STALE_CONNECTION)) throw err;
+    issuingConnections(ctx.db).delete(`${me}\n${body.connection_id}`);
+    const fresh = await issuingConnection(ctx, me, body.connection_id, content.derived_from);
+    return write(fresh.connection, fresh.cached);
+  }
 }

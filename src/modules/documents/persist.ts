@@ -3,6 +3,7 @@
 // is its own transaction (a create is a single round trip); inside a transaction it is the last
 // statement before commit, so the counter's row lock is held as briefly as possible.
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { requirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
@@ -19,6 +20,15 @@ export interface DocumentWriteRefs {
   number(i: number): RawBuilder<string>;
 }
 
+/**
+ * A fact the write was decided on (src/db/require.ts): unless it holds when the statement runs,
+ * the statement fails with `reason` and writes nothing. A `claim` is a data-modifying CTE that must
+ * return a row (an Idempotency-Key claimed in the statement itself).
+ */
+export type Requirement =
+  | { reason: string; condition: RawBuilder<boolean> }
+  | { reason: string; claim: (refs: DocumentWriteRefs) => RawBuilder<unknown> };
+
 export interface DocumentWrite {
   documentId: string;
   numberings: Numbering[];
@@ -28,6 +38,7 @@ export interface DocumentWrite {
   events: Omit<AppendEvent, 'documentId'>[];
   /** Further data-modifying statements of the same change (the demo counterparty's queue). */
   extra?: RawBuilder<unknown>[];
+  requires?: Requirement[];
 }
 
 export interface DocumentWriteResult {
@@ -51,6 +62,7 @@ export async function executeDocumentWrite(
       sql<string>`${text}`,
     );
   const { entry } = w.history;
+  const refs: DocumentWriteRefs = { head: sql<string>`(select hash from hh)`, number: numberRef };
   // The entry's hash covers the number, so it is computed where the number is known. Both forms
   // are sha256(prev_hash ‖ RFC 8785 text): replacing a JSON string value by another plain ASCII
   // string leaves the canonical form canonical, so verifyChain recomputes the same hash.
@@ -58,10 +70,18 @@ export async function executeDocumentWrite(
     w.numberings.length > 0
       ? sql<string>`encode(sha256(convert_to(${fill(entry.prev_hash + canonicalJson(entryBody(entry)))}, 'UTF8')), 'hex')`
       : sql<string>`${hashEntry(entry)}`;
-  const refs: DocumentWriteRefs = { head: sql<string>`(select hash from hh)`, number: numberRef };
   const envelopes = w.events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
 
   const ctes: RawBuilder<unknown>[] = w.numberings.map((n, i) => sql`${cte(`n${i}`)} as (${counterCte(n)})`);
+  // Requirements are the first outputs of the statement, so a failed one stops it before the
+  // document, history and events are written. A claim's response records the numbers, so it runs
+  // after the counters: every statement takes the counter rows, then the Idempotency-Key, in that
+  // order, and two requests with one key cannot wait on each other in a cycle.
+  const checks = (w.requires ?? []).map((r, i) => {
+    if ('condition' in r) return requirement(r.condition, r.reason);
+    ctes.push(sql`${cte(`r${i}`)} as (${r.claim(refs)})`);
+    return requirement(sql<boolean>`exists (select 1 from ${cte(`r${i}`)})`, r.reason);
+  });
   ctes.push(sql`hh as (select ${hash} as hash)`);
   ctes.push(sql`d as (${w.document(refs)})`);
   ctes.push(sql`h as (insert into document_history
@@ -82,6 +102,7 @@ export async function executeDocumentWrite(
     ctes.push(sql`${cte(`x${i}`)} as (${x})`);
   });
   const outputs = [
+    ...checks.map((c, i) => sql`${c} as ${cte(`ok${i}`)}`),
     sql`(select hash from hh) as head`,
     ...w.numberings.map((_, i) => sql`${numberRef(i)} as ${cte(`n${i}`)}`),
   ];
@@ -147,6 +168,7 @@ export interface SaveChange {
   changes: Record<string, unknown>;
   numberings: Numbering[];
   extra?: RawBuilder<unknown>[];
+  requires?: Requirement[];
 }
 
 /**
@@ -191,6 +213,7 @@ export async function saveDocumentChange(
       history: { entry, visibility: visibilityFor(after), userId: c.actor.userId },
       events: changeEvents(c.before, after, c.kind),
       ...(c.extra ? { extra: c.extra } : {}),
+      ...(c.requires ? { requires: c.requires } : {}),
     },
     now,
   );

@@ -42,7 +42,10 @@ export const documentRoutes: AnyRoute[] = [
     body: CreateDocumentBody,
     response: { status: 201, schema: Document, description: 'The draft, projected for the issuer.' },
     errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict', 'sandbox_quota'],
-    handler: async ({ ctx, principal, body }) => createDocument(ctx, principal, body),
+    // The hottest write: its Idempotency-Key is claimed by the document's own statement (issue 9).
+    claimsIdempotencyKey: true,
+    handler: async ({ ctx, principal, body, idempotency }) =>
+      createDocument(ctx, principal, body, idempotency),
   }),
   defineRoute({
     method: 'GET',
