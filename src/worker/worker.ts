@@ -15,6 +15,12 @@ export interface WorkerTask {
    */
   fullBatch?: number;
   partialMs?: number;
+  /**
+   * Tasks (by name) that this one's work makes due, woken from their idle wait when a pass
+   * handled something, instead of waiting out their `idleMs`: fan-out wakes delivery, so a
+   * delivery is attempted as soon as it exists. Other processes still find it by polling.
+   */
+  wakes?: string[];
 }
 
 export interface RunningWorker {
@@ -31,29 +37,48 @@ export function startWorker(
   let stopping = false;
   const loops: Promise<void>[] = [];
   const wakeups = new Set<() => void>();
+  // Per task name: how to end its idle wait, and whether a wake came while it was not waiting.
+  const idle = new Map<string, () => void>();
+  const woken = new Set<string>();
 
-  const sleep = (ms: number) =>
+  const sleep = (ms: number, name?: string) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(t);
         wakeups.delete(done);
+        if (name !== undefined) idle.delete(name);
         resolve();
       };
       const t = setTimeout(done, ms);
       wakeups.add(done);
+      if (name !== undefined) idle.set(name, done);
     });
 
+  const wakeTask = (name: string) => {
+    const w = idle.get(name);
+    if (w) w();
+    else woken.add(name);
+  };
+
+  // Measured in bench/webhooks.ts: without the wake, delivery found nothing on its first pass
+  // while fan-out wrote the first batch, then idled 500 ms (the first 0.5 s of a ~4 s run were
+  // 64 % idle); with it, worker/bare went 0.29 → 0.37 (3 back-to-back pairs).
   async function loop(task: WorkerTask): Promise<void> {
     while (!stopping) {
       let handled = 0;
+      woken.delete(task.name); // this pass sees whatever a wake announced
       try {
         handled = await task.run(ctx);
       } catch (err) {
         ctx.log.error({ err, task: task.name }, 'worker task failed');
       }
       if (stopping) break;
-      if (handled === 0) await sleep(task.idleMs);
-      else if (task.fullBatch !== undefined && handled < task.fullBatch) await sleep(task.partialMs ?? 0);
+      if (handled > 0) for (const name of task.wakes ?? []) wakeTask(name);
+      if (handled === 0) {
+        // Work made due while this pass ran: run again at once rather than sleep through it.
+        if (woken.delete(task.name)) continue;
+        await sleep(task.idleMs, task.name);
+      } else if (task.fullBatch !== undefined && handled < task.fullBatch) await sleep(task.partialMs ?? 0);
     }
   }
 

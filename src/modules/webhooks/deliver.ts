@@ -41,56 +41,111 @@ interface Claimed extends Leased {
 /**
  * One pass of the delivery worker: keeps up to `concurrency` attempts in flight, refilling freed
  * slots from the queue, so one slow receiver (up to its 10 s timeout) holds one slot, not the
- * worker; records outcomes in batches as they finish. Stops claiming when nothing more is due
- * (or after a few seconds), waits for what is in flight, records it, and returns how many
- * deliveries it handled. Nothing is left running when it returns.
+ * worker; records outcomes in batches as they finish. Stops claiming when a claim finds nothing
+ * more due (or after a few seconds), sends what it holds, waits for what is in flight, records
+ * it, and returns how many deliveries it handled. Nothing is left running when it returns.
+ *
+ * Claiming, sending and recording overlap: at most one claim and one recording statement are in
+ * flight at a time (so batches are recorded in the order their attempts finished), neither
+ * waits for the other, and the pass holds up to `concurrency` claimed deliveries beyond those
+ * in flight, so a freed slot is refilled at once rather than after a claim's round trip.
+ * Measured in bench/webhooks.ts (PostgreSQL, shared machine): with claim, send and record in
+ * sequence, a claim took ~12 ms and a recording ~23 ms per ~60 deliveries and fewer than 2
+ * attempts were in flight on average when the next claim started; overlapped but without the
+ * held-back rows, 83 of 158 claims still came back to an empty pipeline; with them, ~18 of ~100.
+ * The worker process's main thread went from 26 % to 11 % idle during the run, worker/bare
+ * 0.30 → 0.36 and the process's CPU 3.75 s → 3.42 s per 5,000 deliveries (3 back-to-back pairs).
  */
 export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Promise<number> {
   const capacity = opts.concurrency ?? DELIVERY_CONCURRENCY;
   const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  // Claim in chunks of at least a quarter of the capacity: one claim query per few deliveries.
+  // Claimed deliveries are held (in flight or waiting for a slot) up to twice the capacity, and
+  // claimed in chunks of at least a quarter of it: one claim query per many deliveries.
+  const holdAtMost = 2 * capacity;
   const refillAt = Math.max(1, Math.floor(capacity / 4));
+  // A held delivery is sent only while its lease outlasts the attempt by a wide margin; one held
+  // longer is left alone, and its lease lapses and it is claimed again. Held rows wait for at
+  // most one attempt's timeout (there are never more of them than slots), so this does not fire
+  // unless the process stalls.
+  const sendWithinMs = LEASE_MS - timeoutMs - 10_000;
   const claimUntil = performance.now() + CLAIM_WINDOW_MS;
-  const inFlight = new Set<Promise<void>>();
+  const ready: Array<{ d: Claimed; at: number }> = [];
+  let sending = 0;
+  let claiming = false;
+  let recording = false;
   let finished: Outcome[] = [];
   let handled = 0;
   let drained = false;
-  const flush = async () => {
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+
+  const record = () => {
     const batch = finished;
     finished = [];
-    try {
-      await recordOutcomes(ctx, batch);
-    } catch (err) {
-      // Unrecorded attempts are attempted again when their leases lapse: at least once.
-      ctx.log.error({ err, deliveries: batch.length }, 'webhook delivery outcomes could not be recorded');
-    }
+    recording = true;
+    recordOutcomes(ctx, batch)
+      .catch((err: unknown) => {
+        // Unrecorded attempts are attempted again when their leases lapse: at least once.
+        ctx.log.error({ err, deliveries: batch.length }, 'webhook delivery outcomes could not be recorded');
+      })
+      .finally(() => {
+        recording = false;
+        notify();
+      });
   };
+  const send = (d: Claimed) => {
+    sending++;
+    void attempt(ctx, d, timeoutMs).then((o) => {
+      sending--;
+      handled++;
+      if (o) finished.push(o);
+      notify();
+    });
+  };
+  const claim = (limit: number) => {
+    claiming = true;
+    claimDue(ctx, limit)
+      .then(
+        (claimed) => {
+          // Fewer than asked for may only mean the rest is not due yet or being fanned out:
+          // claim again while there is room; the pass ends at the first claim that finds none.
+          if (claimed.length === 0) drained = true;
+          const at = performance.now();
+          for (const d of claimed) ready.push({ d, at });
+        },
+        (err: unknown) => {
+          // Finish and record what is held; the next pass claims again.
+          ctx.log.error({ err }, 'webhook deliveries could not be claimed');
+          drained = true;
+        },
+      )
+      .finally(() => {
+        claiming = false;
+        notify();
+      });
+  };
+
   for (;;) {
-    if (finished.length > 0) await flush();
-    const room = capacity - inFlight.size;
-    if (!drained && performance.now() < claimUntil && (room >= refillAt || inFlight.size === 0)) {
-      let claimed: Claimed[] = [];
-      try {
-        claimed = await claimDue(ctx, room);
-      } catch (err) {
-        // Finish and record what is in flight; the next pass claims again.
-        ctx.log.error({ err }, 'webhook deliveries could not be claimed');
-      }
-      if (claimed.length < room) drained = true;
-      for (const d of claimed) {
-        const p: Promise<void> = attempt(ctx, d, timeoutMs).then((o) => {
-          inFlight.delete(p);
-          handled++;
-          if (o) finished.push(o);
-        });
-        inFlight.add(p);
-      }
+    while (sending < capacity) {
+      const held = ready.shift();
+      if (held === undefined) break;
+      if (performance.now() - held.at <= sendWithinMs) send(held.d);
     }
-    if (inFlight.size === 0) {
-      if (finished.length > 0) await flush();
+    if (!recording && finished.length > 0) record();
+    const room = holdAtMost - sending - ready.length;
+    if (!claiming && !drained && performance.now() < claimUntil && (room >= refillAt || sending === 0)) {
+      claim(room);
+    }
+    if (!claiming && !recording && sending === 0 && finished.length === 0 && ready.length === 0) {
       return handled;
     }
-    await Promise.race(inFlight);
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
     // Let every answer that has already arrived be read before recording: on PGlite a query
     // runs on this thread, so answers pile up meanwhile and are recorded together.
     await new Promise<void>((resolve) => setImmediate(resolve));

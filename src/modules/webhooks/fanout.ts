@@ -2,6 +2,7 @@
 // organization. Claimed with FOR UPDATE SKIP LOCKED, so any number of workers share the queue;
 // the deliveries and the removal of the queue rows commit together, and the unique
 // (event_id, endpoint_id) makes a repeated fan-out harmless.
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId } from '../../lib/ids.ts';
@@ -22,66 +23,78 @@ export function endpointWants(
   return endpoint.events.length === 0 || endpoint.events.includes(event.type);
 }
 
+/**
+ * One fan-out pass: claims up to `batch` queued events, creates their deliveries and removes them
+ * from the queue, in one transaction of two statements (four before, plus begin and commit). The
+ * matching rule of `endpointWants` is applied in SQL (every timestamp is written by the service
+ * clock at millisecond precision, so the comparison is the same), and the rows go in as arrays:
+ * one constant statement text, prepared once, instead of a 15-column VALUES list of up to 200
+ * rows built by Kysely, serialised and parsed on every pass. Measured in bench/webhooks.ts
+ * (5,000 events, 3 back-to-back pairs): the worker process's CPU 2.94 s → 2.81 s; the rate
+ * moved within the noise.
+ */
 export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promise<number> {
   return inTransaction(ctx.db, async (trx) => {
-    const queued = await trx
-      .selectFrom('webhook_event_queue as q')
-      .innerJoin('events as e', 'e.id', 'q.event_id')
-      .select(['e.id', 'e.organization_id', 'e.type', 'e.created_at'])
-      .orderBy('q.created_at')
-      .orderBy('q.event_id')
-      .limit(batch)
-      .forUpdate('q')
-      .skipLocked()
-      .execute();
-    if (queued.length === 0) return 0;
+    // One row per (event, matching endpoint); an event no endpoint wants comes once, without one.
+    const matched = await sql<{
+      event_id: string;
+      organization_id: string;
+      type: string;
+      endpoint_id: string | null;
+      disabled: boolean | null;
+    }>`
+      with queued as (
+        select q.event_id
+          from webhook_event_queue q
+         order by q.created_at, q.event_id
+         limit ${batch}
+         for update skip locked)
+      select e.id as event_id, e.organization_id, e.type, ep.id as endpoint_id,
+             ep.status = 'DISABLED' as disabled
+        from queued
+        join events e on e.id = queued.event_id
+        left join webhook_endpoints ep
+          on ep.organization_id = e.organization_id
+         and ep.created_at <= e.created_at
+         and (cardinality(ep.events) = 0 or e.type = any(ep.events))
+    `.execute(trx);
+    if (matched.rows.length === 0) return 0;
 
-    const orgs = [...new Set(queued.map((e) => e.organization_id))];
-    const endpoints = await trx
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'organization_id', 'events', 'status', 'created_at'])
-      .where('organization_id', 'in', orgs)
-      .execute();
-    const now = ctx.clock.now();
-    const rows = queued.flatMap((event) =>
-      endpoints
-        .filter((ep) => ep.organization_id === event.organization_id && endpointWants(ep, event))
-        .map((ep) => {
-          const disabled = ep.status === 'DISABLED';
-          return {
-            id: newId('whd'),
-            endpoint_id: ep.id,
-            organization_id: event.organization_id,
-            event_id: event.id,
-            event_type: event.type,
-            payload: null,
-            status: disabled ? ('failed' as const) : ('pending' as const),
-            failure_reason: disabled ? ('endpoint_disabled' as const) : null,
-            attempts: '[]',
-            series_attempts: 0,
-            next_attempt_at: disabled ? null : now,
-            lease_token: null,
-            lease_until: null,
-            created_at: now,
-            updated_at: now,
-          };
-        }),
-    );
-    if (rows.length > 0) {
-      await trx
-        .insertInto('webhook_deliveries')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
-        .execute();
+    const queued = new Set<string>();
+    const ids: string[] = [];
+    const endpointIds: string[] = [];
+    const organizationIds: string[] = [];
+    const eventIds: string[] = [];
+    const types: string[] = [];
+    const disabled: boolean[] = [];
+    for (const m of matched.rows) {
+      queued.add(m.event_id);
+      if (m.endpoint_id === null) continue;
+      ids.push(newId('whd'));
+      endpointIds.push(m.endpoint_id);
+      organizationIds.push(m.organization_id);
+      eventIds.push(m.event_id);
+      types.push(m.type);
+      disabled.push(m.disabled === true);
     }
-    await trx
-      .deleteFrom('webhook_event_queue')
-      .where(
-        'event_id',
-        'in',
-        queued.map((e) => e.id),
-      )
-      .execute();
-    return queued.length;
+    const now = ctx.clock.now();
+    // A DISABLED endpoint's delivery is recorded as failed (endpoint_disabled), never sent.
+    await sql`
+      with inserted as (
+        insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, payload,
+                                        status, failure_reason, attempts, series_attempts, next_attempt_at,
+                                        lease_token, lease_until, created_at, updated_at)
+        select v.id, v.endpoint_id, v.organization_id, v.event_id, v.event_type, null,
+               case when v.disabled then 'failed' else 'pending' end,
+               case when v.disabled then 'endpoint_disabled' end,
+               '[]'::jsonb, 0, case when v.disabled then null else ${now}::timestamptz end,
+               null, null, ${now}::timestamptz, ${now}::timestamptz
+          from unnest(${ids}::text[], ${endpointIds}::text[], ${organizationIds}::text[],
+                      ${eventIds}::text[], ${types}::text[], ${disabled}::boolean[])
+               as v (id, endpoint_id, organization_id, event_id, event_type, disabled)
+        on conflict (event_id, endpoint_id) do nothing)
+      delete from webhook_event_queue where event_id = any(${[...queued]}::text[])
+    `.execute(trx);
+    return queued.size;
   });
 }

@@ -138,24 +138,40 @@ function endpointChanges(outcomes: Outcome[], written: (id: string) => boolean):
 export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const now = ctx.clock.now();
-  const rows = outcomes.map(
-    (o) => sql`(${o.delivery.id}::text, ${o.delivery.lease_token}::text,
-      ${JSON.stringify(o.attempt ? [o.attempt] : [])}::jsonb,
-      ${o.attempt ? o.delivery.series_attempts + 1 : o.delivery.series_attempts}::int, ${o.status}::text,
-      ${o.failureReason}::text, ${o.nextAttemptAt}::timestamptz)`,
-  );
+  // The rows go in as one array per column: one constant statement text, prepared once, instead
+  // of a VALUES list whose text changes with the batch size (parsed and planned every time, 7
+  // parameters per row). Measured in bench/webhooks.ts (3 back-to-back pairs): PostgreSQL's CPU
+  // during the worker's run 1.24 s → 1.13 s per 5,000 deliveries; the rate moved within the noise.
+  const ids: string[] = [];
+  const tokens: string[] = [];
+  const attempts: string[] = [];
+  const series: number[] = [];
+  const statuses: DeliveryStatus[] = [];
+  const reasons: Array<DeliveryFailureReason | null> = [];
+  const nextAt: Array<Date | null> = [];
+  for (const o of outcomes) {
+    ids.push(o.delivery.id);
+    tokens.push(o.delivery.lease_token);
+    attempts.push(JSON.stringify(o.attempt ? [o.attempt] : []));
+    series.push(o.attempt ? o.delivery.series_attempts + 1 : o.delivery.series_attempts);
+    statuses.push(o.status);
+    reasons.push(o.failureReason);
+    nextAt.push(o.nextAttemptAt);
+  }
   const updateDeliveries = (db: Kysely<DB>) =>
     sql<{ id: string }>`
       update webhook_deliveries w
-         set attempts = w.attempts || v.attempt,
+         set attempts = w.attempts || v.attempt::jsonb,
              series_attempts = v.series,
              status = v.status,
              failure_reason = v.reason,
              next_attempt_at = v.next_at,
              lease_token = null,
              lease_until = null,
-             updated_at = ${now}
-        from (values ${sql.join(rows)}) as v (id, token, attempt, series, status, reason, next_at)
+             updated_at = ${now}::timestamptz
+        from unnest(${ids}::text[], ${tokens}::text[], ${attempts}::text[], ${series}::int[],
+                    ${statuses}::text[], ${reasons}::text[], ${nextAt}::timestamptz[])
+             as v (id, token, attempt, series, status, reason, next_at)
        where w.id = v.id and w.lease_token = v.token
       returning w.id
     `.execute(db);

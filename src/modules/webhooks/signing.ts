@@ -12,8 +12,11 @@ export interface SignDeliveryInput {
   eventId: string;
   /** Unix seconds of this attempt; signed, so a captured request cannot be replayed later. */
   timestamp: number;
-  /** The exact bytes that will be sent: the signature covers these, not a re-serialization. */
-  body: string;
+  /**
+   * The exact bytes that will be sent (a string is taken as UTF-8): the signature covers these,
+   * not a re-serialization.
+   */
+  body: string | Uint8Array;
   /** Active secrets, NEWEST FIRST: two while a rotation window is open, else one. */
   secrets: readonly string[];
 }
@@ -44,12 +47,17 @@ export function signDelivery(input: SignDeliveryInput): DeliveryHeaders {
   if (secrets.length === 0) throw new TypeError('at least one signing secret is required');
 
   const t = String(timestamp);
+  // The prefix and the body go into the HMAC one after the other, the same bytes as their
+  // concatenation without building it, so sendDelivery can pass the body as bytes it encoded once
+  // for both schemes and the request (profile of bench/webhooks.ts: undici encoded the body
+  // string per request, ~7 µs of CPU per delivery, and the key was decoded per attempt, ~3 µs;
+  // sendDelivery alone beside a bare Pool loop: 0.68 → 0.73, within the noise).
   const svcEntries = secrets.map(
-    (secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`,
+    (secret) => `v1=${createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex')}`,
   );
   const standardEntries = secrets.map(
     (secret) =>
-      `v1,${createHmac('sha256', standardKey(secret)).update(`${eventId}.${t}.${body}`, 'utf8').digest('base64')}`,
+      `v1,${createHmac('sha256', standardKey(secret)).update(`${eventId}.${t}.`).update(body).digest('base64')}`,
   );
   const svcSignature = svcEntries.join(',');
   return {
@@ -64,12 +72,20 @@ export function signDelivery(input: SignDeliveryInput): DeliveryHeaders {
   };
 }
 
+// Decoded keys by secret: a delivery's secret is the same for every attempt to its endpoint.
+const STANDARD_KEY_CACHE_SIZE = 1000;
+const standardKeys = new Map<string, Buffer>();
+
 /** Standard Webhooks keys the HMAC with the bytes the base64 after `whsec_` encodes. */
 function standardKey(secret: string): Buffer {
+  const known = standardKeys.get(secret);
+  if (known) return known;
   if (!secret.startsWith(SECRET_PREFIX)) {
     throw new TypeError('webhook secrets start with whsec_');
   }
   const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
   if (key.length === 0) throw new TypeError('webhook secret has no key bytes after whsec_');
+  if (standardKeys.size >= STANDARD_KEY_CACHE_SIZE) standardKeys.clear();
+  standardKeys.set(secret, key);
   return key;
 }

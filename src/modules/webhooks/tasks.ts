@@ -16,6 +16,7 @@ export const webhookTasks: WorkerTask[] = [
     idleMs: 500,
     fullBatch: FANOUT_BATCH,
     partialMs: 100,
+    wakes: ['webhooks-deliver'],
     run: (ctx) => fanOutEvents(ctx),
   },
   { name: 'webhooks-deliver', idleMs: 500, run: (ctx) => deliverDue(ctx) },

@@ -1,0 +1,105 @@
+// The worker's pacing: a task that makes another's work due wakes it from its idle wait, and a
+// wake that arrives while the woken task is running is not lost.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { AppContext } from '../../src/context.ts';
+import { startWorker, type WorkerTask } from '../../src/worker/worker.ts';
+
+const silentLog = { error() {}, warn() {}, info() {}, debug() {} };
+const ctx = { log: silentLog } as unknown as AppContext;
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+test('a task that made work due wakes the task that handles it, instead of its idle wait', async () => {
+  let produced = 0;
+  let consumed = 0;
+  const done = deferred();
+  let produceAt = 0;
+  let consumedAt = 0;
+  const tasks: WorkerTask[] = [
+    {
+      name: 'produce',
+      idleMs: 60_000,
+      wakes: ['consume'],
+      run: async () => {
+        // Produce once, a little after the consumer has gone idle.
+        if (produced > 0) return 0;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        produced = 1;
+        produceAt = performance.now();
+        return 1;
+      },
+    },
+    {
+      name: 'consume',
+      idleMs: 60_000,
+      run: async () => {
+        if (consumed === produced) return 0;
+        consumed = produced;
+        consumedAt = performance.now();
+        done.resolve();
+        return 1;
+      },
+    },
+  ];
+  const worker = startWorker(ctx, tasks);
+  const timeout = setTimeout(() => done.resolve(), 5_000);
+  await done.promise;
+  clearTimeout(timeout);
+  await worker.stop();
+  assert.equal(consumed, 1, 'the consumer ran again well before its 60 s idle wait was over');
+  assert.ok(consumedAt - produceAt < 1_000);
+});
+
+test('a wake that arrives while the woken task is running makes it run again', async () => {
+  let produced = 0;
+  let consumed = 0;
+  const consumerRunning = deferred();
+  const producedNow = deferred();
+  const done = deferred();
+  const tasks: WorkerTask[] = [
+    {
+      name: 'produce',
+      idleMs: 60_000,
+      wakes: ['consume'],
+      run: async () => {
+        if (produced > 0) return 0;
+        await consumerRunning.promise; // produce while the consumer is mid-pass
+        produced = 1;
+        producedNow.resolve();
+        return 1;
+      },
+    },
+    {
+      name: 'consume',
+      idleMs: 60_000,
+      run: async () => {
+        const seen = produced;
+        if (consumed === 0 && seen === 0) {
+          // The first pass looks before anything is produced and finishes after it was.
+          consumerRunning.resolve();
+          await producedNow.promise;
+          return 0;
+        }
+        if (seen > consumed) {
+          consumed = seen;
+          done.resolve();
+          return 1;
+        }
+        return 0;
+      },
+    },
+  ];
+  const worker = startWorker(ctx, tasks);
+  const timeout = setTimeout(() => done.resolve(), 5_000);
+  await done.promise;
+  clearTimeout(timeout);
+  await worker.stop();
+  assert.equal(consumed, 1, 'the wake during the pass was kept and the consumer ran again');
+});

@@ -1,0 +1,57 @@
+// One delivery pass: it claims ahead of its free slots, but never has more than `concurrency`
+// attempts in flight, sends each due delivery once, and leaves nothing leased behind.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
+import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
+import { signup } from '../helpers/flows.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+import { createEndpoint, deliveries, emit, type Receiver, startReceiver } from './helpers.ts';
+
+let svc: TestService;
+let r: Receiver;
+before(async () => {
+  svc = await startTestService();
+  r = await startReceiver();
+});
+after(async () => {
+  await r?.close();
+  await svc?.close();
+});
+
+test('a pass keeps at most `concurrency` attempts in flight and sends each delivery once', async () => {
+  const a = await signup(svc, 'Paced');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 40 });
+  assert.equal(await fanOutEvents(svc.ctx), 40);
+
+  let open = 0;
+  let most = 0;
+  r.respond((_req, res) => {
+    open++;
+    most = Math.max(most, open);
+    setTimeout(() => {
+      open--;
+      res.writeHead(200).end('ok');
+    }, 15);
+  });
+  const start = r.received.length;
+  assert.equal(await deliverDue(svc.ctx, { concurrency: 4 }), 40);
+  assert.ok(most <= 4, `${most} requests were open at once`);
+  assert.ok(most >= 2, 'attempts overlapped');
+
+  const got = r.received.slice(start).map((x) => x.body.id);
+  assert.equal(got.length, 40);
+  assert.deepEqual(new Set(got), new Set(events.map((e) => e.id)));
+  const list = await deliveries(svc, a.session, ep.id);
+  assert.equal(list.length, 40);
+  assert.ok(list.every((d) => d.status === 'succeeded' && d.attempts.length === 1));
+  const leased = await svc.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('endpoint_id', '=', ep.id)
+    .where('lease_token', 'is not', null)
+    .execute();
+  assert.equal(leased.length, 0, 'every lease was released when its outcome was recorded');
+  assert.equal(await deliverDue(svc.ctx, { concurrency: 4 }), 0, 'nothing is left due');
+});
