@@ -10,6 +10,8 @@ export interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU of the server process (`cpuPid`) per request answered, in ms: less noisy than req/s. */
+  cpuMsPerRequest?: number;
 }
 
 /** One request of a sequence; `context` is per autocannon connection. */
@@ -34,6 +36,18 @@ export interface RunOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** the server process whose CPU time per request to report */
+  cpuPid?: number;
+}
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, 100 ticks a second). */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 export function uniqueKey(): string {
@@ -46,6 +60,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     : o.setup
       ? [{ method: o.method ?? 'GET', setupRequest: o.setup } as autocannon.Request]
       : undefined;
+  const cpuBefore = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
@@ -55,13 +70,18 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     duration: seconds,
     ...(requests ? { requests } : {}),
   });
-  return {
+  const cpuAfter = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
+  const m: Measured = {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+  if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0) {
+    m.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.requests.total;
+  }
+  return m;
 }
 
 /** Warm up, then the median (by throughput) of `repeats` measured runs. */

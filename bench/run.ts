@@ -5,6 +5,7 @@
 // minutes apart on the same machine proves little. Also measured: webhook deliveries from one
 // worker beside a bare undici loop (bench/webhooks.ts), creates on PGlite, the docex process's RSS
 // under every load, and with BENCH_SOAK=1 a 5-minute mixed soak showing whether RSS stays flat.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import {
   measure,
   measurePair,
   median,
+  rssMB,
   runChild,
   sampleRss,
   startChild,
@@ -74,11 +76,31 @@ function met(r: Row): boolean | null {
   return ratioOk && (r.target.p99 === undefined || r.docex.p99 <= r.target.p99);
 }
 
+/**
+ * How docex runs: as deployed, the compiled service (`npm start` → bin/docex.mjs → dist/cli.js,
+ * built by scripts/build-server.mjs). The resting process measured 125 MB of RSS compiled against
+ * 162 MB through tsx (PostgreSQL, Node 20). `BENCH_DOCEX_RUNTIME=tsx` runs the sources through tsx
+ * instead, for comparison; `BENCH_DOCEX_NODE_ARGS` adds Node/V8 options (e.g.
+ * `--max-semi-space-size=8`) to the docex processes only.
+ */
+const DOCEX_TSX = process.env.BENCH_DOCEX_RUNTIME === 'tsx';
+const DOCEX_NODE_ARGS = (process.env.BENCH_DOCEX_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+
+/** Compiles dist/ when it is missing or older than src/ (the bench runs docex as deployed). */
+function buildDocex(): void {
+  if (DOCEX_TSX) return;
+  const res = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('scripts/build-server.mjs failed');
+}
+
 function startDocex(env: Record<string, string>, name: string): Promise<Child> {
   const prof = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join('.test-cache', 'bench-prof', name)}`] : [];
+  // dist/cli.js itself rather than bin/docex.mjs: bin falls back to tsx when a source changed
+  // after the build, and the bench must not measure the other runtime unawares.
+  const entry = DOCEX_TSX ? ['--import', 'tsx', 'src/cli.ts'] : ['dist/cli.js'];
   return startChild(
     process.execPath,
-    [...prof, '--import', 'tsx', 'src/cli.ts', 'serve'],
+    [...DOCEX_NODE_ARGS, ...prof, ...entry, 'serve'],
     {
       PORT: '0',
       LOG_LEVEL: 'warn',
@@ -152,8 +174,8 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
     console.log(`measuring ${s.id} …`);
     const sampler = docex.proc.pid ? sampleRss(docex.proc.pid) : null;
     const { a: d, b: c } = await measurePair(
-      { ...common, ...prepared.docex },
-      { ...common, ...prepared.ceiling },
+      { ...common, ...prepared.docex, ...(docex.proc.pid ? { cpuPid: docex.proc.pid } : {}) },
+      { ...common, ...prepared.ceiling, ...(ceiling.proc.pid ? { cpuPid: ceiling.proc.pid } : {}) },
       REPEATS,
     );
     const rssPeak = sampler ? sampler.stop().peak : null;
@@ -167,9 +189,12 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
     };
     if (s.target) row.target = s.target;
     rows.push(row);
+    const cpu = (m: Measured) => (m.cpuMsPerRequest === undefined ? '?' : fmt(m.cpuMsPerRequest, 2));
     console.log(
       `  docex ${fmt(d.rps)}/s (p50 ${d.p50} ms, p99 ${d.p99} ms, non-2xx ${d.non2xx}, RSS ≤ ${fmt(rssPeak ?? 0)} MB)  ceiling ${fmt(c.rps)}/s  ratio ${fmt(d.rps / c.rps, 2)}`,
     );
+    // CPU time of each server process per request (its own process only; PostgreSQL's is apart).
+    console.log(`  server CPU per request: docex ${cpu(d)} ms, ceiling ${cpu(c)} ms`);
   }
 }
 
@@ -391,6 +416,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let soakResult: Soak | null = null;
   const docexDb = await freshDatabase('docex_bench');
+  buildDocex();
   const docex = await startDocex(
     { DATABASE_URL: docexDb, DOCEX_DATA_DIR: join('.test-cache', 'bench-data') },
     'postgres',
@@ -402,6 +428,9 @@ async function main(): Promise<void> {
     {},
     /(http:\/\/\S+)/,
   );
+  const runtime = `${DOCEX_TSX ? 'src/cli.ts through tsx' : 'compiled dist/cli.js'}${DOCEX_NODE_ARGS.length > 0 ? ` with ${DOCEX_NODE_ARGS.join(' ')}` : ''}`;
+  const resting = docex.proc.pid ? rssMB(docex.proc.pid) : null;
+  console.log(`docex (${runtime}) started; RSS at rest ${resting === null ? '?' : fmt(resting)} MB`);
   try {
     await httpScenarios(docex, ceiling, docexDb, rows);
     if (SOAK) soakResult = await soak(docex);

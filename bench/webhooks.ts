@@ -7,6 +7,7 @@
 //   DATABASE_URL=postgres://... node --import tsx bench/webhooks.ts  (a scratch database on that server)
 // `npm run bench` runs it as a child (PostgreSQL) and reads the BENCH_JSON line it prints last.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -61,12 +62,12 @@ function sampleDocument(i: number): Record<string, unknown> {
 }
 
 /** PGlite in memory, or a scratch database created on the DATABASE_URL server and dropped after. */
-async function openDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openDatabase(): Promise<{ database: Database; name: string | null; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openPGlite({ dataDir: null });
     await migrate(database);
-    return { database, drop: async () => {} };
+    return { database, name: null, drop: async () => {} };
   }
   const name = `docex_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -78,11 +79,48 @@ async function openDatabase(): Promise<{ database: Database; drop(): Promise<voi
   await migrate(database);
   return {
     database,
+    name,
     async drop() {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
   };
+}
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL backends serving `database` (Linux, server on
+ * this machine: /proc), or null when they cannot be read. The worker's rate on the shared 2-core
+ * machine moves ±20 % between runs; CPU per delivery (the worker process, its database) much
+ * less, so both are printed beside the rates.
+ */
+function backendsCpuMs(database: string | null): number | null {
+  if (database === null) return null;
+  let ms = 0;
+  let found = false;
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  for (const pid of names) {
+    if (!/^[0-9]+$/.test(pid)) continue;
+    try {
+      // The backend's title: "postgres: <cluster>: <user> <database> <client> <state>".
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in ticks of 10 ms
+      found = true;
+    } catch {
+      // the backend ended meanwhile, or is not ours to read
+    }
+  }
+  return found ? ms : null;
+}
+
+function processCpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
 }
 
 async function main(): Promise<void> {
@@ -107,7 +145,7 @@ async function main(): Promise<void> {
       if (received >= n) resolve();
     });
 
-  const { database, drop } = await openDatabase();
+  const { database, name: databaseName, drop } = await openDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DOCEX_OPERATOR_TOKEN: 'op_bench',
@@ -147,10 +185,21 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }, 250);
+  // BENCH_MARKS=1 prints the monotonic clock (µs, as in V8's .cpuprofile) at the start and end
+  // of the worker's run, so a `node --cpu-prof` profile can be cut to that window. The CPU
+  // readings are taken outside the timed window.
+  const backendsAtStart = backendsCpuMs(databaseName);
+  const workerCpu = process.cpuUsage();
   const workerStart = performance.now();
+  if (process.env.BENCH_MARKS) console.error('MARK worker-start', process.hrtime.bigint() / 1000n);
   const worker = startWorker(ctx, webhookTasks);
   await reached(EVENTS);
   const workerSeconds = (performance.now() - workerStart) / 1000;
+  const workerCpuMs = processCpuMs(workerCpu);
+  const backendsAtEnd = backendsCpuMs(databaseName);
+  const databaseCpuMs =
+    backendsAtStart !== null && backendsAtEnd !== null ? backendsAtEnd - backendsAtStart : null;
+  if (process.env.BENCH_MARKS) console.error('MARK worker-end', process.hrtime.bigint() / 1000n);
   await worker.stop();
   clearInterval(sampler);
 
@@ -162,31 +211,59 @@ async function main(): Promise<void> {
     body,
     secrets: ['whsec_AAAA'],
   });
+  const bareLoop = async (requests: number) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: DELIVERY_CONCURRENCY }, async () => {
+        while (next < requests) {
+          next++;
+          const res = await pool.request({ path: '/hooks', method: 'POST', headers, body });
+          await res.body.dump();
+        }
+      }),
+    );
+  };
+  // An untimed warm-up of the bare loop's own code path. The worker no longer sends through
+  // undici's request() API, so it stopped warming that path for the bare loop (which runs after
+  // it): measured, the bare loop's CPU per request rose from ~200 µs to ~270 µs without this.
+  await bareLoop(Math.min(EVENTS, 2000));
   const bareStart = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: DELIVERY_CONCURRENCY }, async () => {
-      while (next < EVENTS) {
-        next++;
-        const res = await pool.request({ path: '/hooks', method: 'POST', headers, body });
-        await res.body.dump();
-      }
-    }),
-  );
+  const bareCpu = process.cpuUsage();
+  await bareLoop(EVENTS);
   const bareSeconds = (performance.now() - bareStart) / 1000;
+  const bareCpuMs = processCpuMs(bareCpu);
   await pool.close();
 
-  const rows: Array<[string, number, number]> = [
-    [`docex worker (fan-out + delivery, ${database.kind})`, EVENTS, workerSeconds],
-    [`bare undici Pool POST loop (${DELIVERY_CONCURRENCY} in flight)`, EVENTS, bareSeconds],
+  const perDelivery = (ms: number | null) => (ms === null ? null : (ms * 1000) / EVENTS);
+  const cpu = (ms: number | null) => {
+    const us = perDelivery(ms);
+    return us === null ? 'n/a' : `${Math.round(us)} µs`;
+  };
+  const rows: Array<[string, number, number, string, string]> = [
+    [
+      `docex worker (fan-out + delivery, ${database.kind})`,
+      EVENTS,
+      workerSeconds,
+      cpu(workerCpuMs),
+      database.kind === 'postgres' ? cpu(databaseCpuMs) : 'in process',
+    ],
+    [
+      `bare undici Pool POST loop (${DELIVERY_CONCURRENCY} in flight)`,
+      EVENTS,
+      bareSeconds,
+      cpu(bareCpuMs),
+      '—',
+    ],
   ];
   console.log(
     `\nWebhook deliveries to a local node:http receiver, Node ${process.version}, ${EVENTS} events\n`,
   );
-  console.log('| Scenario | Requests | Seconds | Per second |');
-  console.log('|---|---:|---:|---:|');
-  for (const [name, n, s] of rows) {
-    console.log(`| ${name} | ${n} | ${s.toFixed(2)} | ${Math.round(n / s).toLocaleString('en-US')} |`);
+  console.log('| Scenario | Requests | Seconds | Per second | CPU per request: this process | PostgreSQL |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [name, n, s, own, db] of rows) {
+    console.log(
+      `| ${name} | ${n} | ${s.toFixed(2)} | ${Math.round(n / s).toLocaleString('en-US')} | ${own} | ${db} |`,
+    );
   }
   console.log(
     `\nThe worker reaches ${((bareSeconds / workerSeconds) * 100).toFixed(0)} % of the bare loop's rate.`,
@@ -197,6 +274,9 @@ async function main(): Promise<void> {
       worker_rps: EVENTS / workerSeconds,
       bare_rps: EVENTS / bareSeconds,
       rss_peak_mb: rssPeak / 1e6,
+      worker_cpu_us: perDelivery(workerCpuMs),
+      worker_db_cpu_us: perDelivery(databaseCpuMs),
+      bare_cpu_us: perDelivery(bareCpuMs),
     })}`,
   );
 
