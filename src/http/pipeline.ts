@@ -157,7 +157,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     request.idempotencyClaim = undefined;
     const body =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const contentType = String(reply.getHeader('content-type') ?? JSON_CONTENT_TYPE);
     try {
       if (body === null) await releaseIdempotencyKey(ctx, claim);
       else await completeIdempotencyKey(ctx, claim, reply.statusCode, contentType, body);
