@@ -1,7 +1,7 @@
 // Shared pieces of the benchmark: child servers, autocannon runs, medians, RSS sampling.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Measured {
@@ -12,6 +12,8 @@ export interface Measured {
   non2xx: number;
   /** CPU of the server process (`cpuPid`) per request answered, in ms: less noisy than req/s. */
   cpuMsPerRequest?: number;
+  /** CPU of the PostgreSQL backends serving `database` per request answered, in ms. */
+  dbCpuMsPerRequest?: number;
 }
 
 /** One request of a sequence; `context` is per autocannon connection. */
@@ -38,6 +40,8 @@ export interface RunOptions {
   warmupSeconds: number;
   /** the server process whose CPU time per request to report */
   cpuPid?: number;
+  /** the PostgreSQL database whose backends' CPU time per request to report */
+  database?: string;
 }
 
 /** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, 100 ticks a second). */
@@ -48,6 +52,36 @@ export function cpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL backends serving `database` (Linux, server on
+ * this machine: /proc), or null when they cannot be read. A backend that ended during a run takes
+ * its time with it, so compare runs whose connections stay open (pools do).
+ */
+export function backendsCpuMs(database: string): number | null {
+  let ms = 0;
+  let found = false;
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  for (const pid of names) {
+    if (!/^[0-9]+$/.test(pid)) continue;
+    try {
+      // The backend's title: "postgres: <cluster>: <user> <database> <client> <state>".
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      const c = cpuMs(Number(pid));
+      if (c === null) continue;
+      ms += c;
+      found = true;
+    } catch {
+      // the backend ended meanwhile, or is not ours to read
+    }
+  }
+  return found ? ms : null;
 }
 
 export function uniqueKey(): string {
@@ -61,6 +95,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
       ? [{ method: o.method ?? 'GET', setupRequest: o.setup } as autocannon.Request]
       : undefined;
   const cpuBefore = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
+  const dbBefore = o.database === undefined ? null : backendsCpuMs(o.database);
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
@@ -71,6 +106,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     ...(requests ? { requests } : {}),
   });
   const cpuAfter = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
+  const dbAfter = o.database === undefined ? null : backendsCpuMs(o.database);
   const m: Measured = {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -80,6 +116,9 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
   };
   if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0) {
     m.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.requests.total;
+  }
+  if (dbBefore !== null && dbAfter !== null && result.requests.total > 0) {
+    m.dbCpuMsPerRequest = (dbAfter - dbBefore) / result.requests.total;
   }
   return m;
 }

@@ -162,6 +162,7 @@ async function settle(url: string): Promise<void> {
 async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows: Row[]): Promise<void> {
   const ctx: BenchContext = { docexUrl: docex.url, ceilingUrl: ceiling.url, operatorToken: OPERATOR };
   const common = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP };
+  const database = new URL(docexDb).pathname.slice(1);
   for (const s of scenarios as Scenario[]) {
     if (!selected(s.id)) continue;
     const prepared = await s.prepare(ctx);
@@ -174,8 +175,8 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
     console.log(`measuring ${s.id} …`);
     const sampler = docex.proc.pid ? sampleRss(docex.proc.pid) : null;
     const { a: d, b: c } = await measurePair(
-      { ...common, ...prepared.docex, ...(docex.proc.pid ? { cpuPid: docex.proc.pid } : {}) },
-      { ...common, ...prepared.ceiling, ...(ceiling.proc.pid ? { cpuPid: ceiling.proc.pid } : {}) },
+      { ...common, ...prepared.docex, database, ...(docex.proc.pid ? { cpuPid: docex.proc.pid } : {}) },
+      { ...common, ...prepared.ceiling, database, ...(ceiling.proc.pid ? { cpuPid: ceiling.proc.pid } : {}) },
       REPEATS,
     );
     const rssPeak = sampler ? sampler.stop().peak : null;
@@ -190,11 +191,14 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
     if (s.target) row.target = s.target;
     rows.push(row);
     const cpu = (m: Measured) => (m.cpuMsPerRequest === undefined ? '?' : fmt(m.cpuMsPerRequest, 2));
+    const dbCpu = (m: Measured) => (m.dbCpuMsPerRequest === undefined ? '?' : fmt(m.dbCpuMsPerRequest, 2));
     console.log(
       `  docex ${fmt(d.rps)}/s (p50 ${d.p50} ms, p99 ${d.p99} ms, non-2xx ${d.non2xx}, RSS ≤ ${fmt(rssPeak ?? 0)} MB)  ceiling ${fmt(c.rps)}/s  ratio ${fmt(d.rps / c.rps, 2)}`,
     );
-    // CPU time of each server process per request (its own process only; PostgreSQL's is apart).
+    // CPU time per request of each server process, and of the PostgreSQL backends serving it (both
+    // use the same database, one at a time): far less noisy than req/s on this shared machine.
     console.log(`  server CPU per request: docex ${cpu(d)} ms, ceiling ${cpu(c)} ms`);
+    console.log(`  PostgreSQL CPU per request: docex ${dbCpu(d)} ms, ceiling ${dbCpu(c)} ms`);
   }
 }
 
