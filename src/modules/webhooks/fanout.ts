@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { newId } from '../../lib/ids.ts';
+import { newIds } from '../../lib/ids.ts';
 
 export const FANOUT_BATCH = 200;
 
@@ -61,7 +61,6 @@ export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promi
     if (matched.rows.length === 0) return 0;
 
     const queued = new Set<string>();
-    const ids: string[] = [];
     const endpointIds: string[] = [];
     const organizationIds: string[] = [];
     const eventIds: string[] = [];
@@ -70,13 +69,14 @@ export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promi
     for (const m of matched.rows) {
       queued.add(m.event_id);
       if (m.endpoint_id === null) continue;
-      ids.push(newId('whd'));
       endpointIds.push(m.endpoint_id);
       organizationIds.push(m.organization_id);
       eventIds.push(m.event_id);
       types.push(m.type);
       disabled.push(m.disabled === true);
     }
+    // One randomBytes call for the batch's ids (lib/ids.ts: ~5 µs of CPU per delivery).
+    const ids = newIds('whd', eventIds.length);
     const now = ctx.clock.now();
     // A DISABLED endpoint's delivery is recorded as failed (endpoint_disabled), never sent.
     await sql`
