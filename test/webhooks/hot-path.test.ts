@@ -1,7 +1,9 @@
 // What the delivery hot path relies on (issue 9, bench/README.md): delivery ids made in batches
-// are ids like any other.
+// are ids like any other, and taking a lease on a delivery is a HOT update (migration 0010).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
+import { inTransaction } from '../../src/db/transaction.ts';
 import { newIds } from '../../src/lib/ids.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
 import { signup } from '../helpers/flows.ts';
@@ -54,4 +56,26 @@ test('fan-out gives each delivery its own id', async () => {
   assert.equal(rows.length, 60);
   assert.ok(rows.every((r) => ID.test(r.id)));
   assert.equal(new Set(rows.map((r) => r.id)).size, 60);
+});
+
+test('taking a lease on a delivery is a HOT update: the row has room beside it, no index changes', async () => {
+  const b = await signup(svc, 'Leases');
+  const ep = await createEndpoint(svc, b.session, 'http://127.0.0.1:9/hooks');
+  // ~60 rows fill several pages; packed full (no fillfactor), most leases would move their row
+  // to another page and write an entry into each of the table's five indexes.
+  await emit(svc, b.orgId, 'document.created', undefined, { count: 60 });
+  assert.equal(await fanOutEvents(svc.ctx), 60);
+  const counts = await inTransaction(svc.ctx.db, async (trx) => {
+    // The columns the worker's claim sets (deliver.ts claimDue).
+    await sql`
+      update webhook_deliveries set lease_token = 'tok', lease_until = ${svc.ctx.clock.now()}
+       where endpoint_id = ${ep.id}
+    `.execute(trx);
+    const res = await sql<{ upd: number; hot: number }>`
+      select n_tup_upd::int as upd, n_tup_hot_upd::int as hot
+        from pg_stat_xact_user_tables where relname = 'webhook_deliveries'
+    `.execute(trx);
+    return res.rows[0];
+  });
+  assert.deepEqual(counts, { upd: 60, hot: 60 });
 });
