@@ -2,7 +2,9 @@
 // (issue 9). Every rule of spec 4.2 must hold exactly as for the writes whose key the pipeline
 // claims before the handler: these tests pin the cases where the two designs could differ.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { advanceClock, sameKeyAtOnce } from '../helpers/flows.ts';
@@ -130,5 +132,28 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     const ok = await create(idem);
     assert.equal(ok.status, 201, ok.text);
     assert.equal(ok.body.counterparty.name, 'Buyer Renamed Co');
+  });
+
+  test('a kept response of a few kilobytes is stored inline, not compressed into TOAST (migration 0012)', async () => {
+    const toastBytes = async () => {
+      const r = await sql<{ n: number | string }>`select pg_relation_size(reltoastrelid) as n
+        from pg_class where relname = 'idempotency_keys'`.execute(svc.ctx.db);
+      return Number(r.rows[0]!.n);
+    };
+    const before = await toastBytes();
+    const lines = Array.from({ length: 5 }, (_, i) => line({ description: `Widget model ${i} `.repeat(8) }));
+    const idem = randomKey();
+    const first = await create(idem, body({ line_items: lines }));
+    assert.equal(first.status, 201, first.text);
+    const stored = await svc.ctx.db
+      .selectFrom('idempotency_keys')
+      .select((eb) => eb.fn<number>('octet_length', ['response_body']).as('n'))
+      .where('key', '=', createHash('sha256').update(idem, 'utf8').digest('hex'))
+      .executeTakeFirstOrThrow();
+    // Above PostgreSQL's default 2 kB TOAST threshold, so the test means something.
+    assert.ok(Number(stored.n) > 2500, `sealed response of ${stored.n} bytes`);
+    assert.equal(await toastBytes(), before, 'nothing was written out of line');
+    const replay = await create(idem, body({ line_items: lines }));
+    assert.equal(replay.text, first.text);
   });
 });
