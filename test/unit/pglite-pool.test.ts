@@ -3,8 +3,11 @@
 // the same rows and types, the same errors, and a session that stays usable after an error.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Kysely, sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { type Database, openPGlite } from '../../src/db/database.ts';
+import { dueFor, type ExclusiveConnection, maintainOnce } from '../../src/db/pglite-maintenance.ts';
+import { PGlitePool } from '../../src/db/pglite-pool.ts';
 import { pgErrorCode } from '../../src/db/transaction.ts';
 
 let database: Database;
@@ -76,5 +79,129 @@ describe('PGlite pool: named statements', () => {
     assert.equal((await read(['tx1'])).rows.length, 0, 'rolled back');
     await insert('after', 7);
     assert.equal((await read(['after'])).rows.length, 1);
+  });
+});
+
+// PGlite has no autovacuum; src/db/pglite-maintenance.ts stands in for it.
+describe('PGlite maintenance', () => {
+  type Stats = { dead: number; analyzed: boolean; vacuumed: boolean; reltuples: number };
+  const stats = async (on: Database, table: string): Promise<Stats> => {
+    const res = await sql<Stats>`select s.n_dead_tup::float8 as dead, s.last_analyze is not null as analyzed,
+        s.last_vacuum is not null as vacuumed, c.reltuples::float8 as reltuples
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = ${table}`.execute(
+      on.db as unknown as Kysely<Record<string, never>>,
+    );
+    return res.rows[0]!;
+  };
+  // The pass on the test's own database, nothing else running on it.
+  const pgliteConnection = (on: { pglite: PGlite }): ExclusiveConnection => ({
+    exclusive: (f) => f(on.pglite),
+    replan: async () => {},
+  });
+
+  test("autovacuum's thresholds, and a never-analyzed table analyzed at its first change", () => {
+    const t = { schema: 'public', table: 'x', dead: 0, modifiedSinceAnalyze: 0, insertedSinceVacuum: 0 };
+    assert.deepEqual(dueFor({ ...t, reltuples: 1000 }), { vacuum: false, analyze: false });
+    assert.deepEqual(dueFor({ ...t, reltuples: 1000, dead: 250 }), { vacuum: false, analyze: false });
+    assert.deepEqual(dueFor({ ...t, reltuples: 1000, dead: 251 }), { vacuum: true, analyze: false });
+    assert.deepEqual(dueFor({ ...t, reltuples: 1000, insertedSinceVacuum: 1201 }), {
+      vacuum: true,
+      analyze: false,
+    });
+    assert.deepEqual(dueFor({ ...t, reltuples: 1000, modifiedSinceAnalyze: 150 }), {
+      vacuum: false,
+      analyze: false,
+    });
+    assert.deepEqual(dueFor({ ...t, reltuples: 1000, modifiedSinceAnalyze: 151 }), {
+      vacuum: false,
+      analyze: true,
+    });
+    assert.deepEqual(dueFor({ ...t, reltuples: 0, modifiedSinceAnalyze: 20 }), {
+      vacuum: false,
+      analyze: false,
+    });
+    assert.deepEqual(dueFor({ ...t, reltuples: -1, modifiedSinceAnalyze: 1 }), {
+      vacuum: false,
+      analyze: true,
+    });
+    assert.deepEqual(dueFor({ ...t, reltuples: -1 }), { vacuum: false, analyze: false });
+  });
+
+  test('a pass vacuums and analyzes the tables that are due, and only those', async () => {
+    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    try {
+      await m.exec(`create table churn (id int primary key, v text);
+        create table quiet (id int primary key);
+        insert into churn select g, 'x' from generate_series(1, 300) g;
+        insert into quiet values (1);
+        analyze quiet;`);
+      await m.exec('delete from churn where id <= 200');
+      const done = await maintainOnce(pgliteConnection(m));
+      assert.deepEqual(
+        done.map((d) => [d.table, d.vacuum, d.analyze]),
+        [['churn', true, true]],
+      );
+      const churn = await stats(m, 'churn');
+      assert.equal(churn.dead, 0);
+      assert.equal(churn.vacuumed, true);
+      assert.equal(churn.analyzed, true);
+      assert.equal(churn.reltuples, 100);
+      assert.equal((await stats(m, 'quiet')).vacuumed, false);
+      assert.deepEqual(await maintainOnce(pgliteConnection(m)), [], 'nothing is due twice');
+    } finally {
+      await m.close();
+    }
+  });
+
+  test('after a pass analyzed its tables, a prepared lookup stops planning at every run', async () => {
+    // The key lookup (src/http/authenticate.ts) on a never-analyzed api_keys chose custom plans,
+    // and kept planning at every execution after ANALYZE too, until prepared again.
+    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const { protocol, parse } = await import('@electric-sql/pglite');
+    const pool = new PGlitePool(m.pglite, {
+      serialize: protocol.serialize,
+      parseResults: parse.parseResults,
+    });
+    const kdb = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await m.exec(`create table keys (hash text primary key, org text not null);
+        create table orgs (id text primary key, name text not null);
+        insert into orgs select 'org' || g, 'name' from generate_series(1, 20) g;
+        insert into keys select md5(g::text), 'org' || g from generate_series(1, 20) g;`);
+      const lookup = async () => {
+        const res = await sql`select k.hash, o.name from keys k join orgs o on o.id = k.org
+          where k.hash = any(${['c4ca4238a0b923820dcc509a6f75849b']}::text[])`.execute(kdb);
+        assert.equal(res.rows.length, 1);
+      };
+      const plans = async () =>
+        (
+          await sql<{
+            generic: number;
+            custom: number;
+          }>`select coalesce(sum(generic_plans), 0)::int as generic,
+            coalesce(sum(custom_plans), 0)::int as custom from pg_prepared_statements
+            where statement like ${'%from keys k%'}`.execute(kdb)
+        ).rows[0]!;
+      for (let i = 0; i < 12; i++) await lookup();
+      assert.equal((await plans()).generic, 0, 'never analyzed: planned at every run');
+      const done = await maintainOnce(pool);
+      assert.deepEqual(done.map((d) => d.table).sort(), ['keys', 'orgs']);
+      for (let i = 0; i < 12; i++) await lookup();
+      const after = await plans();
+      assert.ok(after.generic >= 5, `generic plans after the pass: ${after.generic}`);
+    } finally {
+      await m.close();
+    }
+  });
+
+  test('the pass runs by itself', async () => {
+    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 50 });
+    await m.exec('create table later (id int primary key); insert into later values (1), (2);');
+    const until = Date.now() + 10_000;
+    while (!(await stats(m, 'later')).analyzed) {
+      assert.ok(Date.now() < until, 'analyzed within 10 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await m.close();
   });
 });
