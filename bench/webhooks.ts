@@ -7,7 +7,6 @@
 //   DATABASE_URL=postgres://... node --import tsx bench/webhooks.ts  (a scratch database on that server)
 // `npm run bench` runs it as a child (PostgreSQL) and reads the BENCH_JSON line it prints last.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +27,7 @@ import { signDelivery } from '../src/modules/webhooks/signing.ts';
 import { webhookTasks } from '../src/modules/webhooks/tasks.ts';
 import { closeService, openService } from '../src/service.ts';
 import { startWorker } from '../src/worker/worker.ts';
+import { backendsCpuMs } from './proc-cpu.ts';
 
 const EVENTS = Number(process.argv[2] ?? 5000);
 
@@ -86,37 +86,6 @@ async function openDatabase(): Promise<{ database: Database; name: string | null
       await admin.end();
     },
   };
-}
-
-/**
- * CPU milliseconds used so far by the PostgreSQL backends serving `database` (Linux, server on
- * this machine: /proc), or null when they cannot be read. The worker's rate on the shared 2-core
- * machine moves ±20 % between runs; CPU per delivery (the worker process, its database) much
- * less, so both are printed beside the rates.
- */
-function backendsCpuMs(database: string | null): number | null {
-  if (database === null) return null;
-  let ms = 0;
-  let found = false;
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return null;
-  }
-  for (const pid of names) {
-    if (!/^[0-9]+$/.test(pid)) continue;
-    try {
-      // The backend's title: "postgres: <cluster>: <user> <database> <client> <state>".
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in ticks of 10 ms
-      found = true;
-    } catch {
-      // the backend ended meanwhile, or is not ours to read
-    }
-  }
-  return found ? ms : null;
 }
 
 function processCpuMs(since: NodeJS.CpuUsage): number {
@@ -206,7 +175,7 @@ async function main(): Promise<void> {
   // BENCH_MARKS=1 prints the monotonic clock (µs, as in V8's .cpuprofile) at the start and end
   // of the worker's run, so a `node --cpu-prof` profile can be cut to that window. The CPU
   // readings are taken outside the timed window.
-  const backendsAtStart = backendsCpuMs(databaseName);
+  const backendsAtStart = databaseName === null ? null : backendsCpuMs(databaseName);
   const workerCpu = process.cpuUsage();
   // How busy the worker's event loop was (1 = never waiting for I/O): near 1, only less CPU per
   // delivery raises its rate; well below, it waits for the database and latency is the lever.
@@ -218,7 +187,7 @@ async function main(): Promise<void> {
   const workerSeconds = (performance.now() - workerStart) / 1000;
   const workerCpuMs = processCpuMs(workerCpu);
   const workerBusy = performance.eventLoopUtilization(workerLoop).utilization;
-  const backendsAtEnd = backendsCpuMs(databaseName);
+  const backendsAtEnd = databaseName === null ? null : backendsCpuMs(databaseName);
   const databaseCpuMs =
     backendsAtStart !== null && backendsAtEnd !== null ? backendsAtEnd - backendsAtStart : null;
   if (process.env.BENCH_MARKS) console.error('MARK worker-end', process.hrtime.bigint() / 1000n);
