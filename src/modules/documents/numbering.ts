@@ -4,7 +4,7 @@
 // number is the last thing a create or issue decides. Until then the number is a placeholder that
 // the statement replaces in every text that carries it (the history entry and its hash, events).
 import { type RawBuilder, sql } from 'kysely';
-import { randomBase62 } from '../../lib/ids.ts';
+import { base62Id } from '../../lib/ids.ts';
 
 export interface Numbering {
   organizationId: string;
@@ -14,7 +14,7 @@ export interface Numbering {
 }
 
 export function numbering(organizationId: string, prefix: string): Numbering {
-  return { organizationId, prefix, placeholder: `@@docex-number-${randomBase62(22)}@@` };
+  return { organizationId, prefix, placeholder: `@@docex-number-${base62Id(22)}@@` };
 }
 
 /**
