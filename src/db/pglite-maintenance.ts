@@ -38,11 +38,13 @@ export interface Due {
 export function dueFor(t: TableActivity): Due {
   const tuples = Math.max(0, t.reltuples);
   const vacuum = t.dead > 50 + 0.2 * tuples || t.insertedSinceVacuum > 1000 + 0.2 * tuples;
-  // One step beyond autovacuum: a table never analyzed is analyzed as soon as it changed at all.
+  // One step beyond autovacuum: a table never analyzed is analyzed at the next pass, changed or not.
   // On a server autovacuum would wait for 50 changes, but there ANALYZE also comes from operators
-  // and tooling; here nothing else ever runs it, and a small table (the API keys) is hot.
-  const analyze =
-    t.modifiedSinceAnalyze > 50 + 0.1 * tuples || (t.reltuples < 0 && t.modifiedSinceAnalyze > 0);
+  // and tooling; here nothing else ever runs it, a small table (the API keys) is hot, and PGlite
+  // starts with its change counters at zero (they are not kept across restarts, measured), so a
+  // table that stopped changing would otherwise never get statistics. An empty table analyzed
+  // once is planned from its actual size instead of the planner's 10-page guess.
+  const analyze = t.modifiedSinceAnalyze > 50 + 0.1 * tuples || t.reltuples < 0;
   return { vacuum, analyze };
 }
 
