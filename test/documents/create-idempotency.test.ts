@@ -134,7 +134,7 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     assert.equal(ok.body.counterparty.name, 'Buyer Renamed Co');
   });
 
-  test('a kept response of a few kilobytes is stored inline, not compressed into TOAST (migration 0012)', async () => {
+  test('a kept response of a few kilobytes is stored inline, not compressed into TOAST (migration 0011)', async () => {
     const toastBytes = async () => {
       const r = await sql<{ n: number | string }>`select pg_relation_size(reltoastrelid) as n
         from pg_class where relname = 'idempotency_keys'`.execute(svc.ctx.db);
