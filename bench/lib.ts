@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { backendsCpuMs, cpuMs } from './proc-cpu.ts';
+import { cpuMs, meterBackendsCpu } from './proc-cpu.ts';
 
 export interface Measured {
   rps: number;
@@ -56,7 +56,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
       ? [{ method: o.method ?? 'GET', setupRequest: o.setup } as autocannon.Request]
       : undefined;
   const cpuBefore = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
-  const dbBefore = o.database === undefined ? null : backendsCpuMs(o.database);
+  const dbMeter = o.database === undefined ? null : meterBackendsCpu(o.database);
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
@@ -67,7 +67,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     ...(requests ? { requests } : {}),
   });
   const cpuAfter = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
-  const dbAfter = o.database === undefined ? null : backendsCpuMs(o.database);
+  const dbMs = dbMeter ? dbMeter.stop() : null;
   const m: Measured = {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -78,8 +78,8 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
   if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0) {
     m.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.requests.total;
   }
-  if (dbBefore !== null && dbAfter !== null && result.requests.total > 0) {
-    m.dbCpuMsPerRequest = (dbAfter - dbBefore) / result.requests.total;
+  if (dbMs !== null && result.requests.total > 0) {
+    m.dbCpuMsPerRequest = dbMs / result.requests.total;
   }
   return m;
 }

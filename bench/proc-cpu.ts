@@ -13,19 +13,14 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
-/**
- * CPU milliseconds used so far by the PostgreSQL backends serving `database` (Linux, server on
- * this machine: /proc), or null when they cannot be read. A backend that ended during a run takes
- * its time with it, so compare runs whose connections stay open (pools do).
- */
-export function backendsCpuMs(database: string): number | null {
-  let ms = 0;
-  let found = false;
+/** CPU milliseconds used so far by each PostgreSQL backend serving `database`, by pid. */
+function backendsCpu(database: string): Map<string, number> {
+  const byPid = new Map<string, number>();
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return null;
+    return byPid;
   }
   for (const pid of names) {
     if (!/^[0-9]+$/.test(pid)) continue;
@@ -33,12 +28,53 @@ export function backendsCpuMs(database: string): number | null {
       // The backend's title: "postgres: <cluster>: <user> <database> <client> <state>".
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
       const c = cpuMs(Number(pid));
-      if (c === null) continue;
-      ms += c;
-      found = true;
+      if (c !== null) byPid.set(pid, c);
     } catch {
       // the backend ended meanwhile, or is not ours to read
     }
   }
-  return found ? ms : null;
+  return byPid;
+}
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL backends serving `database`, or null when none
+ * could be read: for a window in which the backends stay (bench/webhooks.ts keeps its pool open;
+ * sampling in its process would weigh on the worker it measures). Otherwise meterBackendsCpu.
+ */
+export function backendsCpuMs(database: string): number | null {
+  const byPid = backendsCpu(database);
+  if (byPid.size === 0) return null;
+  let ms = 0;
+  for (const v of byPid.values()) ms += v;
+  return ms;
+}
+
+/**
+ * Meters the CPU time of the PostgreSQL backends serving `database` (Linux, server on this machine)
+ * from now until stop(), in ms, or null when none could be read. Backends come and go during a run
+ * (pools close idle connections), and an ended backend's time is no longer in /proc, so the meter
+ * samples every `everyMs` and adds each backend's growth: a backend that ends loses at most its
+ * last interval's time, where two snapshots alone could even come out negative (seen).
+ */
+export function meterBackendsCpu(database: string, everyMs = 200): { stop(): number | null } {
+  let last = backendsCpu(database);
+  let total = 0;
+  let seen = last.size > 0;
+  const take = () => {
+    const now = backendsCpu(database);
+    for (const [pid, ms] of now) {
+      // A pid not seen before started since the last sample: all its time is in the window.
+      total += Math.max(0, ms - (last.get(pid) ?? 0));
+    }
+    if (now.size > 0) seen = true;
+    last = now;
+  };
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return seen ? total : null;
+    },
+  };
 }
