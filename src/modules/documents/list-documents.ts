@@ -193,7 +193,21 @@ function scanQuery(
     );
   }
   if (pos) q = q.where(keysetBefore('d.created_at', 'd.id', pos));
-  return q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit);
+  return q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limitLiteral(limit));
+}
+
+/**
+ * The page size is written into the query's text, not bound as a parameter. PostgreSQL plans a
+ * prepared statement's generic plan for `limit $n` as if it returned a tenth of the rows, so that
+ * plan never looked cheaper than a custom one and every page was planned afresh (measured on the
+ * bench database: 21 executions, 21 custom plans; planning 0.58 ms against 0.14 ms to run). With
+ * the size in the text the generic plan is chosen after five runs: 1.92 → 1.56 ms a page from a
+ * client, alternated runs of 500. A size is a validated integer (1–100, plus one), so the texts
+ * are few, and each is its own template (shapeOf).
+ */
+function limitLiteral(limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
+  return sql.lit(limit);
 }
 
 /**
@@ -213,7 +227,7 @@ export function documentListQuery(
   // The counterparty never sees drafts: skip its scan rather than walk it for nothing.
   if (filters.status === 'draft' || filters.phase === 'draft') return sql<ProjectedDocument>`${issuer}`;
   return sql<ProjectedDocument>`${issuer} union all ${scanQuery(db, 'counterparty', me, filters, pos, limit)}
-    order by created_at desc, id desc limit ${limit}`;
+    order by created_at desc, id desc limit ${limitLiteral(limit)}`;
 }
 
 /** What varies between two runs of one page query of the same shape. */
@@ -238,15 +252,14 @@ const SLOTS: Record<string, (i: PageInputs) => unknown> = {
   updated_since: (i) => (i.f.updated_since === null ? null : new Date(i.f.updated_since)),
   'pos.t': (i) => (i.pos ? new Date(i.pos.t) : null),
   'pos.id': (i) => i.pos?.id ?? null,
-  limit: (i) => i.limit,
 };
 
 /**
- * Everything documentListQuery and scanQuery branch on: which filters are set, the two values
- * that change the query's text (a draft status or phase skips the counterparty's scan; a phase
- * is its list of statuses), and whether there is a cursor.
+ * Everything documentListQuery and scanQuery branch on: which filters are set, the values that
+ * change the query's text (a draft status or phase skips the counterparty's scan; a phase is its
+ * list of statuses; the page size), and whether there is a cursor.
  */
-function shapeOf(f: Filters, pos: KeysetPosition | null): string {
+function shapeOf(f: Filters, pos: KeysetPosition | null, limit: number): string {
   const status = f.status === 'draft' ? 'draft' : f.status ? 'set' : '';
   return [
     f.connection ? 'connection' : '',
@@ -259,6 +272,7 @@ function shapeOf(f: Filters, pos: KeysetPosition | null): string {
     f.issuer_ref ? 'issuer_ref' : '',
     f.q ? 'q' : '',
     pos ? 'cursor' : '',
+    String(limit),
   ].join('|');
 }
 
@@ -283,7 +297,8 @@ function markedInputs(tag: 'A' | 'B', real: PageInputs): PageInputs {
       q: mark('q', f.q),
     },
     pos: real.pos ? { t: instant(10), id: `\u0001${tag}:pos.id` } : null,
-    limit: tag === 'A' ? 1_000_001 : 1_000_002,
+    // In the text (limitLiteral): part of the shape, the same in both.
+    limit: real.limit,
   };
 }
 
@@ -334,7 +349,7 @@ export function compiledPage(db: Kysely<DB>, inputs: PageInputs): CompiledQuery<
     byShape = new Map();
     templates.set(db, byShape);
   }
-  const shape = shapeOf(inputs.f, inputs.pos);
+  const shape = shapeOf(inputs.f, inputs.pos, inputs.limit);
   let t = byShape.get(shape);
   if (!t) {
     t = pageTemplate(db, inputs);
