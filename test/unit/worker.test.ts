@@ -16,6 +16,15 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
+/** Runs the tasks until `done` (or 5 s, so a missed wake fails its assertion instead of hanging). */
+async function runUntil(tasks: WorkerTask[], done: { promise: Promise<void>; resolve: () => void }) {
+  const worker = startWorker(ctx, tasks);
+  const timeout = setTimeout(() => done.resolve(), 5_000);
+  await done.promise;
+  clearTimeout(timeout);
+  await worker.stop();
+}
+
 test('a task that made work due wakes the task that handles it, instead of its idle wait', async () => {
   let produced = 0;
   let consumed = 0;
@@ -48,11 +57,7 @@ test('a task that made work due wakes the task that handles it, instead of its i
       },
     },
   ];
-  const worker = startWorker(ctx, tasks);
-  const timeout = setTimeout(() => done.resolve(), 5_000);
-  await done.promise;
-  clearTimeout(timeout);
-  await worker.stop();
+  await runUntil(tasks, done);
   assert.equal(consumed, 1, 'the consumer ran again well before its 60 s idle wait was over');
   assert.ok(consumedAt - produceAt < 1_000);
 });
@@ -96,10 +101,6 @@ test('a wake that arrives while the woken task is running makes it run again', a
       },
     },
   ];
-  const worker = startWorker(ctx, tasks);
-  const timeout = setTimeout(() => done.resolve(), 5_000);
-  await done.promise;
-  clearTimeout(timeout);
-  await worker.stop();
+  await runUntil(tasks, done);
   assert.equal(consumed, 1, 'the wake during the pass was kept and the consumer ran again');
 });
