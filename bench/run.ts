@@ -404,7 +404,9 @@ function writeResults(rows: Row[], soakResult: Soak | null): void {
       '; `BENCH_SOAK=1` for the 5-minute soak; `BENCH_PROFILE=1` for a CPU profile of docex).',
     '',
   ];
-  writeFileSync(join('bench', 'RESULTS.md'), lines.join('\n'));
+  // BENCH_RESULTS_FILE: a quick or concurrent run that must not overwrite the recorded results.
+  const out = process.env.BENCH_RESULTS_FILE ?? join('bench', 'RESULTS.md');
+  writeFileSync(out, lines.join('\n'));
   console.log('\nratios:');
   for (const r of rows) {
     const ratio = r.ceiling ? fmt(r.docex.rps / r.ceiling.rps, 2) : `${fmt(r.docex.rps)}/s`;
@@ -413,16 +415,18 @@ function writeResults(rows: Row[], soakResult: Soak | null): void {
   console.log(
     `  RSS peak ${fmt(rssPeak)} MB${soakResult ? `, soak ${soakResult.flat ? 'flat' : 'NOT flat'}` : ''}`,
   );
-  console.log('wrote bench/RESULTS.md');
+  console.log(`wrote ${out}`);
 }
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
   let soakResult: Soak | null = null;
-  const docexDb = await freshDatabase('docex_bench');
+  // BENCH_DB_NAME: two measurements at once (each its own database and data directory).
+  const dbName = process.env.BENCH_DB_NAME ?? 'docex_bench';
+  const docexDb = await freshDatabase(dbName);
   buildDocex();
   const docex = await startDocex(
-    { DATABASE_URL: docexDb, DOCEX_DATA_DIR: join('.test-cache', 'bench-data') },
+    { DATABASE_URL: docexDb, DOCEX_DATA_DIR: join('.test-cache', `bench-data-${dbName}`) },
     'postgres',
   );
   // After docex: the ceiling's look-alike tables copy docex's (migrated) ones.
