@@ -173,7 +173,7 @@ async function main(): Promise<void> {
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }, 250);
   // BENCH_MARKS=1 prints the monotonic clock (µs, as in V8's .cpuprofile) at the start and end
-  // of the worker's run, so a `node --cpu-prof` profile can be cut to that window. The CPU
+  // of the worker's run (and of the bare loop's), so a `node --cpu-prof` profile can be cut to that window. The CPU
   // readings are taken outside the timed window.
   const backendsAtStart = databaseName === null ? null : backendsCpuMs(databaseName);
   const workerCpu = process.cpuUsage();
@@ -220,7 +220,9 @@ async function main(): Promise<void> {
   await bareLoop(Math.min(EVENTS, 2000));
   const bareStart = performance.now();
   const bareCpu = process.cpuUsage();
+  if (process.env.BENCH_MARKS) console.error('MARK bare-start', process.hrtime.bigint() / 1000n);
   await bareLoop(EVENTS);
+  if (process.env.BENCH_MARKS) console.error('MARK bare-end', process.hrtime.bigint() / 1000n);
   const bareSeconds = (performance.now() - bareStart) / 1000;
   const bareCpuMs = processCpuMs(bareCpu);
   await pool.close();

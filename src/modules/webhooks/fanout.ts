@@ -2,10 +2,11 @@
 // organization. Claimed with FOR UPDATE SKIP LOCKED, so any number of workers share the queue;
 // the deliveries and the removal of the queue rows commit together, and the unique
 // (event_id, endpoint_id) makes a repeated fan-out harmless.
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newIds } from '../../lib/ids.ts';
+import { arrayLiteral } from './pg-arrays.ts';
 
 export const FANOUT_BATCH = 200;
 
@@ -33,6 +34,26 @@ export function endpointWants(
  * (5,000 events, 3 back-to-back pairs): the worker process's CPU 2.94 s → 2.81 s; the rate
  * moved within the noise.
  */
+// The new deliveries' columns and the queue rows to remove go in as array literals
+// (pg-arrays.ts: with the outcomes' arrays, 2.9 → 0.8 µs of CPU per delivery), plain text
+// parameters; the statement text is constant and compiled once.
+// $1–$6: ids, endpoint ids, organization ids, event ids, event types, disabled (t/f);
+// $7: the claimed queue rows' event ids; $8: now (ISO).
+const INSERT_DELIVERIES = `
+  with inserted as (
+    insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, payload,
+                                    status, failure_reason, attempts, series_attempts, next_attempt_at,
+                                    lease_token, lease_until, created_at, updated_at)
+    select v.id, v.endpoint_id, v.organization_id, v.event_id, v.event_type, null,
+           case when v.disabled then 'failed' else 'pending' end,
+           case when v.disabled then 'endpoint_disabled' end,
+           '[]'::jsonb, 0, case when v.disabled then null else $8::timestamptz end,
+           null, null, $8::timestamptz, $8::timestamptz
+      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[])
+           as v (id, endpoint_id, organization_id, event_id, event_type, disabled)
+    on conflict (event_id, endpoint_id) do nothing)
+  delete from webhook_event_queue where event_id = any($7::text[])`;
+
 export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promise<number> {
   return inTransaction(ctx.db, async (trx) => {
     // One row per (event, matching endpoint); an event no endpoint wants comes once, without one.
@@ -77,24 +98,19 @@ export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promi
     }
     // One randomBytes call for the batch's ids (lib/ids.ts: ~5 µs of CPU per delivery).
     const ids = newIds('whd', eventIds.length);
-    const now = ctx.clock.now();
     // A DISABLED endpoint's delivery is recorded as failed (endpoint_disabled), never sent.
-    await sql`
-      with inserted as (
-        insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, payload,
-                                        status, failure_reason, attempts, series_attempts, next_attempt_at,
-                                        lease_token, lease_until, created_at, updated_at)
-        select v.id, v.endpoint_id, v.organization_id, v.event_id, v.event_type, null,
-               case when v.disabled then 'failed' else 'pending' end,
-               case when v.disabled then 'endpoint_disabled' end,
-               '[]'::jsonb, 0, case when v.disabled then null else ${now}::timestamptz end,
-               null, null, ${now}::timestamptz, ${now}::timestamptz
-          from unnest(${ids}::text[], ${endpointIds}::text[], ${organizationIds}::text[],
-                      ${eventIds}::text[], ${types}::text[], ${disabled}::boolean[])
-               as v (id, endpoint_id, organization_id, event_id, event_type, disabled)
-        on conflict (event_id, endpoint_id) do nothing)
-      delete from webhook_event_queue where event_id = any(${[...queued]}::text[])
-    `.execute(trx);
+    await trx.executeQuery(
+      CompiledQuery.raw(INSERT_DELIVERIES, [
+        arrayLiteral(ids),
+        arrayLiteral(endpointIds),
+        arrayLiteral(organizationIds),
+        arrayLiteral(eventIds),
+        arrayLiteral(types),
+        arrayLiteral(disabled),
+        arrayLiteral([...queued]),
+        ctx.clock.now().toISOString(),
+      ]),
+    );
     return queued.size;
   });
 }
