@@ -2,11 +2,11 @@
 // a PostgreSQL server when DATABASE_URL is set. Kysely 0.28's PostgresDialect drives both.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { startMaintenance } from './pglite-maintenance.ts';
-import { PGlitePool } from './pglite-pool.ts';
+import type { DumpCompression } from './pglite-messages.ts';
+import { openPGliteThread, type PGlitePool } from './pglite-pool.ts';
 import { PreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -96,10 +96,19 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
 export interface PGliteOptions {
   /** Directory to persist to; null keeps everything in memory. */
   dataDir: string | null;
-  /** A dump (from dumpDataDir) to start from, used by the test harness to skip migrations. */
-  loadDataDir?: Blob;
+  /** A dump (from dump()) to start from, used by the test harness to skip migrations. */
+  loadDataDir?: Blob | Uint8Array;
   /** How often the autovacuum stand-in runs (src/db/pglite-maintenance.ts). */
   maintenanceEveryMs?: number;
+}
+
+/** PGlite, running on its own thread (src/db/pglite-worker.ts). */
+export interface PGliteDatabase extends Database {
+  readonly kind: 'pglite';
+  /** The database as a tarball (PGlite's dumpDataDir), for loadDataDir. */
+  dump(compression?: DumpCompression): Promise<Blob>;
+  /** The one connection: maintenance passes, and tests that look at the thread. */
+  readonly pool: PGlitePool;
 }
 
 /**
@@ -110,34 +119,38 @@ export interface PGliteOptions {
  */
 export const PGLITE_MAINTENANCE_MS = 10_000;
 
-export async function openPGlite(opts: PGliteOptions): Promise<Database & { pglite: PGlite }> {
-  let dir: string | undefined;
+export async function openPGlite(opts: PGliteOptions): Promise<PGliteDatabase> {
+  let dir: string | null = null;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     dir = join(opts.dataDir, 'pgdata');
   }
-  // Loaded only when used: the module costs ~40 MB of RSS in every process that imports it
-  // (measured), and a PostgreSQL deployment never needs it (issue 9's 300 MB budget).
-  const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
-  const pglite = await Engine.create({
-    ...(dir ? { dataDir: dir } : {}),
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    parsers: {
-      [OID_INT8]: (v: string) => Number(v),
-      [OID_DATE]: (v: string) => v,
-    },
+  const load = opts.loadDataDir;
+  // PGlite runs on a thread of its own (src/db/pglite-pool.ts says why), which loads its module:
+  // ~40 MB of RSS (measured) that a PostgreSQL deployment never pays (issue 9's 300 MB budget).
+  const pool = await openPGliteThread({
+    dataDir: dir,
+    // A buffer of its own, handed over to the thread (the caller's stays usable).
+    load:
+      load === undefined
+        ? null
+        : load instanceof Blob
+          ? new Uint8Array(await load.arrayBuffer())
+          : new Uint8Array(load),
   });
-  const pool = new PGlitePool(pglite, { serialize: protocol.serialize, parseResults: parse.parseResults });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const maintenance = startMaintenance(pool, opts.maintenanceEveryMs ?? PGLITE_MAINTENANCE_MS);
   return {
     kind: 'pglite',
     db,
-    pglite,
+    pool,
     exec: (sql: string) => pool.exec(sql),
-    close: () => {
+    dump: (compression?: DumpCompression) => pool.dump(compression),
+    close: async () => {
       maintenance.stop();
-      return db.destroy();
+      await db.destroy();
+      // Kysely ends its pool only if it ever ran a statement; the thread must end either way.
+      await pool.end();
     },
   };
 }

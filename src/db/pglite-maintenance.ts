@@ -3,16 +3,18 @@
 // (the webhook queue and the transparency log's pending rows are inserted and deleted for every
 // document change). This pass does, on the one connection, what autovacuum would: it reads
 // pg_stat_user_tables and vacuums or analyzes each table past autovacuum's default thresholds.
+// The pass is decided here, on the main thread; its few statements (a read every 10 s, one per
+// table due) go to PGlite's thread (src/db/pglite-pool.ts) while it holds the connection.
 //
 // Measured (issue 9, bench/README.md): with api_keys never analyzed, PostgreSQL custom-planned the
 // key lookup at every execution (pg_prepared_statements: 2,018 custom plans, 0 generic), 0.53 ms of
 // CPU against 0.25 ms once the table had statistics and its generic plan was reused.
-import type { PGlite } from '@electric-sql/pglite';
+import type { Queryable } from './pglite-pool.ts';
 
-/** The only connection (src/db/pglite-pool.ts). */
+/** The only connection (src/db/pglite-pool.ts: PGlite's thread). */
 export interface ExclusiveConnection {
   /** Runs `f` while holding the connection. */
-  exclusive<T>(f: (pg: PGlite) => Promise<T>): Promise<T>;
+  exclusive<T>(f: (pg: Queryable) => Promise<T>): Promise<T>;
   /** Prepares the named statements again on their next runs (their plan choice made afresh). */
   replan(): Promise<void>;
 }

@@ -1,40 +1,167 @@
-// PGlite has one connection. Kysely's PostgresDialect wants a pool, so this adapter hands the
-// single connection to one holder at a time (a mutex released on release()), the way Kysely's
-// own PGlite driver does. A transaction therefore owns the database until it commits.
-import type { PGlite, parse, protocol, Results } from '@electric-sql/pglite';
+// PGlite on its own thread (src/db/pglite-worker.ts), seen from the main thread as a pool for
+// Kysely's PostgresDialect. PGlite has one connection: a session that begins a transaction owns it
+// until it commits or rolls back (the thread holds other sessions' statements meanwhile), as the
+// mutex here did when PGlite ran on this thread.
+//
+// Why a thread (issue 9, bench/README.md): on the main thread PGlite's CPU and docex's JavaScript
+// added up on one core (55 % of the saturated thread was inside PGlite); on its own thread they
+// overlap on two. A round trip to the thread costs 12-14 µs of CPU on each side (20,000 round trips
+// of a create's answer, measured on the loaded machine), against ~1 ms of PGlite per create.
+import { Worker } from 'node:worker_threads';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import {
+  type DumpCompression,
+  type FromThread,
+  type Release,
+  type Reply,
+  type Request,
+  type Row,
+  rebuildError,
+  type Started,
+  type TextParams,
+} from './pglite-messages.ts';
+import { executeMessages } from './pglite-wire.ts';
+import type { ThreadOptions } from './pglite-worker.ts';
 import { PreparedStatements } from './prepared.ts';
 
-/** The parts of PGlite's module the named-statement path uses (passed in: PGlite loads lazily). */
-export interface PGliteProtocol {
-  serialize: typeof protocol.serialize;
-  parseResults: typeof parse.parseResults;
-}
+type Serializer = (x: unknown) => string;
+type Sent = Request extends infer R
+  ? R extends Request
+    ? Omit<R, 'id' | 'session' | 'hold'>
+    : never
+  : never;
+type Answer = Reply & { ok: true };
 
-interface Named {
-  name: string;
-  /** parameter type OIDs, as the server inferred them when the statement was prepared */
-  types: number[];
-}
+/** The thread, as messages: requests answered in order, and a crash failing every pending one. */
+export class PGliteThread {
+  readonly worker: Worker;
+  /** requests sent and not answered yet, by id */
+  readonly #pending = new Map<number, { resolve: (reply: Reply) => void; reject: (err: Error) => void }>();
+  #next = 1;
+  #sessions = 1;
+  /** why the thread is gone: every request fails with it from then on */
+  #gone: Error | null = null;
+  #closing = false;
+  #failure: Error | null = null;
 
-class Mutex {
-  #locked = false;
-  #waiters: Array<() => void> = [];
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on('message', (msg: FromThread) => {
+      if (!('id' in msg)) return;
+      const pending = this.#pending.get(msg.id);
+      this.#pending.delete(msg.id);
+      // No request in flight: the thread must not keep the process alive (PGlite on the main
+      // thread never did; `docex migrate` and the tests end when their work does).
+      if (this.#pending.size === 0) worker.unref();
+      pending?.resolve(msg);
+    });
+    worker.on('error', (err) => {
+      this.#failure = err;
+    });
+    worker.on('exit', (code) => {
+      const cause = this.#failure ? `: ${this.#failure.message}` : '';
+      this.#gone = this.#closing
+        ? new Error('the embedded database is closed')
+        : new Error(`the embedded database's thread stopped (exit code ${code})${cause}`, {
+            cause: this.#failure ?? undefined,
+          });
+      for (const { reject } of this.#pending.values()) reject(this.#gone);
+      this.#pending.clear();
+    });
+  }
 
-  async acquire(): Promise<void> {
-    if (!this.#locked) {
-      this.#locked = true;
-      return;
+  /** Starts the thread and waits until its database is open. */
+  static async start(
+    opts: ThreadOptions,
+  ): Promise<{ thread: PGliteThread; arrayTypes: Array<[number, number]> }> {
+    // The dump (a few MB) is handed over, not copied: `opts.load` must own its whole buffer.
+    const transfer = opts.load ? [opts.load.buffer as ArrayBuffer] : [];
+    const worker = spawn(opts, transfer);
+    const thread = new PGliteThread(worker);
+    let onMessage: ((msg: FromThread) => void) | undefined;
+    const started = await new Promise<Started>((resolve, reject) => {
+      onMessage = (msg) => {
+        if ('started' in msg) resolve(msg);
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', () => reject(thread.#gone));
+    }).finally(() => {
+      if (onMessage) worker.off('message', onMessage);
+    });
+    if (!started.started) {
+      await worker.terminate();
+      throw rebuildError(started.error);
     }
-    await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    worker.unref();
+    return { thread, arrayTypes: started.arrayTypes };
   }
 
-  release(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#locked = false;
+  /** A new session id: requests of one session run in order, and it may own the database. */
+  session(): number {
+    return this.#sessions++;
+  }
+
+  request(req: Sent, session: number, hold: boolean): Promise<Reply> {
+    if (this.#gone) return Promise.reject(this.#gone);
+    const id = this.#next++;
+    return new Promise<Reply>((resolve, reject) => {
+      if (this.#pending.size === 0) this.worker.ref();
+      this.#pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...req, id, session, hold } as Request);
+    });
+  }
+
+  release(session: number): void {
+    if (!this.#gone) this.worker.postMessage({ op: 'release', session } satisfies Release);
+  }
+
+  /** Closes the database (its own request, after those before it), then ends the thread. */
+  async close(request: () => Promise<unknown>): Promise<void> {
+    this.#closing = true;
+    if (this.#gone) return;
+    try {
+      await request();
+    } finally {
+      await this.worker.terminate();
+    }
   }
 }
+
+/**
+ * The thread's entry: compiled JavaScript beside this file in dist/ (npm start, the bench), the
+ * TypeScript source under tsx (tests, development). Node 20 does not pass tsx's loader on to a
+ * worker (neither `--import tsx` nor tsx's register() in the parent reach it, tried), so a source
+ * thread registers tsx itself before importing its entry.
+ */
+function spawn(workerData: ThreadOptions, transferList: ArrayBuffer[]): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./pglite-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData, transferList });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { eval: true, workerData, transferList });
+}
+
+/** The work of one Kysely connection (or one exclusive() call, or one script). */
+interface Session {
+  id: number;
+  /** keep the database between requests (exclusive()) */
+  hold: boolean;
+  /** the thread's last answer said this session owns the database */
+  holds: boolean;
+  /** a `begin` not sent yet: it goes with the session's next statement */
+  begin: string | null;
+}
+
+/** Statements of the one connection, as maintenance and tests use it (src/db/pglite-maintenance.ts). */
+export interface Queryable {
+  query<R = Row>(text: string): Promise<{ rows: R[] }>;
+  exec(text: string): Promise<void>;
+}
+
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b[^;]*$/i;
+const END = /^\s*(?:commit|rollback)\s*$/i;
+const NOTHING = { rows: [] as Row[], affectedRows: 0 };
 
 function commandOf(sql: string): string {
   // Kysely only reads the command to decide whether numAffectedRows applies.
@@ -42,81 +169,117 @@ function commandOf(sql: string): string {
   return m?.[1]?.toUpperCase() ?? 'SELECT';
 }
 
-// Frequent statements run as named prepared statements, each execution one call into PGlite.
-// PGlite's query() makes five protocol calls per statement (parse, describe, bind, describe,
-// execute, then sync), and parses, analyses and plans the text every time. Measured (issue 9,
-// bench/README.md) on the document-create statement: planning 0.85-1.0 ms beside 1.2 ms of
-// execution, and a trivial statement cost ~1.1 ms of calls. A named statement is parsed and
-// planned once (PostgreSQL's plan cache), and bind + describe + execute + sync go in one buffer:
-// an error anywhere is followed by the sync in the same call, so the session is never left
-// waiting for one.
+/**
+ * True when structured clone hands PGlite the same value (so PGlite may serialize it on its
+ * thread): primitives, Dates, plain Uint8Arrays, and arrays and plain objects of those. A Buffer
+ * arrives as a Uint8Array (whose toString differs), a class instance as a plain object (its
+ * toString, toJSON and methods gone): those are serialized here instead.
+ */
+function clonesExactly(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  const t = typeof v;
+  if (t !== 'object') return t !== 'function' && t !== 'symbol';
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Date.prototype || proto === Uint8Array.prototype) return true;
+  if (proto === Array.prototype) return (v as unknown[]).every(clonesExactly);
+  if (proto === Object.prototype || proto === null) return Object.values(v as object).every(clonesExactly);
+  return false;
+}
+
+// Frequent statements run as named prepared statements, each execution one request to the thread
+// and one protocol call there (src/db/pglite-worker.ts). PGlite's query() makes five protocol
+// calls per statement and parses, analyses and plans the text every time; measured (issue 9,
+// bench/README.md item 9) on the document-create statement: planning 0.85-1.0 ms beside 1.2 ms of
+// execution. Parameters are serialized here, with PGlite's own serializers for the types the
+// statement was prepared with, exactly as PGlite would on its thread.
 export class PGlitePool implements PostgresPool {
-  readonly #pg: PGlite;
-  readonly #proto: PGliteProtocol;
-  readonly #mutex = new Mutex();
+  readonly thread: PGliteThread;
+  readonly #serializers: Record<number, Serializer>;
   readonly #prepared = new PreparedStatements();
-  readonly #named = new Map<string, Named>();
+  /** parameter types of each named statement (unchanged by a replan: the text decides them) */
+  readonly #types = new Map<string, number[]>();
   #ended = false;
 
-  constructor(pg: PGlite, proto: PGliteProtocol) {
-    this.#pg = pg;
-    this.#proto = proto;
+  constructor(thread: PGliteThread, serializers: Record<number, Serializer>) {
+    this.thread = thread;
+    this.#serializers = serializers;
   }
 
-  async #prepare(name: string, text: string): Promise<Named> {
-    const { serialize } = this.#proto;
-    const messages = await this.#pg.execProtocolStream(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-    );
-    const params = messages.find((m) => m.name === 'parameterDescription') as
-      | { dataTypeIDs: number[] }
-      | undefined;
-    const named = { name, types: params?.dataTypeIDs ?? [] };
-    this.#named.set(text, named);
-    return named;
+  #session(hold = false): Session {
+    return { id: this.thread.session(), hold, holds: false, begin: null };
   }
 
-  async #runNamed(named: Named, values: readonly unknown[]): Promise<Results<Record<string, unknown>>> {
-    const { serialize, parseResults } = this.#proto;
-    const pg = this.#pg;
-    const serialized = values.map((v, i) => {
+  async #send(s: Session, req: Sent): Promise<Answer> {
+    const reply = await this.thread.request(req, s.id, s.hold);
+    s.holds = reply.holds;
+    if (!reply.ok) throw rebuildError(reply.error);
+    return reply;
+  }
+
+  #release(s: Session): void {
+    s.begin = null;
+    if (s.holds) this.thread.release(s.id);
+    s.holds = false;
+  }
+
+  #serialize(values: readonly unknown[], types: number[]): TextParams {
+    return values.map((v, i) => {
       if (v === null || v === undefined) return null;
-      const serializer = pg.serializers[named.types[i] ?? 0];
+      const serializer = this.#serializers[types[i] ?? 0];
       return serializer ? serializer(v) : String(v);
     });
-    const messages = await pg.execProtocolStream(
-      concat([
-        serialize.bind({ statement: named.name, values: serialized }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-    );
-    return parseResults(messages, pg.parsers)[0] as Results<Record<string, unknown>>;
   }
 
   async #query(
+    s: Session,
     text: string,
-    values: readonly unknown[] | undefined,
-  ): Promise<Results<Record<string, unknown>>> {
-    const name = values && values.length > 0 ? this.#prepared.nameFor(text) : undefined;
-    if (name === undefined)
-      return this.#pg.query<Record<string, unknown>>(text, values as unknown[] | undefined);
-    const named = this.#named.get(text) ?? (await this.#prepare(name, text));
-    return this.#runNamed(named, values ?? []);
+    values: readonly unknown[],
+  ): Promise<{ rows: Row[]; affectedRows: number }> {
+    if (values.length === 0) {
+      // Kysely sends begin, each statement and commit as separate queries. A `begin` waits here
+      // and goes with the transaction's first statement: one round trip fewer per transaction,
+      // and PostgreSQL takes no snapshot before that statement anyway. A transaction with no
+      // statement is nothing at all.
+      if (s.begin === null && BEGIN.test(text)) {
+        s.begin = text;
+        return NOTHING;
+      }
+      if (s.begin !== null && END.test(text)) {
+        s.begin = null;
+        return NOTHING;
+      }
+    }
+    const name = values.length > 0 ? this.#prepared.nameFor(text) : undefined;
+    if (name !== undefined) {
+      let types = this.#types.get(name);
+      if (types === undefined) {
+        types = (await this.#send(s, { op: 'prepare', name, text })).types ?? [];
+        this.#types.set(name, types);
+      }
+      const execute = executeMessages(name, this.#serialize(values, types));
+      return this.#send(s, { op: 'run', name, text: null, execute, begin: this.#takeBegin(s) });
+    }
+    if (values.every(clonesExactly))
+      return this.#send(s, { op: 'query', text, values: values as unknown[], begin: this.#takeBegin(s) });
+    const types = (await this.#send(s, { op: 'describe', text })).types ?? [];
+    const execute = executeMessages('', this.#serialize(values, types));
+    return this.#send(s, { op: 'run', name: null, text, execute, begin: this.#takeBegin(s) });
+  }
+
+  #takeBegin(s: Session): string | null {
+    const begin = s.begin;
+    s.begin = null;
+    return begin;
   }
 
   async connect(): Promise<PostgresPoolClient> {
-    await this.#mutex.acquire();
-    if (this.#ended) {
-      this.#mutex.release();
-      throw new Error('the embedded database is closed');
-    }
+    if (this.#ended) throw new Error('the embedded database is closed');
+    const s = this.#session();
     let released = false;
     const client = {
       // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
       query: async (sql: any, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<any>> => {
-        const res = await this.#query(sql as string, parameters);
+        const res = await this.#query(s, sql as string, parameters ?? []);
         return {
           command: commandOf(sql as string) as PostgresQueryResult<unknown>['command'],
           rowCount: res.affectedRows ?? res.rows.length,
@@ -126,20 +289,39 @@ export class PGlitePool implements PostgresPool {
       release: () => {
         if (released) return;
         released = true;
-        this.#mutex.release();
+        this.#release(s);
       },
     };
     return client as unknown as PostgresPoolClient;
   }
 
-  /** Runs `f` while holding the connection (migrations, maintenance: src/db/pglite-maintenance.ts). */
-  async exclusive<T>(f: (pg: PGlite) => Promise<T>): Promise<T> {
-    await this.#mutex.acquire();
+  /** Runs `f` while holding the connection (maintenance: src/db/pglite-maintenance.ts). */
+  async exclusive<T>(f: (conn: Queryable) => Promise<T>): Promise<T> {
+    if (this.#ended) throw new Error('the embedded database is closed');
+    const s = this.#session(true);
     try {
-      if (this.#ended) throw new Error('the embedded database is closed');
-      return await f(this.#pg);
+      return await f({
+        query: async <R = Row>(text: string) => {
+          const res = await this.#send(s, { op: 'query', text, values: [], begin: null });
+          return { rows: res.rows as R[] };
+        },
+        exec: async (text: string) => {
+          await this.#send(s, { op: 'exec', text, rollback: false });
+        },
+      });
     } finally {
-      this.#mutex.release();
+      this.#release(s);
+    }
+  }
+
+  /** One request on a session of its own, released after it. */
+  async #alone(req: Sent): Promise<Answer> {
+    if (this.#ended) throw new Error('the embedded database is closed');
+    const s = this.#session();
+    try {
+      return await this.#send(s, req);
+    } finally {
+      this.#release(s);
     }
   }
 
@@ -150,43 +332,39 @@ export class PGlitePool implements PostgresPool {
    * planning at every execution (measured on the key lookup: 3,498 custom plans, none generic,
    * after api_keys was analyzed). Prepared again, it chooses afresh.
    */
-  replan(): Promise<void> {
-    return this.exclusive(async (pg) => {
-      this.#named.clear();
-      await pg.exec('deallocate all');
-    });
+  async replan(): Promise<void> {
+    await this.#alone({ op: 'replan' });
   }
 
-  /** Runs a multi-statement script while holding the connection. */
-  exec(sql: string): Promise<void> {
-    return this.exclusive(async (pg) => {
-      try {
-        await pg.exec(sql);
-      } catch (err) {
-        // A failed script may leave its transaction open; close it before anyone else queries.
-        await pg.exec('rollback').catch(() => {});
-        throw err;
-      }
-    });
+  /**
+   * Runs a multi-statement script (migrations). A script that fails is rolled back; one that
+   * leaves a transaction open is rolled back when it ends (nobody else's statements may run in it).
+   */
+  async exec(sql: string): Promise<void> {
+    await this.#alone({ op: 'exec', text: sql, rollback: true });
+  }
+
+  /** The database as a tarball (PGlite's dumpDataDir): the test harness's migrated database. */
+  async dump(compression: DumpCompression = 'gzip'): Promise<Blob> {
+    const res = await this.#alone({ op: 'dump', compression });
+    return new Blob(res.dump ? [res.dump] : []);
   }
 
   async end(): Promise<void> {
-    await this.#mutex.acquire();
+    if (this.#ended) return;
     this.#ended = true;
-    try {
-      await this.#pg.close();
-    } finally {
-      this.#mutex.release();
-    }
+    await this.thread.close(() => this.#send(this.#session(), { op: 'close' }));
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+/** Starts PGlite on its thread; serializers as PGlite's own (its module is loaded lazily). */
+export async function openPGliteThread(opts: ThreadOptions): Promise<PGlitePool> {
+  const { types } = await import('@electric-sql/pglite');
+  const { thread, arrayTypes } = await PGliteThread.start(opts);
+  const serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
+  // As PGlite's _initArrayTypes: each array type serialized with its element's serializer.
+  for (const [element, array] of arrayTypes) {
+    serializers[array] = (v) => types.arraySerializer(v, serializers[element], array);
   }
-  return out;
+  return new PGlitePool(thread, serializers);
 }

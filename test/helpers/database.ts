@@ -22,7 +22,7 @@ async function pgliteDatabase(): Promise<TestDatabase> {
   if (!existsSync(file)) {
     const fresh = await openPGlite({ dataDir: null });
     await migrate(fresh);
-    const dump = await fresh.pglite.dumpDataDir('gzip');
+    const dump = await fresh.dump('gzip');
     await fresh.close();
     mkdirSync(CACHE_DIR, { recursive: true });
     // Written aside and renamed: another test process may be reading the cache right now.
@@ -30,7 +30,7 @@ async function pgliteDatabase(): Promise<TestDatabase> {
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     renameSync(tmp, file);
   }
-  const database = await openPGlite({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
+  const database = await openPGlite({ dataDir: null, loadDataDir: readFileSync(file) });
   return { database, url: null, drop: () => database.close() };
 }
 

@@ -61,8 +61,10 @@ test('concurrent appends, rollbacks and sequencers give dense unique indexes and
     const second = entryHashes(1 + (w % 2), `writer ${w} b`);
     const fail = w % 4 === 3;
     // Staggered starts, so that on PGlite too (one connection, first come first served) the
-    // sequencers get their turns between writers.
-    await new Promise((r) => setTimeout(r, w * 3));
+    // sequencers get their turns between writers. Spaced by about a writer's transaction (its
+    // sleep is 0-20 ms): PGlite's thread (src/db/pglite-worker.ts) sleeps without stopping this
+    // one, so at 3 ms every writer was queued ahead of the sequencers' second run.
+    await new Promise((r) => setTimeout(r, w * 12));
     try {
       await inTransaction(ctx.db, async (trx) => {
         await appendLogLeaves(trx, first, ctx.clock.now());

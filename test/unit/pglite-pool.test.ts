@@ -3,11 +3,9 @@
 // the same rows and types, the same errors, and a session that stays usable after an error.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Database, openPGlite } from '../../src/db/database.ts';
-import { dueFor, type ExclusiveConnection, maintainOnce } from '../../src/db/pglite-maintenance.ts';
-import { PGlitePool } from '../../src/db/pglite-pool.ts';
+import { dueFor, maintainOnce } from '../../src/db/pglite-maintenance.ts';
 import { pgErrorCode } from '../../src/db/transaction.ts';
 
 let database: Database;
@@ -93,12 +91,6 @@ describe('PGlite maintenance', () => {
     );
     return res.rows[0]!;
   };
-  // The pass on the test's own database, nothing else running on it.
-  const pgliteConnection = (on: { pglite: PGlite }): ExclusiveConnection => ({
-    exclusive: (f) => f(on.pglite),
-    replan: async () => {},
-  });
-
   test("autovacuum's thresholds, and a never-analyzed table analyzed at the next pass", () => {
     const t = { schema: 'public', table: 'x', dead: 0, modifiedSinceAnalyze: 0, insertedSinceVacuum: 0 };
     assert.deepEqual(dueFor({ ...t, reltuples: 1000 }), { vacuum: false, analyze: false });
@@ -136,7 +128,7 @@ describe('PGlite maintenance', () => {
         insert into quiet values (1);
         analyze quiet;`);
       await m.exec('delete from churn where id <= 200');
-      const done = await maintainOnce(pgliteConnection(m));
+      const done = await maintainOnce(m.pool);
       assert.deepEqual(
         done.map((d) => [d.table, d.vacuum, d.analyze]),
         [['churn', true, true]],
@@ -147,7 +139,7 @@ describe('PGlite maintenance', () => {
       assert.equal(churn.analyzed, true);
       assert.equal(churn.reltuples, 100);
       assert.equal((await stats(m, 'quiet')).vacuumed, false);
-      assert.deepEqual(await maintainOnce(pgliteConnection(m)), [], 'nothing is due twice');
+      assert.deepEqual(await maintainOnce(m.pool), [], 'nothing is due twice');
     } finally {
       await m.close();
     }
@@ -157,12 +149,7 @@ describe('PGlite maintenance', () => {
     // The key lookup (src/http/authenticate.ts) on a never-analyzed api_keys chose custom plans,
     // and kept planning at every execution after ANALYZE too, until prepared again.
     const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
-    const { protocol, parse } = await import('@electric-sql/pglite');
-    const pool = new PGlitePool(m.pglite, {
-      serialize: protocol.serialize,
-      parseResults: parse.parseResults,
-    });
-    const kdb = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+    const kdb = m.db as unknown as Kysely<Record<string, never>>;
     try {
       await m.exec(`create table keys (hash text primary key, org text not null);
         create table orgs (id text primary key, name text not null);
@@ -184,7 +171,7 @@ describe('PGlite maintenance', () => {
         ).rows[0]!;
       for (let i = 0; i < 12; i++) await lookup();
       assert.equal((await plans()).generic, 0, 'never analyzed: planned at every run');
-      const done = await maintainOnce(pool);
+      const done = await maintainOnce(m.pool);
       assert.deepEqual(done.map((d) => d.table).sort(), ['keys', 'orgs']);
       for (let i = 0; i < 12; i++) await lookup();
       const after = await plans();
@@ -201,7 +188,7 @@ describe('PGlite maintenance', () => {
       await m.exec(`create table still (id int primary key);
         insert into still select g from generate_series(1, 20) g;`);
       await m.exec('select pg_stat_reset()');
-      const done = await maintainOnce(pgliteConnection(m));
+      const done = await maintainOnce(m.pool);
       assert.deepEqual(
         done.map((d) => [d.table, d.vacuum, d.analyze]),
         [['still', false, true]],
