@@ -3,14 +3,14 @@
 // claim) states them as requirements of its own statement: if one no longer holds when the
 // statement runs, the statement fails as a whole and nothing is written, and the caller learns
 // which one failed and takes the slower path.
-import { type RawBuilder, sql } from 'kysely';
+import { type Statement, stmt } from './statement.ts';
 import { pgErrorCode } from './transaction.ts';
 
 const REQUIREMENT_FAILED = 'DX001';
 
 /** An output expression that fails the statement with `reason` unless `condition` is true. */
-export function requirement(condition: RawBuilder<boolean>, reason: string): RawBuilder<boolean> {
-  return sql<boolean>`docex_require(${condition}, ${reason}::text)`;
+export function requirement(condition: Statement, reason: string): Statement {
+  return stmt`docex_require(${condition}, ${reason}::text)`;
 }
 
 /** True when `err` is the failure of the requirement named `reason`. */

@@ -8,10 +8,11 @@
 // presents the key again can read the response back; the database alone cannot.
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { Coalescer, perDatabase } from '../db/coalesce.ts';
 import type { DB } from '../db/schema.ts';
+import { joinStatements, type Statement, stmt } from '../db/statement.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
 
@@ -286,7 +287,7 @@ export interface StatementResponse {
   /** the response as it will be sent, except for placeholders the statement assigns */
   body: string;
   /** each placeholder in `body` and the SQL value the statement assigns it */
-  fills: { placeholder: string; value: RawBuilder<string> }[];
+  fills: { placeholder: string; value: Statement }[];
 }
 
 /**
@@ -301,12 +302,12 @@ export function claimInStatement(
   claim: DeferredClaim,
   now: Date,
   response: StatementResponse,
-): RawBuilder<unknown> {
+): Statement {
   const fills =
     response.fills.length === 0
-      ? sql`null::jsonb`
-      : sql`jsonb_build_object(${sql.join(response.fills.map((f) => sql`${f.placeholder}::text, ${f.value}`))})`;
-  return sql`insert into idempotency_keys (scope, key, fingerprint, status, response_status,
+      ? stmt`null::jsonb`
+      : stmt`jsonb_build_object(${joinStatements(response.fills.map((f) => stmt`${f.placeholder}::text, ${f.value}`))})`;
+  return stmt`insert into idempotency_keys (scope, key, fingerprint, status, response_status,
       response_content_type, response_body, response_fills, created_at, expires_at, lease_until)
     values (${claim.scope}, ${storedKey(claim.key)}, ${claim.print}, 'done', ${claim.status}::int,
       ${JSON_CONTENT_TYPE}, ${sealResponse(ctx, claim, response.body)}, ${fills}, ${now},

@@ -1,11 +1,12 @@
 // Creating documents. POST /v1/documents makes a draft of one of the four API types; the finance
 // family (agreement, disbursement, repayment) and the sandbox (the demo counterparty's bills)
 // create documents that are issued from birth through `insertDocument`, the same write.
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { perDatabase } from '../../db/coalesce.ts';
 import { failedRequirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
+import { type Statement, stmt } from '../../db/statement.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { claimInStatement, type DeferredClaim, fillResponse, KEY_HELD } from '../../http/idempotency.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -199,8 +200,8 @@ const MAX_CACHED_CONNECTIONS = 10_000;
 const issuingConnections = perDatabase((_db: Kysely<DB>) => new Map<string, IssuingConnection>());
 const STALE_CONNECTION = 'stale_connection';
 
-function stillIssuing(c: IssuingConnection): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from connections c
+function stillIssuing(c: IssuingConnection): Statement {
+  return stmt`exists (select 1 from connections c
     join organizations i on i.id = ${c.issuerId} and i.name = ${c.issuerName}
     join organizations p on p.id = ${c.counterpartyId} and p.name = ${c.counterpartyName}
     where c.id = ${c.id} and c.status = 'active' and c.environment = ${c.environment}

@@ -1,7 +1,7 @@
 // POST /v1/documents/{id}/issue: a draft moves to its type's entry state, receives the
 // counterparty's number, and becomes visible to the counterparty (which gets document.created).
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { stmt } from '../../db/statement.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { actorFromPrincipal } from './history.ts';
@@ -54,7 +54,7 @@ export async function issueDocument(
         numberings: [counterpartyNumber],
         // A sandbox's demo counterparty answers on its own (demo-counterparty.ts).
         extra: [
-          sql`insert into demo_counterparty_queue (document_id, run_at)
+          stmt`insert into demo_counterparty_queue (document_id, run_at)
             select ${doc.id}, ${now} from organizations where id = ${doc.counterparty_organization_id} and demo`,
         ],
       },

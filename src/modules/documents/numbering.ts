@@ -3,7 +3,7 @@
 // that writes the document, so the row lock is held only for that statement and its commit: the
 // number is the last thing a create or issue decides. Until then the number is a placeholder that
 // the statement replaces in every text that carries it (the history entry and its hash, events).
-import { type RawBuilder, sql } from 'kysely';
+import { type Statement, stmt } from '../../db/statement.ts';
 import { base62Id } from '../../lib/ids.ts';
 
 export interface Numbering {
@@ -21,8 +21,8 @@ export function numbering(organizationId: string, prefix: string): Numbering {
  * A data-modifying CTE body that takes the next value of the counter and returns `number`.
  * First use of a prefix inserts the row; ON CONFLICT makes concurrent first uses take turns.
  */
-export function counterCte(n: Numbering): RawBuilder<unknown> {
-  return sql`insert into document_counters (organization_id, prefix, last_value)
+export function counterCte(n: Numbering): Statement {
+  return stmt`insert into document_counters (organization_id, prefix, last_value)
     values (${n.organizationId}, ${n.prefix}, 1)
     on conflict (organization_id, prefix) do update set last_value = document_counters.last_value + 1
     returning prefix || lpad(last_value::text, greatest(6, length(last_value::text)), '0') as number`;

@@ -2,9 +2,10 @@
 // the document row, its history entry and its outbox events, as data-modifying CTEs. Run alone it
 // is its own transaction (a create is a single round trip); inside a transaction it is the last
 // statement before commit, so the counter's row lock is held as briefly as possible.
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { requirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
+import { ident, joinStatements, runStatement, type Statement, stmt } from '../../db/statement.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
 import { type AppendEvent, makeEnvelope } from '../events/append.ts';
@@ -15,9 +16,9 @@ import { canSee, type DocumentRecord, projectDocument, viewersOf } from './proje
 
 export interface DocumentWriteRefs {
   /** the new history head hash */
-  head: RawBuilder<string>;
+  head: Statement;
   /** the number assigned by numberings[i] */
-  number(i: number): RawBuilder<string>;
+  number(i: number): Statement;
 }
 
 /**
@@ -26,18 +27,18 @@ export interface DocumentWriteRefs {
  * return a row (an Idempotency-Key claimed in the statement itself).
  */
 export type Requirement =
-  | { reason: string; condition: RawBuilder<boolean> }
-  | { reason: string; claim: (refs: DocumentWriteRefs) => RawBuilder<unknown> };
+  | { reason: string; condition: Statement }
+  | { reason: string; claim: (refs: DocumentWriteRefs) => Statement };
 
 export interface DocumentWrite {
   documentId: string;
   numberings: Numbering[];
   /** The insert or update of the documents row. */
-  document(refs: DocumentWriteRefs): RawBuilder<unknown>;
+  document(refs: DocumentWriteRefs): Statement;
   history: { entry: UnhashedEntry; visibility: Visibility; userId: string | null };
   events: Omit<AppendEvent, 'documentId'>[];
   /** Further data-modifying statements of the same change (the demo counterparty's queue). */
-  extra?: RawBuilder<unknown>[];
+  extra?: Statement[];
   requires?: Requirement[];
 }
 
@@ -47,44 +48,54 @@ export interface DocumentWriteResult {
   head: string;
 }
 
-const cte = (name: string) => sql.raw(name);
+// Names written into the text (CTEs: n0, n1 counters, r0… claims, x0… extra writes, ok0… checks;
+// the documents row's columns), each checked and made once.
+const NAMES = new Map<string, Statement>();
+const named = (name: string): Statement => {
+  let s = NAMES.get(name);
+  if (s === undefined) {
+    s = ident(name);
+    NAMES.set(name, s);
+  }
+  return s;
+};
 
 export async function executeDocumentWrite(
   executor: Kysely<DB>,
   w: DocumentWrite,
   now: Date,
 ): Promise<DocumentWriteResult> {
-  const numberRef = (i: number): RawBuilder<string> => sql<string>`(select number from ${cte(`n${i}`)})`;
+  const numberRef = (i: number): Statement => stmt`(select number from ${named(`n${i}`)})`;
   // Text that may carry number placeholders: each is replaced in SQL by the assigned number.
-  const fill = (text: string): RawBuilder<string> =>
-    w.numberings.reduce<RawBuilder<string>>(
-      (acc, n, i) => sql<string>`replace(${acc}, ${n.placeholder}, ${numberRef(i)})`,
-      sql<string>`${text}`,
+  const fill = (text: string): Statement =>
+    w.numberings.reduce<Statement>(
+      (acc, n, i) => stmt`replace(${acc}, ${n.placeholder}, ${numberRef(i)})`,
+      stmt`${text}`,
     );
   const { entry } = w.history;
-  const refs: DocumentWriteRefs = { head: sql<string>`(select hash from hh)`, number: numberRef };
+  const refs: DocumentWriteRefs = { head: HEAD, number: numberRef };
   // The entry's hash covers the number, so it is computed where the number is known. Both forms
   // are sha256(prev_hash ‖ RFC 8785 text): replacing a JSON string value by another plain ASCII
   // string leaves the canonical form canonical, so verifyChain recomputes the same hash.
   const hash =
     w.numberings.length > 0
-      ? sql<string>`encode(sha256(convert_to(${fill(entry.prev_hash + canonicalJson(entryBody(entry)))}, 'UTF8')), 'hex')`
-      : sql<string>`${hashEntry(entry)}`;
+      ? stmt`encode(sha256(convert_to(${fill(entry.prev_hash + canonicalJson(entryBody(entry)))}, 'UTF8')), 'hex')`
+      : stmt`${hashEntry(entry)}`;
   const envelopes = w.events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
 
-  const ctes: RawBuilder<unknown>[] = w.numberings.map((n, i) => sql`${cte(`n${i}`)} as (${counterCte(n)})`);
+  const ctes: Statement[] = w.numberings.map((n, i) => stmt`${named(`n${i}`)} as (${counterCte(n)})`);
   // Requirements are the first outputs of the statement, so a failed one stops it before the
   // document, history and events are written. A claim's response records the numbers, so it runs
   // after the counters: every statement takes the counter rows, then the Idempotency-Key, in that
   // order, and two requests with one key cannot wait on each other in a cycle.
   const checks = (w.requires ?? []).map((r, i) => {
     if ('condition' in r) return requirement(r.condition, r.reason);
-    ctes.push(sql`${cte(`r${i}`)} as (${r.claim(refs)})`);
-    return requirement(sql<boolean>`exists (select 1 from ${cte(`r${i}`)})`, r.reason);
+    ctes.push(stmt`${named(`r${i}`)} as (${r.claim(refs)})`);
+    return requirement(stmt`exists (select 1 from ${named(`r${i}`)})`, r.reason);
   });
-  ctes.push(sql`hh as (select ${hash} as hash)`);
-  ctes.push(sql`d as (${w.document(refs)})`);
-  ctes.push(sql`h as (insert into document_history
+  ctes.push(stmt`hh as (select ${hash} as hash)`);
+  ctes.push(stmt`d as (${w.document(refs)})`);
+  ctes.push(stmt`h as (insert into document_history
     (document_id, seq, visibility, at, action, actor, actor_user_id, changes, prev_hash, hash)
     values (${w.documentId}, ${entry.seq}, ${w.history.visibility}, ${new Date(entry.at)}, ${entry.action},
       ${JSON.stringify(entry.actor)}, ${w.history.userId}, ${fill(JSON.stringify(entry.changes))}::jsonb,
@@ -93,25 +104,28 @@ export async function executeDocumentWrite(
     // The same rows appendEvents writes (src/modules/events/append.ts), with numbers filled in.
     const rows = w.events.map(
       (e, i) =>
-        sql`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(JSON.stringify(envelopes[i]))}, ${now})`,
+        stmt`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(JSON.stringify(envelopes[i]))}, ${now})`,
     );
-    ctes.push(sql`e as (insert into events (id, organization_id, type, document_id, envelope, created_at)
-      values ${sql.join(rows)})`);
+    ctes.push(stmt`e as (insert into events (id, organization_id, type, document_id, envelope, created_at)
+      values ${joinStatements(rows)})`);
   }
   (w.extra ?? []).forEach((x, i) => {
-    ctes.push(sql`${cte(`x${i}`)} as (${x})`);
+    ctes.push(stmt`${named(`x${i}`)} as (${x})`);
   });
   const outputs = [
-    ...checks.map((c, i) => sql`${c} as ${cte(`ok${i}`)}`),
-    sql`(select hash from hh) as head`,
-    ...w.numberings.map((_, i) => sql`${numberRef(i)} as ${cte(`n${i}`)}`),
+    ...checks.map((c, i) => stmt`${c} as ${named(`ok${i}`)}`),
+    stmt`${HEAD} as head`,
+    ...w.numberings.map((_, i) => stmt`${numberRef(i)} as ${named(`n${i}`)}`),
   ];
-  const res = await sql<Record<string, string>>`with ${sql.join(ctes)} select ${sql.join(outputs)}`.execute(
+  const rows = await runStatement<Record<string, string>>(
     executor,
+    stmt`with ${joinStatements(ctes)} select ${joinStatements(outputs)}`,
   );
-  const row = res.rows[0]!;
+  const row = rows[0]!;
   return { head: row.head!, numbers: w.numberings.map((_, i) => row[`n${i}`]!) };
 }
+
+const HEAD = stmt`(select hash from hh)`;
 
 type Column = keyof Selectable<DocumentsTable>;
 
@@ -167,7 +181,7 @@ export interface SaveChange {
   action: string;
   changes: Record<string, unknown>;
   numberings: Numbering[];
-  extra?: RawBuilder<unknown>[];
+  extra?: Statement[];
   requires?: Requirement[];
 }
 
@@ -206,9 +220,9 @@ export async function saveDocumentChange(
       numberings: c.numberings,
       document: (refs) =>
         c.before === null
-          ? sql`insert into documents (${sql.join(columns.map((k) => sql.ref(k)))})
-              values (${sql.join(columns.map((k) => value(k, refs)))})`
-          : sql`update documents set ${sql.join(columns.map((k) => sql`${sql.ref(k)} = ${value(k, refs)}`))}
+          ? stmt`insert into documents (${joinStatements(columns.map(named))})
+              values (${joinStatements(columns.map((k) => stmt`${value(k, refs)}`))})`
+          : stmt`update documents set ${joinStatements(columns.map((k) => stmt`${named(k)} = ${value(k, refs)}`))}
               where id = ${after.id}`,
       history: { entry, visibility: visibilityFor(after), userId: c.actor.userId },
       events: changeEvents(c.before, after, c.kind),

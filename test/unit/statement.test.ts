@@ -1,0 +1,101 @@
+// Statements compiled by concatenation (src/db/statement.ts): the text and parameters must be what
+// Kysely's `sql` template gives for the same fragments, values must never reach the text, and the
+// result must run on a real database with its parameters typed as PostgreSQL infers them.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
+import type { DB } from '../../src/db/schema.ts';
+import { compileStatement, ident, joinStatements, runStatement, stmt } from '../../src/db/statement.ts';
+import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+
+test('values become numbered parameters, nested statements are spliced in order', () => {
+  const inner = stmt`replace(${'a@@x@@'}, ${'@@x@@'}, ${stmt`(select ${7})`})`;
+  const s = stmt`select ${1}, ${inner} as ${ident('filled')}, ${null}`;
+  assert.deepEqual(compileStatement(s), {
+    text: 'select $1, replace($2, $3, (select $4)) as filled, $5',
+    parameters: [1, 'a@@x@@', '@@x@@', 7, null],
+  });
+});
+
+test('the same fragments compile to the same text and parameters as Kysely', () => {
+  // Kysely's PostgreSQL compiler with no database behind it: only compile() is used.
+  const kyselyPg = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const rows = ['r1', 'r2', 'r3'];
+  const mine = compileStatement(
+    stmt`insert into t (a, b) values ${joinStatements(rows.map((r, i) => stmt`(${r}, ${i})`))} returning ${ident('a')}`,
+  );
+  const kysely =
+    sql`insert into t (a, b) values ${sql.join(rows.map((r, i) => sql`(${r}, ${i})`))} returning ${sql.raw('a')}`.compile(
+      kyselyPg,
+    );
+  assert.equal(mine.text, kysely.sql);
+  assert.deepEqual(mine.parameters, kysely.parameters);
+});
+
+test('joinStatements: separators are text, an empty list is empty text', () => {
+  assert.deepEqual(compileStatement(joinStatements([stmt`${'x'}`, stmt`${'y'}`], ' and ')), {
+    text: '$1 and $2',
+    parameters: ['x', 'y'],
+  });
+  assert.deepEqual(compileStatement(stmt`(${joinStatements([])})`), { text: '()', parameters: [] });
+});
+
+test('ident takes plain lower-case identifiers only', () => {
+  for (const bad of ['', 'A', '1a', 'a b', 'a;drop table x', 'a"', "a'", 'a-b', 'a.b']) {
+    assert.throws(() => ident(bad), /not a plain SQL identifier/, bad);
+  }
+  assert.equal(compileStatement(ident('ok_1')).text, 'ok_1');
+});
+
+let t: TestDatabase;
+before(async () => {
+  t = await freshDatabase();
+});
+after(() => t.drop());
+
+test('runs on the database: a value that looks like SQL stays a value', async () => {
+  const evil = "x'); drop table organizations; --";
+  const rows = await runStatement<{ v: string; n: number; d: boolean }>(
+    t.database.db,
+    stmt`select ${evil}::text as v, ${41}::int + 1 as n, ${true}::boolean as d`,
+  );
+  assert.deepEqual(rows, [{ v: evil, n: 42, d: true }]);
+  // Named prepared statements (src/db/prepared.ts) reuse the text: run it past their threshold.
+  for (let i = 0; i < 5; i++) {
+    const again = await runStatement<{ v: string }>(t.database.db, stmt`select ${`v${i}`}::text as v`);
+    assert.deepEqual(again, [{ v: `v${i}` }]);
+  }
+});
+
+test('runs inside a transaction and rolls back with it', async () => {
+  const id = `org_stmt_${Date.now()}`;
+  await assert.rejects(
+    t.database.db.transaction().execute(async (trx) => {
+      await runStatement(trx, stmt`create temporary table stmt_probe (id text) on commit drop`);
+      await runStatement(trx, stmt`insert into stmt_probe (id) values (${id})`);
+      const seen = await runStatement<{ id: string }>(trx, stmt`select id from stmt_probe`);
+      assert.deepEqual(seen, [{ id }]);
+      throw new Error('roll back');
+    }),
+    /roll back/,
+  );
+  const after = await runStatement<{ n: number }>(
+    t.database.db,
+    stmt`select count(*)::int as n from pg_class where relname = 'stmt_probe'`,
+  );
+  assert.deepEqual(after, [{ n: 0 }]);
+});
