@@ -299,8 +299,10 @@ async function walkFrom(token: string, cursor: string, limit: number): Promise<P
 
 describe('query plans', () => {
   // 8,000 rows: org A issues 4,000 to org B and receives 4,000 from it.
-  const plantRows = () =>
-    sql`insert into documents (id, connection_id, issuer_organization_id, counterparty_organization_id,
+  // Each test plants its own rows; a failed test's rows must not fail the next one's insert.
+  const plantRows = async () => {
+    await sql`delete from documents where connection_id = 'conn_plan'`.execute(svc.ctx.db);
+    await sql`insert into documents (id, connection_id, issuer_organization_id, counterparty_organization_id,
         document_type, status, issuer_number, counterparty_number, currency, line_items, subtotal, tax, total,
         balance_due, document_date, external_refs, origin, sandbox, history_seq, history_head, created_at,
         updated_at, issued_at)
@@ -310,10 +312,11 @@ describe('query plans', () => {
         timestamptz '2024-01-01' + g * interval '1 second', timestamptz '2024-01-01' + g * interval '1 second',
         timestamptz '2024-01-01' + g * interval '1 second'
       from generate_series(1, 8000) g`.execute(svc.ctx.db);
+  };
 
   test('a page walks each side’s keyset index, with or without a cursor, never the whole table', async () => {
     await plantRows();
-    await sql`analyze documents`.execute(svc.ctx.db);
+    await sql`analyze`.execute(svc.ctx.db);
     const me = { id: 'org_planA', name: 'A' };
     type Node = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: Node[] };
     const plan = async (query: Record<string, string>, pos: { t: string; id: string } | null = null) => {
@@ -326,8 +329,11 @@ describe('query plans', () => {
       const nodes: Node[] = [];
       const visit = (n: Node, parent: Node | null) => {
         nodes.push(n);
-        // No sort of a scan's output: each side reads its rows in index order and stops at the limit.
-        if (parent?.['Node Type'] === 'Sort') assert.ok(!/Scan/.test(n['Node Type']), JSON.stringify(root));
+        // No sort of a documents scan's output: each side reads its rows in index order and stops
+        // at the limit. (The payment subplan may sort: with payments known to be empty, after the
+        // embedded database's maintenance pass analyzed it, its scan is a sequential one.)
+        if (parent?.['Node Type'] === 'Sort' && n['Relation Name'] === 'documents')
+          assert.ok(!/Scan/.test(n['Node Type']), JSON.stringify(root));
         for (const c of n.Plans ?? []) visit(c, n);
       };
       visit(root[0]!.Plan, null);
@@ -369,7 +375,7 @@ describe('query plans', () => {
     // which plan wins is still PostgreSQL's costing of the data (these rows are not the bench's),
     // so the shapes checked are those whose generic plan is as cheap here.
     await plantRows();
-    await sql`analyze documents`.execute(svc.ctx.db);
+    await sql`analyze`.execute(svc.ctx.db);
     const me = { id: 'org_planA', name: 'A' };
     for (const query of [{}, { connection: 'conn_plan' }]) {
       const compiled = compiledPage(svc.ctx.db, { me, f: readFilters(query), pos: null, limit: 21 });
