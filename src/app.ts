@@ -8,7 +8,7 @@ import { installPipeline, registerRoute } from './http/pipeline.ts';
 import type { AnyRoute } from './http/route.ts';
 import { bodyAjv, paramAjv } from './http/validation.ts';
 import { ApiError } from './lib/errors.ts';
-import { randomBase62 } from './lib/ids.ts';
+import { base62Id } from './lib/ids.ts';
 import { registerMcpHttp } from './mcp/http.ts';
 import { allRoutes } from './routes.ts';
 import { API_VERSION } from './version.ts';
@@ -24,7 +24,8 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    genReqId: () => `req_${randomBase62(20)}`,
+    // Request ids are not secrets: from the identifiers' pool (src/lib/ids.ts).
+    genReqId: () => `req_${base62Id(20)}`,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Fastify would otherwise answer 'too many requests in flight' in its own shape.

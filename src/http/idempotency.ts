@@ -6,7 +6,7 @@
 // keeps only hashes of those. So the record stores the Idempotency-Key hashed and the response
 // encrypted (AES-256-GCM) under a key derived from the Idempotency-Key itself: only a caller who
 // presents the key again can read the response back; the database alone cannot.
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -15,6 +15,7 @@ import type { DB } from '../db/schema.ts';
 import { joinStatements, type Statement, stmt } from '../db/statement.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
+import { pooledBytes } from '../lib/ids.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 // A request still 'running' after this long belongs to a crashed process; its key may be retaken.
@@ -50,7 +51,8 @@ export function responseKey(hmacKey: Buffer, claim: IdempotencyClaim): Buffer {
 }
 
 function sealResponse(ctx: AppContext, claim: IdempotencyClaim, body: string): string {
-  const iv = randomBytes(12);
+  // A nonce must never repeat under one key; 96 fresh CSPRNG bits (the pool's bytes are used once).
+  const iv = pooledBytes(12);
   const cipher = createCipheriv('aes-256-gcm', responseKey(ctx.secrets.hmacKey, claim), iv);
   const sealed = Buffer.concat([cipher.update(body, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}`;

@@ -64,6 +64,23 @@ export function base62Id(length: number): string {
   return out;
 }
 
+/**
+ * `length` CSPRNG bytes from the same pool, copied out: for values that must be unique and
+ * unpredictable but are not secrets (an AES-GCM nonce, a request id). A `randomBytes` call of its
+ * own costs a native job per call: the sealing nonce and the request id were ~1.3 % of a create's
+ * CPU under the create-many load (issue 9, bench/README.md item 27).
+ */
+export function pooledBytes(length: number): Buffer {
+  if (length > pool.length) return randomBytes(length);
+  if (poolAt + length > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const out = Buffer.from(pool.subarray(poolAt, poolAt + length));
+  poolAt += length;
+  return out;
+}
+
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base62Id(22)}`;
 }

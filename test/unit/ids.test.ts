@@ -2,7 +2,7 @@
 // must give every base62 character with equal chance, in strings of exactly the asked length.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { base62Id, newId, randomBase62 } from '../../src/lib/ids.ts';
+import { base62Id, newId, pooledBytes, randomBase62 } from '../../src/lib/ids.ts';
 
 const BASE62 = /^[0-9A-Za-z]*$/;
 
@@ -29,4 +29,26 @@ test('newId: the prefix and 22 characters, never the same twice across pool refi
   const ids = Array.from({ length: 5000 }, () => newId('doc'));
   assert.ok(ids.every((id) => /^doc_[0-9A-Za-z]{22}$/.test(id)));
   assert.equal(new Set(ids).size, ids.length);
+});
+
+test('pooledBytes: fresh bytes of the asked length, copies that later draws never change', () => {
+  const first = pooledBytes(12);
+  const snapshot = Buffer.from(first);
+  const seen = new Set<string>();
+  // 1,000 draws of 12 bytes cross the 4 KB pool's refill ~3 times; 96-bit values never repeat.
+  for (let i = 0; i < 1000; i++) {
+    const b = pooledBytes(12);
+    assert.equal(b.length, 12);
+    seen.add(b.toString('hex'));
+  }
+  assert.equal(seen.size, 1000);
+  assert.deepEqual(first, snapshot, 'a returned buffer is a copy, not a view of the pool');
+  assert.equal(pooledBytes(10_000).length, 10_000);
+  // Bytes, not characters: all 256 values appear in 64 KB (each ~256 times).
+  const counts = new Array<number>(256).fill(0);
+  for (let i = 0; i < 16; i++) for (const x of pooledBytes(4096)) counts[x]!++;
+  assert.ok(
+    counts.every((k) => k > 150),
+    'every byte value appears',
+  );
 });
