@@ -2,6 +2,7 @@
 // argument, never optional), the parties' names joined in, and the projection applied by callers.
 import type { Kysely } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
+import { QueryTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../../http/principal.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -40,22 +41,32 @@ export async function findVisibleDocument(
   opts: { lock?: boolean } = {},
 ): Promise<DocumentRecord> {
   if (!ID.test(documentId)) throw notFound('document');
-  let q = documentsWithNames(db)
-    .where('d.id', '=', documentId)
-    .where((eb) =>
-      eb.or([
-        eb('d.issuer_organization_id', '=', organizationId),
-        eb.and([
-          eb('d.counterparty_organization_id', '=', organizationId),
-          eb('d.issued_at', 'is not', null),
-        ]),
-      ]),
-    );
-  if (opts.lock) q = q.forNoKeyUpdate('d');
-  const row = await q.executeTakeFirst();
+  const rows = await (opts.lock ? VISIBLE_LOCKED : VISIBLE).execute(db, organizationId, documentId);
+  const row = rows[0];
   if (!row) throw notFound('document');
   return row;
 }
+
+function visibleDocument(lock: boolean) {
+  return new QueryTemplate(2, (db, organizationId: string, documentId: string) => {
+    const q = documentsWithNames(db)
+      .where('d.id', '=', documentId)
+      .where((eb) =>
+        eb.or([
+          eb('d.issuer_organization_id', '=', organizationId),
+          eb.and([
+            eb('d.counterparty_organization_id', '=', organizationId),
+            eb('d.issued_at', 'is not', null),
+          ]),
+        ]),
+      );
+    return lock ? q.forNoKeyUpdate('d') : q;
+  });
+}
+
+// Every document read goes through these (GET /v1/documents/{id} first): compiled once.
+const VISIBLE = visibleDocument(false);
+const VISIBLE_LOCKED = visibleDocument(true);
 
 /** The document by id for the service's own work (no viewer), locked. */
 export async function lockDocument(trx: Tx, documentId: string): Promise<DocumentRecord> {
