@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
  * against byte for byte): the package builds every object and array through `reduce` and template
  * strings and runs JSON.stringify on every key and value. On a create's history entry (5 lines)
  * it took ~22 µs, ~15 % of the create statement's JavaScript; this takes ~9 µs (issue 9,
- * bench/README.md item 24). Numbers are ECMAScript Number-to-String, as RFC 8785 prescribes;
+ * bench/README.md item 25). Numbers are ECMAScript Number-to-String, as RFC 8785 prescribes;
  * object keys are sorted by UTF-16 code units, Array.prototype.sort's order.
  */
 export function canonicalJson(value: unknown): string {
