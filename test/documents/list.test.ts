@@ -380,7 +380,9 @@ describe('query plans', () => {
     for (const query of [{}, { connection: 'conn_plan' }]) {
       const compiled = compiledPage(svc.ctx.db, { me, f: readFilters(query), pos: null, limit: 21 });
       const values = compiled.parameters.map((v) => sql.lit(v instanceof Date ? v.toISOString() : v));
-      const plans = await svc.ctx.db.connection().execute(async (db) => {
+      // In a transaction: on PGlite only a transaction keeps other sessions (the maintenance pass,
+      // whose replan deallocates every prepared statement) from running between these statements.
+      const plans = await svc.ctx.db.transaction().execute(async (db) => {
         await sql`prepare docex_plan_test as ${sql.raw(compiled.sql)}`.execute(db);
         try {
           for (let i = 0; i < 10; i++) {
