@@ -4,7 +4,9 @@
 // bench/README.md item 28). A template is built once with stand-ins for its arguments and
 // compiled; each run puts the arguments in their places among the compiled parameters and sends
 // the same text (the same string, so the prepared-statement lookup, src/db/prepared.ts, finds it
-// without hashing the text again).
+// without hashing the text again). The list page does the same per shape of its filters
+// (src/modules/documents/list-documents.ts, compiledPage), where the shape itself varies; this is
+// the simple case, one shape, arguments that are all text.
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 

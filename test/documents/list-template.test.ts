@@ -2,19 +2,11 @@
 // fresh build of documentListQuery compiles to, for every shape of filters and cursor.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import type { DB } from '../../src/db/schema.ts';
 import { compiledPage, documentListQuery, type Filters } from '../../src/modules/documents/list-documents.ts';
 import { PHASES } from '../../src/modules/documents/state-machines.ts';
+import { compileOnlyKysely } from '../helpers/compile-only.ts';
 
-const db = new Kysely<DB>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyKysely();
 
 const OPTIONAL = ['connection', 'type', 'since', 'until', 'updated_since', 'issuer_ref', 'q'] as const;
 

@@ -3,16 +3,9 @@
 // result must run on a real database with its parameters typed as PostgreSQL infers them.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
-import type { DB } from '../../src/db/schema.ts';
+import { sql } from 'kysely';
 import { compileStatement, ident, joinStatements, runStatement, stmt } from '../../src/db/statement.ts';
+import { compileOnlyKysely } from '../helpers/compile-only.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 
 test('values become numbered parameters, nested statements are spliced in order', () => {
@@ -25,15 +18,7 @@ test('values become numbered parameters, nested statements are spliced in order'
 });
 
 test('the same fragments compile to the same text and parameters as Kysely', () => {
-  // Kysely's PostgreSQL compiler with no database behind it: only compile() is used.
-  const kyselyPg = new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+  const kyselyPg = compileOnlyKysely();
   const rows = ['r1', 'r2', 'r3'];
   const mine = compileStatement(
     stmt`insert into t (a, b) values ${joinStatements(rows.map((r, i) => stmt`(${r}, ${i})`))} returning ${ident('a')}`,
