@@ -1,7 +1,8 @@
 // Shared pieces of the benchmark: child servers, autocannon runs, medians, RSS sampling.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMs, meterBackendsCpu } from './proc-cpu.ts';
 
@@ -43,6 +44,8 @@ export interface RunOptions {
   cpuPid?: number;
   /** the PostgreSQL database whose backends' CPU time per request to report */
   database?: string;
+  /** names the run's `perf record` file when BENCH_PERF=1 */
+  label?: string;
 }
 
 export function uniqueKey(): string {
@@ -57,6 +60,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
       : undefined;
   const cpuBefore = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
   const dbMeter = o.database === undefined ? null : meterBackendsCpu(o.database);
+  const perf = seconds === o.seconds ? perfRecord(o.label, seconds) : null;
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
@@ -67,6 +71,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     ...(requests ? { requests } : {}),
   });
   const cpuAfter = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
+  await perf;
   const dbMs = dbMeter ? dbMeter.stop() : null;
   const m: Measured = {
     rps: result.requests.average,
@@ -82,6 +87,40 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
     m.dbCpuMsPerRequest = dbMs / result.requests.total;
   }
   return m;
+}
+
+/**
+ * BENCH_PERF=1: a system-wide `perf record` (call graphs, 499 Hz) of one measured run, written to
+ * .test-cache/bench-perf/<label>-<n>.data. Unlike V8's profiler it counts CPU, not wall time
+ * spent preempted inside a syscall, and it sees PostgreSQL, the kernel and the load generator too.
+ * Start docex with `BENCH_DOCEX_NODE_ARGS=--perf-basic-prof` so its JIT frames have names.
+ */
+let perfRuns = 0;
+function perfRecord(label: string | undefined, seconds: number): Promise<void> | null {
+  if (process.env.BENCH_PERF !== '1' || label === undefined) return null;
+  const dir = join('.test-cache', 'bench-perf');
+  mkdirSync(dir, { recursive: true });
+  perfRuns += 1;
+  const proc = spawn(
+    'perf',
+    [
+      'record',
+      '-a',
+      '-g',
+      '-F',
+      '499',
+      '-o',
+      join(dir, `${label}-${perfRuns}.data`),
+      '--',
+      'sleep',
+      String(seconds),
+    ],
+    { stdio: 'ignore' },
+  );
+  return new Promise((resolve) => {
+    proc.on('exit', () => resolve());
+    proc.on('error', () => resolve());
+  });
 }
 
 /** Warm up, then the median (by throughput) of `repeats` measured runs. */

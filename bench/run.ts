@@ -175,8 +175,20 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
     console.log(`measuring ${s.id} …`);
     const sampler = docex.proc.pid ? sampleRss(docex.proc.pid) : null;
     const { a: d, b: c } = await measurePair(
-      { ...common, ...prepared.docex, database, ...(docex.proc.pid ? { cpuPid: docex.proc.pid } : {}) },
-      { ...common, ...prepared.ceiling, database, ...(ceiling.proc.pid ? { cpuPid: ceiling.proc.pid } : {}) },
+      {
+        ...common,
+        ...prepared.docex,
+        database,
+        label: `${s.id}-docex`,
+        ...(docex.proc.pid ? { cpuPid: docex.proc.pid } : {}),
+      },
+      {
+        ...common,
+        ...prepared.ceiling,
+        database,
+        label: `${s.id}-ceiling`,
+        ...(ceiling.proc.pid ? { cpuPid: ceiling.proc.pid } : {}),
+      },
       REPEATS,
     );
     const rssPeak = sampler ? sampler.stop().peak : null;

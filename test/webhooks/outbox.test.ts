@@ -8,7 +8,7 @@ import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
 import { allTasks } from '../../src/worker/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
-import { signup } from '../helpers/flows.ts';
+import { connect, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { createEndpoint, deliveries, drain, emit, type Receiver, startReceiver } from './helpers.ts';
 
@@ -62,6 +62,60 @@ describe('outbox', () => {
     await drain(svc);
     assert.equal(r.received.length, before + 1);
     assert.equal(r.received.at(-1)!.body.id, committed!.id);
+  });
+
+  test('an event is queued for fan-out only when its organization has an endpoint (migration 0013)', async () => {
+    const queued = async (ids: string[]) =>
+      (
+        await svc.ctx.db
+          .selectFrom('webhook_event_queue')
+          .select('event_id')
+          .where('event_id', 'in', ids)
+          .execute()
+      ).length;
+    const documentEvents = async (documentId: string) =>
+      (
+        await svc.ctx.db.selectFrom('events').select('id').where('document_id', '=', documentId).execute()
+      ).map((e) => e.id);
+    const a = await signup(svc, 'Quiet');
+    const b = await signup(svc, 'Quiet Peer');
+    const connectionId = await connect(svc, a, b);
+    const createDocument = async () => {
+      const res = await svc.req<{ id: string }>('POST', '/v1/documents', {
+        token: a.session,
+        body: {
+          connection_id: connectionId,
+          document_type: 'invoice',
+          line_items: [{ description: 'x', quantity: 1, unit_price: 10, tax_rate: 0 }],
+        },
+      });
+      assert.equal(res.status, 201);
+      return res.body.id;
+    };
+
+    // No endpoint: the events are written (GET /v1/events lists them) but nothing is queued, by
+    // appendEvents and by the document statement alike.
+    const quiet = await emit(svc, a.orgId);
+    const quietDoc = await createDocument();
+    const quietDocEvents = await documentEvents(quietDoc);
+    assert.equal(quietDocEvents.length, 1);
+    assert.equal(await queued([...quiet.map((e) => e.id), ...quietDocEvents]), 0);
+
+    // With an endpoint, both writers queue their events in the same statement.
+    const start = r.received.length;
+    await createEndpoint(svc, a.session, r.url);
+    const loud = await emit(svc, a.orgId);
+    const loudDoc = await createDocument();
+    const loudDocEvents = await documentEvents(loudDoc);
+    assert.equal(await queued([...loud.map((e) => e.id), ...loudDocEvents]), 2);
+    await drain(svc);
+    assert.deepEqual(
+      r.received
+        .slice(start)
+        .map((x) => x.body.id)
+        .sort(),
+      [...loud.map((e) => e.id), ...loudDocEvents].sort(),
+    );
   });
 
   test('concurrent workers deliver every event to every endpoint exactly once', async () => {

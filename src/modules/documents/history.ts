@@ -15,6 +15,7 @@ import {
   type UnhashedEntry,
   verifyChain,
 } from '../provenance/hash-chain.ts';
+import { appendLogLeaves } from '../provenance/log.ts';
 import type { DocumentHistoryView } from './schemas.ts';
 
 export type Visibility = DocumentHistoryTable['visibility'];
@@ -110,9 +111,9 @@ export interface AppendHistoryInput {
 /**
  * Appends an entry to a document's chain inside the caller's transaction (attachments, payments
  * and finance record their changes with it). Locks the document row, so appends to one document
- * are serialised and the chain stays linear. Returns the entry as hashed. Like every row inserted
- * into document_history, the entry's hash also enters the transparency log in this transaction
- * (trigger document_history_logged, migration 0007).
+ * are serialised and the chain stays linear. Returns the entry as hashed. Like every entry written,
+ * its hash also enters the transparency log in this transaction (as the document statement's do,
+ * persist.ts; a trigger did this until migration 0013).
  */
 export async function appendHistoryEntry(trx: Tx, input: AppendHistoryInput): Promise<HistoryEntry> {
   const head = await trx
@@ -128,6 +129,7 @@ export async function appendHistoryEntry(trx: Tx, input: AppendHistoryInput): Pr
     .insertInto('document_history')
     .values(historyRow(input.documentId, entry, input.visibility ?? visibilityFor(head), input.actor.userId))
     .execute();
+  await appendLogLeaves(trx, [entry.hash], input.at);
   await trx
     .updateTable('documents')
     .set({ history_seq: entry.seq, history_head: entry.hash })

@@ -5,10 +5,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import { requirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
-import { ident, joinStatements, runStatement, type Statement, stmt } from '../../db/statement.ts';
+import { ident, joinStatements, runStatement, Statement, stmt } from '../../db/statement.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
-import { type AppendEvent, makeEnvelope } from '../events/append.ts';
+import { type AppendEvent, makeEnvelope, QUEUE_FOR_FANOUT } from '../events/append.ts';
 import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
 import { type DocumentActor, nextEntry, type Visibility, visibilityFor } from './history.ts';
 import { counterCte, type Numbering } from './numbering.ts';
@@ -95,19 +95,25 @@ export async function executeDocumentWrite(
   });
   ctes.push(stmt`hh as (select ${hash} as hash)`);
   ctes.push(stmt`d as (${w.document(refs)})`);
+  const at = new Date(entry.at);
   ctes.push(stmt`h as (insert into document_history
     (document_id, seq, visibility, at, action, actor, actor_user_id, changes, prev_hash, hash)
-    values (${w.documentId}, ${entry.seq}, ${w.history.visibility}, ${new Date(entry.at)}, ${entry.action},
+    values (${w.documentId}, ${entry.seq}, ${w.history.visibility}, ${at}, ${entry.action},
       ${JSON.stringify(entry.actor)}, ${w.history.userId}, ${fill(JSON.stringify(entry.changes))}::jsonb,
       ${entry.prev_hash}, (select hash from hh)))`);
+  // The entry's hash enters the transparency log with it (src/modules/provenance/log.ts).
+  ctes.push(stmt`l as (insert into tlog_pending (entry_hash, created_at)
+    select decode(hash, 'hex'), ${at} from hh)`);
   if (envelopes.length > 0) {
-    // The same rows appendEvents writes (src/modules/events/append.ts), with numbers filled in.
+    // The same rows appendEvents writes (src/modules/events/append.ts), with numbers filled in,
+    // and queued for fan-out the same way.
     const rows = w.events.map(
       (e, i) =>
         stmt`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(JSON.stringify(envelopes[i]))}, ${now})`,
     );
     ctes.push(stmt`e as (insert into events (id, organization_id, type, document_id, envelope, created_at)
-      values ${joinStatements(rows)})`);
+      values ${joinStatements(rows)} returning id, organization_id, created_at)`);
+    ctes.push(stmt`q as (${QUEUE_FOR_E})`);
   }
   (w.extra ?? []).forEach((x, i) => {
     ctes.push(stmt`${named(`x${i}`)} as (${x})`);
@@ -126,6 +132,7 @@ export async function executeDocumentWrite(
 }
 
 const HEAD = stmt`(select hash from hh)`;
+const QUEUE_FOR_E = new Statement([QUEUE_FOR_FANOUT('e')], []);
 
 type Column = keyof Selectable<DocumentsTable>;
 

@@ -1,0 +1,121 @@
+// A/B of two docex trees on one scenario: `node --import tsx bench/ab.ts <dirA> <dirB> [scenario]`.
+// Each tree runs compiled (its own dist/, built first) on a database of its own on the same
+// PostgreSQL server, so a tree with another migration measures its own schema. Warm-up, then
+// rounds in alternation (A, B, A, B, …): on this shared 2-core machine a noisy neighbour then
+// weighs on both alike, and CPU per request (the server process, and the PostgreSQL backends of
+// its database) says far more than req/s. Scenarios: create-many (default), create-one, get,
+// list, issue-transition. BENCH_AB_ROUNDS (default 5), BENCH_SECONDS (default 6), BENCH_WARMUP,
+// BENCH_CONNECTIONS; BENCH_AB_NODE_ARGS_A / _B add Node options to one side.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { documentScenarios } from './documents.ts';
+import { type Child, fmt, type Measured, measure, median, startChild } from './lib.ts';
+import type { BenchContext } from './scenarios.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const OPERATOR = 'op_bench_operator_token';
+
+const [dirA, dirB, scenarioId = 'create-many'] = process.argv.slice(2);
+if (!dirA || !dirB) throw new Error('usage: bench/ab.ts <dirA> <dirB> [scenario]');
+const scenario = documentScenarios.find((s) => s.id === scenarioId);
+if (!scenario) throw new Error(`unknown scenario ${scenarioId}`);
+
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function side(dir: string, name: string, nodeArgs: string): Promise<{ child: Child; db: string }> {
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`build failed in ${dir}`);
+  const db = `docex_ab_${name}`;
+  const url = await freshDatabase(db);
+  const child = await startChild(
+    process.execPath,
+    [...nodeArgs.split(' ').filter((a) => a !== ''), resolve(dir, 'dist/cli.js'), 'serve'],
+    {
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DOCEX_RATE_LIMIT: '1000000',
+      DOCEX_OPERATOR_TOKEN: OPERATOR,
+      DATABASE_URL: url,
+      DOCEX_DATA_DIR: resolve(dir, '.test-cache', `ab-${name}`),
+    },
+    /docex listening on (http:\/\/\S+)/,
+  );
+  return { child, db };
+}
+
+const a = await side(dirA, 'a', process.env.BENCH_AB_NODE_ARGS_A ?? '');
+const b = await side(dirB, 'b', process.env.BENCH_AB_NODE_ARGS_B ?? '');
+try {
+  const targets = [];
+  for (const s of [a, b]) {
+    const ctx: BenchContext = {
+      docexUrl: s.child.url,
+      ceilingUrl: 'http://127.0.0.1:1',
+      operatorToken: OPERATOR,
+    };
+    const prepared = await scenario.prepare(ctx);
+    if (!prepared) throw new Error('scenario not available');
+    const c = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${s.db}`) });
+    await c.connect();
+    await c.query('analyze');
+    await c.end();
+    targets.push({
+      ...prepared.docex,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: 0,
+      database: s.db,
+      ...(s.child.proc.pid ? { cpuPid: s.child.proc.pid } : {}),
+    });
+  }
+  const [ta, tb] = targets as [(typeof targets)[0], (typeof targets)[0]];
+  if (WARMUP > 0) {
+    await measure({ ...ta, seconds: WARMUP }, 1);
+    await measure({ ...tb, seconds: WARMUP }, 1);
+  }
+  const ra: Measured[] = [];
+  const rb: Measured[] = [];
+  const line = (tag: string, m: Measured) =>
+    `${tag} ${fmt(m.rps).padStart(6)}/s p99 ${String(m.p99).padStart(4)} ms  docex ${fmt(m.cpuMsPerRequest ?? Number.NaN, 3)} ms  pg ${fmt(m.dbCpuMsPerRequest ?? Number.NaN, 3)} ms`;
+  for (let i = 0; i < ROUNDS; i++) {
+    const [first, second] = i % 2 === 0 ? [ta, tb] : [tb, ta];
+    const m1 = await measure(first, 1);
+    const m2 = await measure(second, 1);
+    const [ma, mb] = i % 2 === 0 ? [m1, m2] : [m2, m1];
+    ra.push(ma);
+    rb.push(mb);
+    console.log(`round ${i + 1}: ${line('A', ma)} | ${line('B', mb)}`);
+  }
+  const med = (rs: Measured[], f: (m: Measured) => number) => median(rs.map(f), (x) => x);
+  for (const [tag, rs] of [
+    ['A', ra],
+    ['B', rb],
+  ] as const) {
+    console.log(
+      `median ${tag}: ${fmt(med(rs, (m) => m.rps))}/s, docex ${fmt(
+        med(rs, (m) => m.cpuMsPerRequest ?? Number.NaN),
+        3,
+      )} ms, pg ${fmt(
+        med(rs, (m) => m.dbCpuMsPerRequest ?? Number.NaN),
+        3,
+      )} ms per request`,
+    );
+  }
+} finally {
+  await a.child.stop();
+  await b.child.stop();
+}
