@@ -401,4 +401,44 @@ describe('query plans', () => {
     }
     await sql`delete from documents where connection_id = 'conn_plan'`.execute(svc.ctx.db);
   });
+
+  test('a hot organization’s page settles on the generic plan too (its values are opaque to the planner)', async () => {
+    // The bench's state after its creates: one organization holds half the table, nearly all of
+    // it invoices. Its values visible, its custom plans were costed cheaper than the generic plan
+    // (costed for an average organization), so every page was planned afresh (custom 10, generic
+    // 0 without list-documents.ts's opaque()).
+    await sql`delete from documents where connection_id in ('conn_plan', 'conn_hot')`.execute(svc.ctx.db);
+    await sql`insert into documents (id, connection_id, issuer_organization_id, counterparty_organization_id,
+        document_type, status, issuer_number, counterparty_number, currency, line_items, subtotal, tax, total,
+        balance_due, document_date, external_refs, origin, sandbox, history_seq, history_head, created_at,
+        updated_at, issued_at)
+      select 'doc_hot' || g, case when g <= 9000 then 'conn_hot' else 'conn_plan' end,
+        case when g <= 9000 then 'org_planHot' else 'org_planQ' || (g % 20) end,
+        case when g <= 9000 then 'org_planPeer' else 'org_planR' || (g % 20) end,
+        case when g <= 9000 or g % 4 = 0 then 'invoice' when g % 4 = 1 then 'quote' else 'purchase_order' end,
+        'submitted', 'INV-' || g, null, 'USD', '[]', 1, 0, 1, 1, date '2024-01-01' + (g % 300), '{}', 'api',
+        false, 1, '', timestamptz '2024-01-01' + g * interval '1 second',
+        timestamptz '2024-01-01' + g * interval '1 second', null
+      from generate_series(1, 18000) g`.execute(svc.ctx.db);
+    await sql`analyze`.execute(svc.ctx.db);
+    const me = { id: 'org_planHot', name: 'Hot' };
+    for (const query of [{ type: 'invoice' }, {}]) {
+      const compiled = compiledPage(svc.ctx.db, { me, f: readFilters(query), pos: null, limit: 21 });
+      const values = compiled.parameters.map((v) => sql.lit(v instanceof Date ? v.toISOString() : v));
+      const plans = await svc.ctx.db.transaction().execute(async (db) => {
+        await sql`prepare docex_hot_plan as ${sql.raw(compiled.sql)}`.execute(db);
+        try {
+          for (let i = 0; i < 10; i++) await sql`execute docex_hot_plan(${sql.join(values)})`.execute(db);
+          const r = await sql<{ generic_plans: number | string; custom_plans: number | string }>`
+            select generic_plans, custom_plans from pg_prepared_statements
+            where name = 'docex_hot_plan'`.execute(db);
+          return r.rows[0]!;
+        } finally {
+          await sql`deallocate docex_hot_plan`.execute(db);
+        }
+      });
+      assert.ok(Number(plans.generic_plans) >= 5, `${JSON.stringify(query)}: ${JSON.stringify(plans)}`);
+    }
+    await sql`delete from documents where connection_id in ('conn_plan', 'conn_hot')`.execute(svc.ctx.db);
+  });
 });
