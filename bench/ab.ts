@@ -5,9 +5,14 @@
 // weighs on both alike, and CPU per request (the server process, and the PostgreSQL backends of
 // its database) says far more than req/s. Scenarios: create-many (default), create-one, get,
 // list, issue-transition. BENCH_AB_ROUNDS (default 5), BENCH_SECONDS (default 6), BENCH_WARMUP,
-// BENCH_CONNECTIONS; BENCH_AB_NODE_ARGS_A / _B add Node options to one side.
+// BENCH_CONNECTIONS; BENCH_AB_NODE_ARGS_A / _B add Node options to one side; BENCH_AB_PGLITE=1
+// runs both sides on the embedded database instead (a fresh data directory each);
+// BENCH_AB_ENV_A / _B (`NAME=value,NAME=value`) add environment variables to one side.
+
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { documentScenarios } from './documents.ts';
 import { type Child, fmt, type Measured, measure, median, startChild } from './lib.ts';
@@ -19,6 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const OPERATOR = 'op_bench_operator_token';
+const PGLITE = process.env.BENCH_AB_PGLITE === '1';
 
 const [dirA, dirB, scenarioId = 'create-many'] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: bench/ab.ts <dirA> <dirB> [scenario]');
@@ -36,11 +42,16 @@ async function freshDatabase(name: string): Promise<string> {
   return u.toString();
 }
 
-async function side(dir: string, name: string, nodeArgs: string): Promise<{ child: Child; db: string }> {
+async function side(
+  dir: string,
+  name: string,
+  nodeArgs: string,
+): Promise<{ child: Child; db: string | null; dataDir: string }> {
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`build failed in ${dir}`);
-  const db = `docex_ab_${name}`;
-  const url = await freshDatabase(db);
+  const db = PGLITE ? null : `docex_ab_${name}`;
+  const url = db === null ? '' : await freshDatabase(db);
+  const dataDir = mkdtempSync(join(tmpdir(), `docex-ab-${name}-`));
   const child = await startChild(
     process.execPath,
     [...nodeArgs.split(' ').filter((a) => a !== ''), resolve(dir, 'dist/cli.js'), 'serve'],
@@ -50,11 +61,17 @@ async function side(dir: string, name: string, nodeArgs: string): Promise<{ chil
       DOCEX_RATE_LIMIT: '1000000',
       DOCEX_OPERATOR_TOKEN: OPERATOR,
       DATABASE_URL: url,
-      DOCEX_DATA_DIR: resolve(dir, '.test-cache', `ab-${name}`),
+      DOCEX_DATA_DIR: dataDir,
+      ...Object.fromEntries(
+        (process.env[`BENCH_AB_ENV_${name.toUpperCase()}`] ?? '')
+          .split(',')
+          .filter((kv) => kv.includes('='))
+          .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+      ),
     },
     /docex listening on (http:\/\/\S+)/,
   );
-  return { child, db };
+  return { child, db, dataDir };
 }
 
 const a = await side(dirA, 'a', process.env.BENCH_AB_NODE_ARGS_A ?? '');
@@ -69,16 +86,18 @@ try {
     };
     const prepared = await scenario.prepare(ctx);
     if (!prepared) throw new Error('scenario not available');
-    const c = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${s.db}`) });
-    await c.connect();
-    await c.query('analyze');
-    await c.end();
+    if (s.db !== null) {
+      const c = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${s.db}`) });
+      await c.connect();
+      await c.query('analyze');
+      await c.end();
+    }
     targets.push({
       ...prepared.docex,
       connections: CONNECTIONS,
       seconds: SECONDS,
       warmupSeconds: 0,
-      database: s.db,
+      ...(s.db !== null ? { database: s.db } : {}),
       ...(s.child.proc.pid ? { cpuPid: s.child.proc.pid } : {}),
     });
   }
@@ -118,4 +137,6 @@ try {
 } finally {
   await a.child.stop();
   await b.child.stop();
+  rmSync(a.dataDir, { recursive: true, force: true });
+  rmSync(b.dataDir, { recursive: true, force: true });
 }

@@ -17,6 +17,37 @@ test('values become numbered parameters, nested statements are spliced in order'
   });
 });
 
+test('a statement of the same structure reuses its compiled text; a different structure never does', () => {
+  // The same call sites in the same arrangement: one text object, fresh parameters.
+  const build = (a: unknown, b: unknown, n: number) =>
+    stmt`select ${a} from ${ident('t')} where x in (${joinStatements(
+      Array.from({ length: n }, (_, i) => stmt`${i}::int`),
+    )}) and y = ${b}`;
+  const first = compileStatement(build(1, 'b', 2));
+  const second = compileStatement(build(9, 'z', 2));
+  assert.equal(first.text, 'select $1 from t where x in ($2::int, $3::int) and y = $4');
+  assert.equal(second.text, first.text);
+  assert.deepEqual(second.parameters, [9, 0, 1, 'z']);
+  // Another count in the join, or a statement where a parameter stood, is another text.
+  assert.equal(
+    compileStatement(build(1, 'b', 3)).text,
+    'select $1 from t where x in ($2::int, $3::int, $4::int) and y = $5',
+  );
+  assert.equal(
+    compileStatement(build(stmt`now()`, 'b', 2)).text,
+    'select now() from t where x in ($1::int, $2::int) and y = $3',
+  );
+  assert.equal(
+    compileStatement(build(1, stmt`${'b'} || ${'c'}`, 2)).text,
+    'select $1 from t where x in ($2::int, $3::int) and y = $4 || $5',
+  );
+  // A fragment holding a statement in one slot and a parameter in the next is told apart from
+  // the reverse arrangement of the same fragments.
+  const pair = (a: unknown, b: unknown) => stmt`f(${a}, ${b})`;
+  assert.equal(compileStatement(pair(stmt`g()`, 1)).text, 'f(g(), $1)');
+  assert.equal(compileStatement(pair(1, stmt`g()`)).text, 'f($1, g())');
+});
+
 test('the same fragments compile to the same text and parameters as Kysely', () => {
   const kyselyPg = compileOnlyKysely();
   const rows = ['r1', 'r2', 'r3'];

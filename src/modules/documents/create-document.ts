@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { type ContentInput, type DocumentContent, historyContent, resolveContent } from './document-input.ts';
 import { actorFromPrincipal, type DocumentActor } from './history.ts';
 import { type Numbering, numbering } from './numbering.ts';
-import { DOCUMENT_COLUMNS, type Requirement, saveDocumentChange } from './persist.ts';
+import { DOCUMENT_COLUMNS, type ProjectedJson, type Requirement, saveDocumentChange } from './persist.ts';
 import { type DocumentRecord, projectDocument } from './project-document.ts';
 import { enforceSandboxQuota } from './sandbox-quota.ts';
 import type { CreateDocumentBodyT, DocumentView } from './schemas.ts';
@@ -159,6 +159,7 @@ async function saveNewDocument(
   { record, numberings, content }: DraftRecord,
   now: Date,
   requires: Requirement[],
+  projected?: ProjectedJson,
 ): Promise<DocumentRecord> {
   if (actor.organizationId !== record.issuer_organization_id) {
     throw new Error('the actor must be the issuing organization');
@@ -182,6 +183,7 @@ async function saveNewDocument(
       },
       numberings,
       requires,
+      ...(projected ? { projected } : {}),
     },
     now,
   );
@@ -263,6 +265,8 @@ export async function createDocument(
       ? [{ reason: STALE_CONNECTION, condition: stillIssuing(connection) }]
       : [];
     const response = idempotency ? JSON.stringify(projectDocument(draft.record, me)) : null;
+    // The issuer's event carries the same projection as the response (persist.ts, envelopeJson).
+    const projected = response === null ? undefined : { organizationId: me, json: response };
     if (idempotency && response !== null) {
       requires.push({
         reason: KEY_HELD,
@@ -277,9 +281,9 @@ export async function createDocument(
       connection.environment === 'sandbox'
         ? await inTransaction(ctx.db, async (trx) => {
             await enforceSandboxQuota(trx, me, now);
-            return saveNewDocument(trx, actor, draft, now, requires);
+            return saveNewDocument(trx, actor, draft, now, requires, projected);
           })
-        : await saveNewDocument(ctx.db, actor, draft, now, requires);
+        : await saveNewDocument(ctx.db, actor, draft, now, requires, projected);
     if (response === null) return projectDocument(record, me);
     // A draft has one number, the issuer's: what the statement filled into the kept response.
     return new RawJson(fillResponse(response, { [draft.numberings[0]!.placeholder]: record.issuer_number }));

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { ident, joinStatements, runStatement, Statement, stmt } from '../../db/statement.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
-import { type AppendEvent, makeEnvelope, QUEUE_FOR_FANOUT } from '../events/append.ts';
+import { type AppendEvent, type EventEnvelope, makeEnvelope, QUEUE_FOR_FANOUT } from '../events/append.ts';
 import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
 import { type DocumentActor, nextEntry, type Visibility, visibilityFor } from './history.ts';
 import { counterCte, type Numbering } from './numbering.ts';
@@ -36,7 +36,7 @@ export interface DocumentWrite {
   /** The insert or update of the documents row. */
   document(refs: DocumentWriteRefs): Statement;
   history: { entry: UnhashedEntry; visibility: Visibility; userId: string | null };
-  events: Omit<AppendEvent, 'documentId'>[];
+  events: DocumentEvent[];
   /** Further data-modifying statements of the same change (the demo counterparty's queue). */
   extra?: Statement[];
   requires?: Requirement[];
@@ -49,16 +49,8 @@ export interface DocumentWriteResult {
 }
 
 // Names written into the text (CTEs: n0, n1 counters, r0… claims, x0… extra writes, ok0… checks;
-// the documents row's columns), each checked and made once.
-const NAMES = new Map<string, Statement>();
-const named = (name: string): Statement => {
-  let s = NAMES.get(name);
-  if (s === undefined) {
-    s = ident(name);
-    NAMES.set(name, s);
-  }
-  return s;
-};
+// the documents row's columns): ident checks each and makes it once.
+const named = ident;
 
 export async function executeDocumentWrite(
   executor: Kysely<DB>,
@@ -109,7 +101,7 @@ export async function executeDocumentWrite(
     // and queued for fan-out the same way.
     const rows = w.events.map(
       (e, i) =>
-        stmt`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(JSON.stringify(envelopes[i]))}, ${now})`,
+        stmt`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(envelopeJson(envelopes[i]!, e.documentJson))}, ${now})`,
     );
     ctes.push(stmt`e as (insert into events (id, organization_id, type, document_id, envelope, created_at)
       values ${joinStatements(rows)} returning id, organization_id, created_at)`);
@@ -147,33 +139,47 @@ export function changeEvents(
   before: DocumentRecord | null,
   after: DocumentRecord,
   kind: ChangeKind,
-): Omit<AppendEvent, 'documentId'>[] {
+  projected?: ProjectedJson,
+): DocumentEvent[] {
   return viewersOf(after).map((org) => {
     const sawBefore = before !== null && canSee(before, org);
-    const document = projectDocument(after, org);
-    if (!sawBefore || kind === 'created') {
-      return {
-        organizationId: org,
-        sandbox: after.sandbox,
-        type: 'document.created' as const,
-        data: { document },
-      };
-    }
-    if (kind === 'edited') {
-      return {
-        organizationId: org,
-        sandbox: after.sandbox,
-        type: 'document.edited' as const,
-        data: { document },
-      };
-    }
-    return {
-      organizationId: org,
-      sandbox: after.sandbox,
-      type: 'document.status_changed' as const,
-      data: { document, previous_status: before.status },
-    };
+    // The caller's serialized projection for this organization when it has one (the response
+    // of a create is the issuer's event document), else the projection as an object.
+    const documentJson = projected?.organizationId === org ? projected.json : undefined;
+    const document = documentJson === undefined ? projectDocument(after, org) : DOCUMENT_SLOT;
+    const event = (type: DocumentEvent['type'], data: Record<string, unknown>): DocumentEvent =>
+      documentJson === undefined
+        ? { organizationId: org, sandbox: after.sandbox, type, data }
+        : { organizationId: org, sandbox: after.sandbox, type, data, documentJson };
+    if (!sawBefore || kind === 'created') return event('document.created', { document });
+    if (kind === 'edited') return event('document.edited', { document });
+    return event('document.status_changed', { document, previous_status: before.status });
   });
+}
+
+/** A document event; `documentJson`, when set, is `data.document` already serialized. */
+export interface DocumentEvent extends Omit<AppendEvent, 'documentId'> {
+  documentJson?: string;
+}
+
+/** The JSON of `projectDocument(after, organizationId)`, made by the caller for its response. */
+export interface ProjectedJson {
+  organizationId: string;
+  json: string;
+}
+
+// Stands in data.document for a projection serialized already: JSON.stringify writes it as
+// "\u0000document\u0000", which no other string of an envelope can contain (ids, type names,
+// version, timestamps, statuses), and the serialized projection replaces it. The bytes are those
+// of serializing the whole envelope (an object's members serialize independently), without
+// projecting and serializing the document a second time (issue 9: a create's response and its
+// event carry the same projection).
+const DOCUMENT_SLOT = '\u0000document\u0000';
+const DOCUMENT_SLOT_JSON = JSON.stringify(DOCUMENT_SLOT);
+
+export function envelopeJson(envelope: EventEnvelope, documentJson: string | undefined): string {
+  const json = JSON.stringify(envelope);
+  return documentJson === undefined ? json : json.replace(DOCUMENT_SLOT_JSON, () => documentJson);
 }
 
 export interface SaveChange {
@@ -190,6 +196,8 @@ export interface SaveChange {
   numberings: Numbering[];
   extra?: Statement[];
   requires?: Requirement[];
+  /** the caller's serialized projection of `after` for one organization, reused for its event */
+  projected?: ProjectedJson;
 }
 
 /**
@@ -232,7 +240,7 @@ export async function saveDocumentChange(
           : stmt`update documents set ${joinStatements(columns.map((k) => stmt`${named(k)} = ${value(k, refs)}`))}
               where id = ${after.id}`,
       history: { entry, visibility: visibilityFor(after), userId: c.actor.userId },
-      events: changeEvents(c.before, after, c.kind),
+      events: changeEvents(c.before, after, c.kind, c.projected),
       ...(c.extra ? { extra: c.extra } : {}),
       ...(c.requires ? { requires: c.requires } : {}),
     },
