@@ -14,6 +14,7 @@ import {
   toMoneyString,
   validateLineNumbers,
 } from '../../lib/money.ts';
+import { centsLines, centsOf } from '../../lib/money-cents.ts';
 import { LIMITS, type LineItemInputT } from './schemas.ts';
 
 export interface DocumentContent {
@@ -147,10 +148,30 @@ function resolveTerms(
   return { payment_terms: null, due_date: null };
 }
 
+const TOTAL_MAX_CENTS = centsOf(LIMITS.totalMax);
+
 function buildLines(
   lines: LineItemInputT[],
   problems: FieldProblem[],
 ): Pick<DocumentContent, 'line_items' | 'subtotal' | 'tax' | 'total'> | null {
+  const stored = (amounts: { net_amount: number; tax_amount: number }[]) =>
+    lines.map((line, i) => ({
+      line_number: i + 1,
+      description: line.description,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      tax_rate: line.tax_rate,
+      sku: line.sku ?? null,
+      discount_type: line.discount_type ?? null,
+      discount_value: line.discount_value ?? null,
+      net_amount: amounts[i]!.net_amount,
+      tax_amount: amounts[i]!.tax_amount,
+    }));
+  // Exact integers for the usual numbers; decimal.js (and its problems) for everything else.
+  const cents = centsLines(lines, TOTAL_MAX_CENTS);
+  if (cents) {
+    return { line_items: stored(cents.lines), subtotal: cents.subtotal, tax: cents.tax, total: cents.total };
+  }
   const before = problems.length;
   lines.forEach((line, i) => {
     problems.push(...validateLineNumbers(line, i));
@@ -165,18 +186,12 @@ function buildLines(
     return null;
   }
   return {
-    line_items: lines.map((line, i) => ({
-      line_number: i + 1,
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      tax_rate: line.tax_rate,
-      sku: line.sku ?? null,
-      discount_type: line.discount_type ?? null,
-      discount_value: line.discount_value ?? null,
-      net_amount: toMoneyNumber(totals.lines[i]!.net_amount),
-      tax_amount: toMoneyNumber(totals.lines[i]!.tax_amount),
-    })),
+    line_items: stored(
+      totals.lines.map((l) => ({
+        net_amount: toMoneyNumber(l.net_amount),
+        tax_amount: toMoneyNumber(l.tax_amount),
+      })),
+    ),
     subtotal: toMoneyString(totals.subtotal),
     tax: toMoneyString(totals.tax),
     total: toMoneyString(totals.total),
