@@ -15,6 +15,7 @@ import {
   validateLineNumbers,
 } from '../../lib/money.ts';
 import { centsLines, centsOf } from '../../lib/money-cents.ts';
+import { moneyNumber } from './project-document.ts';
 import { LIMITS, type LineItemInputT } from './schemas.ts';
 
 export interface DocumentContent {
@@ -254,9 +255,9 @@ export function historyContent(c: DocumentContent): Record<string, unknown> {
   const { issuer_ref: _derivedFromRefs, subtotal, tax, total, ...rest } = c;
   return {
     ...rest,
-    subtotal: toMoneyNumber(parseMoney(subtotal)),
-    tax: toMoneyNumber(parseMoney(tax)),
-    total: toMoneyNumber(parseMoney(total)),
+    subtotal: moneyNumber(subtotal),
+    tax: moneyNumber(tax),
+    total: moneyNumber(total),
   };
 }
 

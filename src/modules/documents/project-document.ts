@@ -47,12 +47,12 @@ export function viewersOf(doc: DocumentRecord): string[] {
     : [doc.issuer_organization_id];
 }
 
-// numeric(20, 2) arrives as a plain decimal string. With at most 15 significant digits, Number()
+// numeric(20, 2) arrives as a plain decimal string (here, and in a history entry's totals). With at most 15 significant digits, Number()
 // gives exactly what toMoneyNumber(parseMoney()) gives (a double holds 15 digits exactly), without
 // three decimal.js objects per amount: decimal.js was 7 % of docex's busy CPU on a list page of 20
 // (bench/README.md). Anything longer takes the exact path, which refuses what a double cannot hold.
 const PLAIN_CENTS = /^-?\d{1,13}\.\d{2}$/;
-const money = (s: string): number => {
+export const moneyNumber = (s: string): number => {
   if (PLAIN_CENTS.test(s)) {
     const n = Number(s);
     return n === 0 ? 0 : n;
@@ -115,10 +115,10 @@ export function projectDocument(doc: ProjectedDocument, viewerOrganizationId: st
       net_amount: l.net_amount,
       tax_amount: l.tax_amount,
     })),
-    subtotal: money(doc.subtotal),
-    tax: money(doc.tax),
-    total: money(doc.total),
-    balance_due: money(doc.balance_due),
+    subtotal: moneyNumber(doc.subtotal),
+    tax: moneyNumber(doc.tax),
+    total: moneyNumber(doc.total),
+    balance_due: moneyNumber(doc.balance_due),
     notes: doc.notes,
     external_refs: doc.external_refs,
     derived_from: doc.derived_from,
