@@ -9,7 +9,6 @@ import { type FieldProblem, invalid } from '../../lib/errors.ts';
 import {
   computeTotals,
   MoneyDecimal,
-  parseMoney,
   toMoneyNumber,
   toMoneyString,
   validateLineNumbers,
