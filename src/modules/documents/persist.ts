@@ -49,15 +49,14 @@ export interface DocumentWriteResult {
 }
 
 // Names written into the text (CTEs: n0, n1 counters, r0… claims, x0… extra writes, ok0… checks;
-// the documents row's columns): ident checks each and makes it once.
-const named = ident;
+// the documents row's columns) are idents: each checked and made once.
 
 export async function executeDocumentWrite(
   executor: Kysely<DB>,
   w: DocumentWrite,
   now: Date,
 ): Promise<DocumentWriteResult> {
-  const numberRef = (i: number): Statement => stmt`(select number from ${named(`n${i}`)})`;
+  const numberRef = (i: number): Statement => stmt`(select number from ${ident(`n${i}`)})`;
   // Text that may carry number placeholders: each is replaced in SQL by the assigned number.
   const fill = (text: string): Statement =>
     w.numberings.reduce<Statement>(
@@ -75,15 +74,15 @@ export async function executeDocumentWrite(
       : stmt`${hashEntry(entry)}`;
   const envelopes = w.events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
 
-  const ctes: Statement[] = w.numberings.map((n, i) => stmt`${named(`n${i}`)} as (${counterCte(n)})`);
+  const ctes: Statement[] = w.numberings.map((n, i) => stmt`${ident(`n${i}`)} as (${counterCte(n)})`);
   // Requirements are the first outputs of the statement, so a failed one stops it before the
   // document, history and events are written. A claim's response records the numbers, so it runs
   // after the counters: every statement takes the counter rows, then the Idempotency-Key, in that
   // order, and two requests with one key cannot wait on each other in a cycle.
   const checks = (w.requires ?? []).map((r, i) => {
     if ('condition' in r) return requirement(r.condition, r.reason);
-    ctes.push(stmt`${named(`r${i}`)} as (${r.claim(refs)})`);
-    return requirement(stmt`exists (select 1 from ${named(`r${i}`)})`, r.reason);
+    ctes.push(stmt`${ident(`r${i}`)} as (${r.claim(refs)})`);
+    return requirement(stmt`exists (select 1 from ${ident(`r${i}`)})`, r.reason);
   });
   ctes.push(stmt`hh as (select ${hash} as hash)`);
   ctes.push(stmt`d as (${w.document(refs)})`);
@@ -108,12 +107,12 @@ export async function executeDocumentWrite(
     ctes.push(stmt`q as (${QUEUE_FOR_E})`);
   }
   (w.extra ?? []).forEach((x, i) => {
-    ctes.push(stmt`${named(`x${i}`)} as (${x})`);
+    ctes.push(stmt`${ident(`x${i}`)} as (${x})`);
   });
   const outputs = [
-    ...checks.map((c, i) => stmt`${c} as ${named(`ok${i}`)}`),
+    ...checks.map((c, i) => stmt`${c} as ${ident(`ok${i}`)}`),
     stmt`${HEAD} as head`,
-    ...w.numberings.map((_, i) => stmt`${numberRef(i)} as ${named(`n${i}`)}`),
+    ...w.numberings.map((_, i) => stmt`${numberRef(i)} as ${ident(`n${i}`)}`),
   ];
   const rows = await runStatement<Record<string, string>>(
     executor,
@@ -235,9 +234,9 @@ export async function saveDocumentChange(
       numberings: c.numberings,
       document: (refs) =>
         c.before === null
-          ? stmt`insert into documents (${joinStatements(columns.map(named))})
+          ? stmt`insert into documents (${joinStatements(columns.map(ident))})
               values (${joinStatements(columns.map((k) => stmt`${value(k, refs)}`))})`
-          : stmt`update documents set ${joinStatements(columns.map((k) => stmt`${named(k)} = ${value(k, refs)}`))}
+          : stmt`update documents set ${joinStatements(columns.map((k) => stmt`${ident(k)} = ${value(k, refs)}`))}
               where id = ${after.id}`,
       history: { entry, visibility: visibilityFor(after), userId: c.actor.userId },
       events: changeEvents(c.before, after, c.kind, c.projected),
