@@ -12,7 +12,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { Coalescer, perDatabase } from '../db/coalesce.ts';
 import type { DB } from '../db/schema.ts';
-import { joinStatements, type Statement, stmt } from '../db/statement.ts';
+import { type Statement, stmt } from '../db/statement.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
 import { pooledBytes } from '../lib/ids.ts';
@@ -178,6 +178,7 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
       'response_content_type',
       'response_body',
       'response_fills',
+      'response_event_id',
       'expires_at',
       'lease_until',
     ])
@@ -202,8 +203,28 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
     kind: 'replay',
     status: row.response_status ?? 200,
     contentType: row.response_content_type ?? JSON_CONTENT_TYPE,
-    body: row.response_body ? openResponse(ctx, claim, row.response_body, row.response_fills) : '',
+    body:
+      row.response_event_id !== null
+        ? await eventDocument(ctx, row.response_event_id)
+        : row.response_body
+          ? openResponse(ctx, claim, row.response_body, row.response_fills)
+          : '',
   };
+}
+
+/**
+ * The response a statement claim kept by reference (claimInStatement): its event's data.document,
+ * byte for byte. json's -> returns a member's text exactly as it stands in the envelope (unlike
+ * jsonb, which would re-serialize it). The event is written by the claim's own statement and kept
+ * 30 days, longer than the key's 24 hours; a record without it is broken, and says so.
+ */
+async function eventDocument(ctx: AppContext, eventId: string): Promise<string> {
+  const row = await sql<{ document: string | null }>`select (envelope::json -> 'data' -> 'document')::text as document
+    from events where id = ${eventId}`
+    .execute(ctx.db)
+    .then((r) => r.rows[0]);
+  if (!row?.document) throw new Error(`unreadable idempotency record: event ${eventId} has no document`);
+  return row.document;
 }
 
 /**
@@ -245,6 +266,7 @@ export async function claimIdempotencyKey(
         response_content_type: null,
         response_body: null,
         response_fills: null,
+        response_event_id: null,
         created_at: now,
         expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
         lease_until: new Date(now.getTime() + LEASE_MS),
@@ -285,35 +307,27 @@ export interface DeferredClaim extends IdempotencyClaim {
 export const KEY_HELD = 'idempotency_key_held';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export interface StatementResponse {
-  /** the response as it will be sent, except for placeholders the statement assigns */
-  body: string;
-  /** each placeholder in `body` and the SQL value the statement assigns it */
-  fills: { placeholder: string; value: Statement }[];
-}
-
 /**
  * A data-modifying CTE body that claims the key for the statement it is part of, already done
  * with its response, and returns a row only when it won. A statement that requires its row
  * (src/db/require.ts) writes nothing when the key is held; the caller then settles the request
  * with settleDeferredClaim. Two statements claiming one key: the second waits for the first to
  * commit (the primary key), then finds the key held.
+ *
+ * The response is kept by reference: `responseEventId` names an event the same statement writes
+ * whose data.document is the response, byte for byte (a document create's issuer event,
+ * documents/persist.ts). Measured (issue 9, bench/README.md item 38): sealing a copy was ~5 % of a
+ * create's CPU in docex and ~3.4 kB more per create on the wire and in the WAL.
  */
 export function claimInStatement(
-  ctx: AppContext,
   claim: DeferredClaim,
   now: Date,
-  response: StatementResponse,
+  responseEventId: string,
 ): Statement {
-  const fills =
-    response.fills.length === 0
-      ? stmt`null::jsonb`
-      : stmt`jsonb_build_object(${joinStatements(response.fills.map((f) => stmt`${f.placeholder}::text, ${f.value}`))})`;
   return stmt`insert into idempotency_keys (scope, key, fingerprint, status, response_status,
-      response_content_type, response_body, response_fills, created_at, expires_at, lease_until)
+      response_content_type, response_event_id, created_at, expires_at, lease_until)
     values (${claim.scope}, ${storedKey(claim.key)}, ${claim.print}, 'done', ${claim.status}::int,
-      ${JSON_CONTENT_TYPE}, ${sealResponse(ctx, claim, response.body)}, ${fills}, ${now},
-      ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)}, ${now})
+      ${JSON_CONTENT_TYPE}, ${responseEventId}, ${now}, ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)}, ${now})
     on conflict (scope, key) do nothing
     returning 1 as won`;
 }

@@ -2,9 +2,10 @@
 // (issue 9). Every rule of spec 4.2 must hold exactly as for the writes whose key the pipeline
 // claims before the handler: these tests pin the cases where the two designs could differ.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { fingerprint, responseKey } from '../../src/http/idempotency.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { advanceClock, sameKeyAtOnce } from '../helpers/flows.ts';
@@ -134,26 +135,114 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     assert.equal(ok.body.counterparty.name, 'Buyer Renamed Co');
   });
 
-  test('a kept response of a few kilobytes is stored inline, not compressed into TOAST (migration 0011)', async () => {
+  test('the record keeps no copy of the response: it names the issuer\'s event, whose data.document is the replay, byte for byte (migration 0014)', async () => {
+    const idem = randomKey();
+    // Escapes and characters outside ASCII: jsonb would re-serialize them; json's -> must not.
+    const notes = 'Grüße ✓ "quoted" back\\slash\nnew line \u2028 😀 <tag> &amp;';
+    const first = await create(idem, body({ notes }));
+    assert.equal(first.status, 201, first.text);
+    const record = await svc.ctx.db
+      .selectFrom('idempotency_keys')
+      .select(['response_body', 'response_fills', 'response_event_id'])
+      .where('key', '=', storedKey(idem))
+      .executeTakeFirstOrThrow();
+    assert.equal(record.response_body, null, 'no sealed copy');
+    assert.equal(record.response_fills, null);
+    const event = await svc.ctx.db
+      .selectFrom('events')
+      .select(['type', 'organization_id', 'envelope'])
+      .where('id', '=', record.response_event_id!)
+      .executeTakeFirstOrThrow();
+    assert.equal(event.type, 'document.created');
+    assert.equal(event.organization_id, p.issuer.org.orgId);
+    assert.ok(event.envelope.includes(first.text), 'the response stands in the envelope as sent');
+    const replay = await create(idem, body({ notes }));
+    assert.equal(replay.headers['idempotent-replay'], 'true');
+    assert.equal(replay.text, first.text);
+    assert.equal((replay.body as DocumentView).notes, notes);
+  });
+
+  test('a record whose event is gone is an internal error, never an empty or different answer', async () => {
+    const idem = randomKey();
+    assert.equal((await create(idem)).status, 201);
+    const { response_event_id } = await svc.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('response_event_id')
+      .where('key', '=', storedKey(idem))
+      .executeTakeFirstOrThrow();
+    await svc.ctx.db.deleteFrom('events').where('id', '=', response_event_id!).execute();
+    expectApiError(await create(idem), 500, 'internal_error');
+  });
+
+  test('a response sealed before migration 0014, its number a placeholder, still replays with the number filled in', async () => {
+    // The form a keyed create kept until migration 0014: the response sealed under the key's
+    // derived key, the placeholder's value beside it. Such records live 24 hours across an upgrade.
+    const idem = randomKey();
+    const b = body({ notes: 'sealed before the upgrade' });
+    const now = svc.ctx.clock.now();
+    const scope = p.issuer.org.orgId;
+    const placeholder = '@@docex-number-0123456789abcdefghijkl@@';
+    const sent = JSON.stringify({ id: 'doc_old', number: placeholder, notes: 'sealed before the upgrade' });
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', responseKey(svc.ctx.secrets.hmacKey, { scope, key: idem }), iv);
+    const sealed = Buffer.concat([cipher.update(sent, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    await svc.ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key: storedKey(idem),
+        fingerprint: fingerprint('POST', '/v1/documents', b),
+        status: 'done',
+        response_status: 201,
+        response_content_type: 'application/json; charset=utf-8',
+        response_body: `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}`,
+        response_fills: { [placeholder]: 'INV-000042' },
+        created_at: now,
+        expires_at: new Date(now.getTime() + 3600_000),
+        lease_until: now,
+      })
+      .execute();
+    const replay = await create(idem, b);
+    assert.equal(replay.status, 201);
+    assert.equal(replay.headers['idempotent-replay'], 'true');
+    assert.equal(replay.text, sent.replace(placeholder, 'INV-000042'));
+    assert.equal((replay.body as unknown as { number: string }).number, 'INV-000042');
+  });
+
+  test('a sealed response of a few kilobytes is stored inline, not compressed into TOAST (migration 0011)', async () => {
     const toastBytes = async () => {
       const r = await sql<{ n: number | string }>`select pg_relation_size(reltoastrelid) as n
         from pg_class where relname = 'idempotency_keys'`.execute(svc.ctx.db);
       return Number(r.rows[0]!.n);
     };
+    // An edit's response is sealed by the pipeline (a create's names its event instead).
+    const draft = await create(randomKey());
+    assert.equal(draft.status, 201, draft.text);
     const before = await toastBytes();
     const lines = Array.from({ length: 5 }, (_, i) => line({ description: `Widget model ${i} `.repeat(8) }));
     const idem = randomKey();
-    const first = await create(idem, body({ line_items: lines }));
-    assert.equal(first.status, 201, first.text);
+    const edit = () =>
+      svc.req<DocumentView>('PATCH', `/v1/documents/${draft.body.id}`, {
+        token: p.issuer.key,
+        idem,
+        body: { line_items: lines },
+      });
+    const first = await edit();
+    assert.equal(first.status, 200, first.text);
     const stored = await svc.ctx.db
       .selectFrom('idempotency_keys')
       .select((eb) => eb.fn<number>('octet_length', ['response_body']).as('n'))
-      .where('key', '=', createHash('sha256').update(idem, 'utf8').digest('hex'))
+      .where('key', '=', storedKey(idem))
       .executeTakeFirstOrThrow();
     // Above PostgreSQL's default 2 kB TOAST threshold, so the test means something.
     assert.ok(Number(stored.n) > 2500, `sealed response of ${stored.n} bytes`);
     assert.equal(await toastBytes(), before, 'nothing was written out of line');
-    const replay = await create(idem, body({ line_items: lines }));
+    const replay = await edit();
     assert.equal(replay.text, first.text);
+    assert.equal(replay.headers['idempotent-replay'], 'true');
   });
 });
+
+function storedKey(idem: string): string {
+  return createHash('sha256').update(idem, 'utf8').digest('hex');
+}

@@ -80,6 +80,8 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   /** placeholder -> value, for a response sealed before its statement assigned them (numbers) */
   response_fills: Record<string, string> | null;
+  /** the event whose data.document is the response (a keyed document create), instead of a body */
+  response_event_id: string | null;
   created_at: Date;
   expires_at: Date;
   lease_until: Date;

@@ -265,16 +265,13 @@ export async function createDocument(
       ? [{ reason: STALE_CONNECTION, condition: stillIssuing(connection) }]
       : [];
     const response = idempotency ? JSON.stringify(projectDocument(draft.record, me)) : null;
-    // The issuer's event carries the same projection as the response (persist.ts, envelopeJson).
+    // The issuer's event carries the same projection as the response (persist.ts, envelopeJson),
+    // its numbers filled in by the statement: the key's record keeps that event as its response.
     const projected = response === null ? undefined : { organizationId: me, json: response };
-    if (idempotency && response !== null) {
+    if (idempotency) {
       requires.push({
         reason: KEY_HELD,
-        claim: (refs) =>
-          claimInStatement(ctx, idempotency, now, {
-            body: response,
-            fills: draft.numberings.map((n, i) => ({ placeholder: n.placeholder, value: refs.number(i) })),
-          }),
+        claim: (refs) => claimInStatement(idempotency, now, refs.eventId(me)),
       });
     }
     const record =

@@ -19,6 +19,8 @@ export interface DocumentWriteRefs {
   head: Statement;
   /** the number assigned by numberings[i] */
   number(i: number): Statement;
+  /** the id of the event this write gives `organizationId`; throws when it gives none */
+  eventId(organizationId: string): string;
 }
 
 /**
@@ -64,7 +66,13 @@ export async function executeDocumentWrite(
       stmt`${text}`,
     );
   const { entry } = w.history;
-  const refs: DocumentWriteRefs = { head: HEAD, number: numberRef };
+  const envelopes = w.events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
+  const eventId = (organizationId: string): string => {
+    const i = w.events.findIndex((e) => e.organizationId === organizationId);
+    if (i < 0) throw new Error(`this write gives ${organizationId} no event`);
+    return envelopes[i]!.id;
+  };
+  const refs: DocumentWriteRefs = { head: HEAD, number: numberRef, eventId };
   // The entry's hash covers the number, so it is computed where the number is known. Both forms
   // are sha256(prev_hash ‖ RFC 8785 text): replacing a JSON string value by another plain ASCII
   // string leaves the canonical form canonical, so verifyChain recomputes the same hash.
@@ -72,7 +80,6 @@ export async function executeDocumentWrite(
     w.numberings.length > 0
       ? stmt`encode(sha256(convert_to(${fill(entry.prev_hash + canonicalJson(entryBody(entry)))}, 'UTF8')), 'hex')`
       : stmt`${hashEntry(entry)}`;
-  const envelopes = w.events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
 
   const ctes: Statement[] = w.numberings.map((n, i) => stmt`${ident(`n${i}`)} as (${counterCte(n)})`);
   // Requirements are the first outputs of the statement, so a failed one stops it before the
