@@ -219,7 +219,9 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
  * 30 days, longer than the key's 24 hours; a record without it is broken, and says so.
  */
 async function eventDocument(ctx: AppContext, eventId: string): Promise<string> {
-  const row = await sql<{ document: string | null }>`select (envelope::json -> 'data' -> 'document')::text as document
+  const row = await sql<{
+    document: string | null;
+  }>`select (envelope::json -> 'data' -> 'document')::text as document
     from events where id = ${eventId}`
     .execute(ctx.db)
     .then((r) => r.rows[0]);
@@ -319,11 +321,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * documents/persist.ts). Measured (issue 9, bench/README.md item 38): sealing a copy was ~5 % of a
  * create's CPU in docex and ~3.4 kB more per create on the wire and in the WAL.
  */
-export function claimInStatement(
-  claim: DeferredClaim,
-  now: Date,
-  responseEventId: string,
-): Statement {
+export function claimInStatement(claim: DeferredClaim, now: Date, responseEventId: string): Statement {
   return stmt`insert into idempotency_keys (scope, key, fingerprint, status, response_status,
       response_content_type, response_event_id, created_at, expires_at, lease_until)
     values (${claim.scope}, ${storedKey(claim.key)}, ${claim.print}, 'done', ${claim.status}::int,

@@ -135,7 +135,7 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     assert.equal(ok.body.counterparty.name, 'Buyer Renamed Co');
   });
 
-  test('the record keeps no copy of the response: it names the issuer\'s event, whose data.document is the replay, byte for byte (migration 0014)', async () => {
+  test("the record keeps no copy of the response: it names the issuer's event, whose data.document is the replay, byte for byte (migration 0014)", async () => {
     const idem = randomKey();
     // Escapes and characters outside ASCII: jsonb would re-serialize them; json's -> must not.
     const notes = 'Grüße ✓ "quoted" back\\slash\nnew line \u2028 😀 <tag> &amp;';
@@ -184,7 +184,11 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     const placeholder = '@@docex-number-0123456789abcdefghijkl@@';
     const sent = JSON.stringify({ id: 'doc_old', number: placeholder, notes: 'sealed before the upgrade' });
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', responseKey(svc.ctx.secrets.hmacKey, { scope, key: idem }), iv);
+    const cipher = createCipheriv(
+      'aes-256-gcm',
+      responseKey(svc.ctx.secrets.hmacKey, { scope, key: idem }),
+      iv,
+    );
     const sealed = Buffer.concat([cipher.update(sent, 'utf8'), cipher.final(), cipher.getAuthTag()]);
     await svc.ctx.db
       .insertInto('idempotency_keys')
