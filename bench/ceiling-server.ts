@@ -1,7 +1,7 @@
 // The raw ceilings of this machine, served the way docex is (Fastify, same host, same
 // PostgreSQL database, same pool size) but with nothing of docex in between. Run as a child
 // process by bench/run.ts once docex has migrated the database:
-//   node --import tsx bench/ceiling-server.ts <port> <database url> <pool size>
+//   node --import tsx bench/ceiling-server.ts <port> <database url> <pool size> <idle timeout ms>
 // The reads return docex's own rows (the same documents the docex scenarios read); the create
 // writes the same four rows a docex create writes (counter, document, history entry, outbox
 // event) into look-alike tables with the same indexes and no triggers, as ONE statement.
@@ -12,9 +12,11 @@ import pg from 'pg';
 const port = Number(process.argv[2] ?? 0);
 const url = process.argv[3];
 const poolSize = Number(process.argv[4] ?? 10);
-if (!url) throw new Error('usage: ceiling-server.ts <port> <database url> <pool size>');
+// docex's (src/db/database.ts, POOL_IDLE_TIMEOUT_MS): the same pool on both sides of a ratio.
+const idleTimeoutMillis = Number(process.argv[5] ?? 10_000);
+if (!url) throw new Error('usage: ceiling-server.ts <port> <database url> <pool size> <idle timeout ms>');
 
-const pool = new pg.Pool({ connectionString: url, max: poolSize });
+const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis });
 await pool.query(`
   create table if not exists bench_rows (id text primary key, org text not null, body jsonb not null, created_at timestamptz not null);
   create table if not exists bench_counters (like document_counters including all);

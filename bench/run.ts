@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../src/db/database.ts';
+import { DEFAULT_POOL_SIZE, POOL_IDLE_TIMEOUT_MS } from '../src/db/database.ts';
 import { createRequests, manyTenants } from './documents.ts';
 import {
   type Child,
@@ -393,7 +393,7 @@ function writeResults(rows: Row[], soakResult: Soak | null): void {
     '# Benchmark results',
     '',
     `Measured ${new Date().toISOString()} by \`npm run bench\` on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux.`,
-    `Versions: Node ${process.version}, PostgreSQL ${process.env.BENCH_PG_VERSION}, Fastify ${versionOf('fastify')}, pg ${versionOf('pg')}, Kysely ${versionOf('kysely')}, PGlite ${versionOf('@electric-sql/pglite')}, undici ${versionOf('undici')}, autocannon ${versionOf('autocannon')}; pool ${DEFAULT_POOL_SIZE} connections (docex and ceiling alike).`,
+    `Versions: Node ${process.version}, PostgreSQL ${process.env.BENCH_PG_VERSION}, Fastify ${versionOf('fastify')}, pg ${versionOf('pg')}, Kysely ${versionOf('kysely')}, PGlite ${versionOf('@electric-sql/pglite')}, undici ${versionOf('undici')}, autocannon ${versionOf('autocannon')}; pool ${DEFAULT_POOL_SIZE} connections kept ${POOL_IDLE_TIMEOUT_MS / 1000} s when idle (docex and ceiling alike).`,
     `${CONNECTIONS} connections, ${WARMUP} s warm-up, then the median of ${REPEATS} runs of ${SECONDS} s, docex and its ceiling in alternation. The load generator, both servers and PostgreSQL share the machine.`,
     '',
     '| scenario | docex req/s | p50 ms | p99 ms | ceiling | ceiling req/s | ceiling p99 ms | ratio | target | met? | docex RSS peak MB |',
@@ -444,7 +444,15 @@ async function main(): Promise<void> {
   // After docex: the ceiling's look-alike tables copy docex's (migrated) ones.
   const ceiling = await startChild(
     process.execPath,
-    ['--import', 'tsx', 'bench/ceiling-server.ts', '0', docexDb, String(DEFAULT_POOL_SIZE)],
+    [
+      '--import',
+      'tsx',
+      'bench/ceiling-server.ts',
+      '0',
+      docexDb,
+      String(DEFAULT_POOL_SIZE),
+      String(POOL_IDLE_TIMEOUT_MS),
+    ],
     {},
     /(http:\/\/\S+)/,
   );

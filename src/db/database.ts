@@ -68,8 +68,24 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 /** Connections per process (bench/ceiling-server.ts uses the same number for its ceilings). */
 export const DEFAULT_POOL_SIZE = 10;
 
+/**
+ * How long a connection may sit idle before the pool closes it (bench/ceiling-server.ts uses the
+ * same). pg-pool's default of 10 s emptied the pool in every lull of 10 s: the next burst then
+ * waited for new backends (a fork, authentication, catalog caches filled again) and sent each of
+ * its prepared statements to be parsed and planned again, on every connection. Measured (issue 9,
+ * bench/README.md item 39): the bench's alternation leaves docex idle for ~10 s between its runs,
+ * and 8 of its 10 backends were new in each measured run. Ten connections held through a quiet
+ * spell cost PostgreSQL little; a pool idle for 5 minutes still gives them back.
+ */
+export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
+
 export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+    types: pgTypes as pg.CustomTypesConfig,
+  });
   pool.on('error', () => {
     // An idle client lost its server; the pool replaces it on the next checkout.
   });
