@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { fingerprint, responseKey } from '../../src/http/idempotency.ts';
+import { fingerprint, IDEMPOTENCY_TTL_MS, responseKey } from '../../src/http/idempotency.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
+import { RETENTION_MS } from '../../src/modules/webhooks/deliveries.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { advanceClock, sameKeyAtOnce } from '../helpers/flows.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
@@ -160,6 +161,11 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     assert.equal(replay.headers['idempotent-replay'], 'true');
     assert.equal(replay.text, first.text);
     assert.equal((replay.body as DocumentView).notes, notes);
+  });
+
+  test('events are purged long after the keys that point at them expire', () => {
+    // A record's event must outlive it (migration 0014); the purge uses RETENTION_MS.
+    assert.ok(RETENTION_MS >= IDEMPOTENCY_TTL_MS * 2, 'events outlive Idempotency-Key records');
   });
 
   test('a record whose event is gone is an internal error, never an empty or different answer', async () => {
