@@ -105,7 +105,13 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
         client.release();
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      // Kysely ends the pool only if it ever ran a query itself; a database used only through
+      // exec (migrations, the test harness's template) would keep its connections until the idle
+      // timeout, and PostgreSQL refuses to rename or clone a database that has sessions.
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    },
   };
 }
 

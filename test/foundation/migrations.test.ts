@@ -69,3 +69,34 @@ test('several migrators starting at once on one PostgreSQL apply each migration 
     await admin.end();
   }
 });
+
+test('closing a database that only ran migrations leaves no session behind (the template a test run clones)', {
+  skip: adminUrl ? false : 'needs DATABASE_URL (PostgreSQL)',
+}, async () => {
+  const name = `docex_close_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+    const db = await openPostgres(withDatabase(adminUrl!, name), 1);
+    await migrate(db); // exec only: Kysely itself never runs a query on this pool
+    await db.close();
+    // The pool keeps idle connections for minutes (POOL_IDLE_TIMEOUT_MS); close must not wait for
+    // that. A backend may take a moment to exit once its client has said goodbye.
+    let sessions = -1;
+    for (let i = 0; i < 50 && sessions !== 0; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50));
+      const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      sessions = r.rows[0].n;
+    }
+    assert.equal(sessions, 0, 'no session left on the database');
+    // ...so it can be renamed, as the test harness does with its template
+    await admin.query(`alter database "${name}" rename to "${name}_renamed"`);
+    await admin.query(`drop database "${name}_renamed"`);
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end();
+  }
+});
