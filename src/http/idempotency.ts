@@ -181,6 +181,11 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
       'response_event_id',
       'expires_at',
       'lease_until',
+      // A response kept by reference (claimInStatement), read in the same round trip: its event's
+      // data.document, byte for byte. json's -> returns a member's text exactly as it stands in
+      // the envelope (jsonb would re-serialize it).
+      sql<string | null>`(select (e.envelope::json -> 'data' -> 'document')::text
+        from events e where e.id = idempotency_keys.response_event_id)`.as('event_document'),
     ])
     .where('scope', '=', claim.scope)
     .where('key', '=', storedKey(claim.key))
@@ -205,7 +210,7 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
     contentType: row.response_content_type ?? JSON_CONTENT_TYPE,
     body:
       row.response_event_id !== null
-        ? await eventDocument(ctx, row.response_event_id)
+        ? eventDocument(row.response_event_id, row.event_document)
         : row.response_body
           ? openResponse(ctx, claim, row.response_body, row.response_fills)
           : '',
@@ -213,20 +218,13 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
 }
 
 /**
- * The response a statement claim kept by reference (claimInStatement): its event's data.document,
- * byte for byte. json's -> returns a member's text exactly as it stands in the envelope (unlike
- * jsonb, which would re-serialize it). The event is written by the claim's own statement and kept
- * 30 days, longer than the key's 24 hours; a record without it is broken, and says so.
+ * The response a statement claim kept by reference. The event is written by the claim's own
+ * statement and kept 30 days, longer than the key's 24 hours; a record without it is broken, and
+ * says so rather than answer anything else.
  */
-async function eventDocument(ctx: AppContext, eventId: string): Promise<string> {
-  const row = await sql<{
-    document: string | null;
-  }>`select (envelope::json -> 'data' -> 'document')::text as document
-    from events where id = ${eventId}`
-    .execute(ctx.db)
-    .then((r) => r.rows[0]);
-  if (!row?.document) throw new Error(`unreadable idempotency record: event ${eventId} has no document`);
-  return row.document;
+function eventDocument(eventId: string, document: string | null): string {
+  if (!document) throw new Error(`unreadable idempotency record: event ${eventId} has no document`);
+  return document;
 }
 
 /**

@@ -75,6 +75,17 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
     assert.equal(await documentCount(), count);
   });
 
+  test('spec 4.2 rule 6: after a conflicting body the original response stays replayable, byte for byte', async () => {
+    const idem = randomKey();
+    const first = await create(idem);
+    assert.equal(first.status, 201, first.text);
+    expectApiError(await create(idem, body({ notes: 'another' })), 409, 'idempotency_conflict');
+    const replay = await create(idem);
+    assert.equal(replay.status, 201);
+    assert.equal(replay.headers['idempotent-replay'], 'true');
+    assert.equal(replay.text, first.text);
+  });
+
   test('a refusal keeps no key: the corrected request runs under the same key', async () => {
     const idem = randomKey();
     expectApiError(await create(idem, body({ line_items: [] })), 400, 'invalid_request');

@@ -282,7 +282,7 @@ export async function createDocument(
           })
         : await saveNewDocument(ctx.db, actor, draft, now, requires, projected);
     if (response === null) return projectDocument(record, me);
-    // A draft has one number, the issuer's: what the statement filled into the kept response.
+    // A draft has one number, the issuer's: what the statement filled into its event's copy.
     return new RawJson(fillResponse(response, { [draft.numberings[0]!.placeholder]: record.issuer_number }));
   };
   const { connection, cached } = await issuingConnection(ctx, me, body.connection_id, content.derived_from);
