@@ -10,11 +10,28 @@
 const MAX_PREPARED = 200;
 const PREPARE_AFTER = 3;
 
+// Texts that are planned at every execution, never named. A named statement's plan becomes
+// generic after five executions, chosen from the tables' sizes at that moment, and it stays until
+// the tables are analyzed. A statement that joins a growing table to rows passed in as arrays was
+// planned while the table was a few pages (a hash join on a sequential scan is then cheapest) and
+// went on scanning it whole as it grew: recording webhook outcomes scanned all 20,000+ deliveries
+// per batch of ~60 in bench/webhooks.ts (autovacuum, and with it analyze, is off on this machine;
+// with it on, a fresh deployment's first minute would do the same). Planned each time, the plan
+// follows the table. For statements run once per batch, the planning is cheap beside the scan.
+const planned = new Set<string>();
+
+/** Marks a statement text to be planned at every execution (see above); returns it. */
+export function planEachTime(text: string): string {
+  planned.add(text);
+  return text;
+}
+
 export class PreparedStatements {
   readonly #names = new Map<string, string>();
   #seen = new Map<string, number>();
 
   nameFor(text: string): string | undefined {
+    if (planned.has(text)) return undefined;
     const name = this.#names.get(text);
     if (name !== undefined || this.#names.size >= MAX_PREPARED) return name;
     const runs = (this.#seen.get(text) ?? 0) + 1;
