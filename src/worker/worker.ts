@@ -21,6 +21,10 @@ export interface WorkerTask {
    * delivery is attempted as soon as it exists. Other processes still find it by polling.
    */
   wakes?: string[];
+  /** Called when a running worker starts its loops (not by `drain`). */
+  start?(ctx: AppContext): void;
+  /** Called once a running worker's loops have all ended. */
+  stop?(ctx: AppContext): Promise<void>;
 }
 
 export interface RunningWorker {
@@ -82,13 +86,25 @@ export function startWorker(
     }
   }
 
-  if (opts.autoStart !== false) for (const t of tasks) loops.push(loop(t));
+  const running = opts.autoStart !== false;
+  if (running) {
+    for (const t of tasks) t.start?.(ctx);
+    for (const t of tasks) loops.push(loop(t));
+  }
 
   return {
     async stop() {
       stopping = true;
       for (const w of [...wakeups]) w();
       await Promise.all(loops);
+      if (!running) return;
+      for (const t of tasks) {
+        try {
+          await t.stop?.(ctx);
+        } catch (err) {
+          ctx.log.error({ err, task: t.name }, 'worker task could not stop cleanly');
+        }
+      }
     },
     async drain() {
       let total = 0;

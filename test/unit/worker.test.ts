@@ -104,3 +104,46 @@ test('a wake that arrives while the woken task is running makes it run again', a
   await runUntil(tasks, done);
   assert.equal(consumed, 1, 'the wake during the pass was kept and the consumer ran again');
 });
+
+test('a running worker starts its tasks before their loops and stops them after; drain does neither', async () => {
+  const seen: string[] = [];
+  let runs = 0;
+  const task: WorkerTask = {
+    name: 'hooked',
+    idleMs: 60_000,
+    start: () => {
+      seen.push(`start (runs ${runs})`);
+    },
+    stop: async () => {
+      seen.push(`stop (runs ${runs})`);
+    },
+    run: async () => {
+      runs++;
+      return 0;
+    },
+  };
+  const worker = startWorker(ctx, [task]);
+  await new Promise((resolve) => setImmediate(resolve));
+  await worker.stop();
+  assert.deepEqual(seen, ['start (runs 0)', 'stop (runs 1)']);
+
+  seen.length = 0;
+  await startWorker(ctx, [task], { autoStart: false }).drain();
+  assert.deepEqual(seen, [], 'drain runs the tasks only');
+});
+
+test('a task whose stop fails does not keep the others from stopping', async () => {
+  const stopped: string[] = [];
+  const tasks: WorkerTask[] = ['a', 'b'].map((name) => ({
+    name,
+    idleMs: 60_000,
+    run: async () => 0,
+    stop: async () => {
+      stopped.push(name);
+      if (name === 'a') throw new Error('cannot stop');
+    },
+  }));
+  const worker = startWorker(ctx, tasks);
+  await worker.stop();
+  assert.deepEqual(stopped, ['a', 'b']);
+});

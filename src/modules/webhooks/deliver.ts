@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { attemptOutcome, type Leased, type Outcome, recordOutcomes, skippedOutcome } from './record.ts';
+import { type Claimed, HeldDeliveries, handoffOf } from './held.ts';
+import { attemptOutcome, type Outcome, recordOutcomes, skippedOutcome } from './record.ts';
 import { DELIVERY_TIMEOUT_MS, sendDelivery } from './send.ts';
 import { isProduction } from './url-policy.ts';
 
@@ -15,7 +16,10 @@ import { isProduction } from './url-policy.ts';
 export const LEASE_MS = 60_000;
 /** Attempts in flight at once in one worker. */
 export const DELIVERY_CONCURRENCY = 64;
-/** How long one pass keeps claiming new work before it finishes what it has and returns. */
+/**
+ * How long one pass takes new work (claims, and deliveries a fan-out hands over) before it
+ * finishes what it has and returns; the worker's loop starts the next at once.
+ */
 const CLAIM_WINDOW_MS = 5_000;
 
 export interface DeliverOptions {
@@ -24,25 +28,15 @@ export interface DeliverOptions {
   timeoutMs?: number;
 }
 
-interface Claimed extends Leased {
-  event_id: string;
-  event_type: string;
-  url: string | null;
-  endpoint_status: 'ACTIVE' | 'DISABLED' | null;
-  secret: string | null;
-  previous_secret: string | null;
-  previous_secret_valid_until_ms: number | null;
-  consecutive_failures: number | null;
-  last_success_at_ms: number | null;
-  body: string | null;
-}
-
 /**
  * One pass of the delivery worker: keeps up to `concurrency` attempts in flight, refilling freed
  * slots from the queue, so one slow receiver (up to its 10 s timeout) holds one slot, not the
  * worker; records outcomes in batches as they finish. Stops claiming when a claim finds nothing
  * more due (or after a few seconds), sends what it holds, waits for what is in flight, records
  * it, and returns how many deliveries it handled. Nothing is left running when it returns.
+ *
+ * While a worker runs, this process's fan-out also hands over fresh deliveries, leased as it
+ * inserted them (held.ts); they wait in the same queue as claimed ones and need no claim.
  *
  * Claiming, sending and recording overlap: at most one claim and one recording statement are in
  * flight at a time (so batches are recorded in the order their attempts finished), neither
@@ -63,13 +57,14 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
   const holdAtMost = 2 * capacity;
   const refillAt = Math.max(1, Math.floor(capacity / 4));
   // A held delivery is sent only while its lease outlasts the attempt by a wide margin; one held
-  // longer is left alone, and its lease lapses and it is claimed again. Held rows wait for at
-  // most one attempt's timeout (there are never more of them than slots), so this does not fire
-  // unless the process stalls.
+  // longer is left alone, and its lease lapses and it is claimed again. Claimed rows wait for at
+  // most one attempt's timeout (there are never more of them than slots), handed-over ones for
+  // at most three (held.ts), so this does not fire unless the process stalls.
   const sendWithinMs = LEASE_MS - timeoutMs - 10_000;
   const claimUntil = performance.now() + CLAIM_WINDOW_MS;
-  const ready: Array<{ d: Claimed; at: number }> = [];
-  let sending = 0;
+  // The process's queue while a worker runs in it (the fan-out adds to it), else this pass's own.
+  const held = handoffOf(ctx) ?? new HeldDeliveries(capacity);
+  const waiting = held.waiting;
   let claiming = false;
   let recording = false;
   let finished: Outcome[] = [];
@@ -97,9 +92,9 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
       });
   };
   const send = (d: Claimed) => {
-    sending++;
+    held.sending++;
     void attempt(ctx, d, timeoutMs).then((o) => {
-      sending--;
+      held.sending--;
       handled++;
       if (o) finished.push(o);
       notify();
@@ -114,7 +109,7 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
           // claim again while there is room; the pass ends at the first claim that finds none.
           if (claimed.length === 0) drained = true;
           const at = performance.now();
-          for (const d of claimed) ready.push({ d, at });
+          for (const d of claimed) waiting.push({ d, at });
         },
         (err: unknown) => {
           // Finish and record what is held; the next pass claims again.
@@ -128,18 +123,33 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
       });
   };
 
+  held.onArrival = notify;
+  // This pass sends what arrived within its window; what a fan-out hands over later waits for
+  // the next pass, so a steady stream of handoffs cannot keep one pass (and its claims' window)
+  // open for ever. Both claims and handoffs append, so the waiting queue is in arrival order.
+  const mine = () => {
+    const first = waiting[0];
+    return first !== undefined && first.at <= claimUntil;
+  };
   for (;;) {
-    while (sending < capacity) {
-      const held = ready.shift();
-      if (held === undefined) break;
-      if (performance.now() - held.at <= sendWithinMs) send(held.d);
+    while (held.sending < capacity && mine()) {
+      const h = waiting.shift() as (typeof waiting)[number];
+      if (performance.now() - h.at <= sendWithinMs) send(h.d);
     }
     if (!recording && finished.length > 0) record();
-    const room = holdAtMost - sending - ready.length;
-    if (!claiming && !drained && performance.now() < claimUntil && (room >= refillAt || sending === 0)) {
+    const room = holdAtMost - held.sending - waiting.length;
+    // Handed-over deliveries can fill the queue beyond what claims may (held.ts), hence room > 0.
+    if (
+      !claiming &&
+      !drained &&
+      room > 0 &&
+      performance.now() < claimUntil &&
+      (room >= refillAt || held.sending === 0)
+    ) {
       claim(room);
     }
-    if (!claiming && !recording && sending === 0 && finished.length === 0 && ready.length === 0) {
+    if (!claiming && !recording && held.sending === 0 && finished.length === 0 && !mine()) {
+      held.onArrival = null;
       return handled;
     }
     await new Promise<void>((resolve) => {

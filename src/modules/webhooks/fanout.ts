@@ -2,10 +2,15 @@
 // organization. Claimed with FOR UPDATE SKIP LOCKED, so any number of workers share the queue;
 // the deliveries and the removal of the queue rows commit together, and the unique
 // (event_id, endpoint_id) makes a repeated fan-out harmless.
-import { CompiledQuery, sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { planEachTime } from '../../db/prepared.ts';
+import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newIds } from '../../lib/ids.ts';
+import { LEASE_MS } from './deliver.ts';
+import { type Claimed, handoffOf } from './held.ts';
 import { arrayLiteral } from './pg-arrays.ts';
 
 export const FANOUT_BATCH = 200;
@@ -24,22 +29,14 @@ export function endpointWants(
   return endpoint.events.length === 0 || endpoint.events.includes(event.type);
 }
 
-/**
- * One fan-out pass: claims up to `batch` queued events, creates their deliveries and removes them
- * from the queue, in one transaction of two statements (four before, plus begin and commit). The
- * matching rule of `endpointWants` is applied in SQL (every timestamp is written by the service
- * clock at millisecond precision, so the comparison is the same), and the rows go in as arrays:
- * one constant statement text, prepared once, instead of a 15-column VALUES list of up to 200
- * rows built by Kysely, serialised and parsed on every pass. Measured in bench/webhooks.ts
- * (5,000 events, 3 back-to-back pairs): the worker process's CPU 2.94 s → 2.81 s; the rate
- * moved within the noise.
- */
 // The new deliveries' columns and the queue rows to remove go in as array literals
 // (pg-arrays.ts: with the outcomes' arrays, 2.9 → 0.8 µs of CPU per delivery), plain text
-// parameters; the statement text is constant and compiled once.
-// $1–$6: ids, endpoint ids, organization ids, event ids, event types, disabled (t/f);
-// $7: the claimed queue rows' event ids; $8: now (ISO).
-const INSERT_DELIVERIES = `
+// parameters; the statement text is constant.
+// $1–$7: ids, endpoint ids, organization ids, event ids, event types, disabled (t/f), leased
+// to this process (t/f); $8: the claimed queue rows' event ids; $9: now; $10: the lease token;
+// $11: lease_until (ISO). A leased row is due again when its lease lapses (held.ts). Answers the
+// leased rows that were inserted (one that existed already is someone else's).
+const INSERT_DELIVERIES = planEachTime(`
   with inserted as (
     insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, payload,
                                     status, failure_reason, attempts, series_attempts, next_attempt_at,
@@ -47,70 +44,171 @@ const INSERT_DELIVERIES = `
     select v.id, v.endpoint_id, v.organization_id, v.event_id, v.event_type, null,
            case when v.disabled then 'failed' else 'pending' end,
            case when v.disabled then 'endpoint_disabled' end,
-           '[]'::jsonb, 0, case when v.disabled then null else $8::timestamptz end,
-           null, null, $8::timestamptz, $8::timestamptz
-      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[])
-           as v (id, endpoint_id, organization_id, event_id, event_type, disabled)
-    on conflict (event_id, endpoint_id) do nothing)
-  delete from webhook_event_queue where event_id = any($7::text[])`;
+           '[]'::jsonb, 0,
+           case when v.disabled then null when v.leased then $11::timestamptz else $9::timestamptz end,
+           case when v.leased then $10 end, case when v.leased then $11::timestamptz end,
+           $9::timestamptz, $9::timestamptz
+      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::boolean[])
+           as v (id, endpoint_id, organization_id, event_id, event_type, disabled, leased)
+    on conflict (event_id, endpoint_id) do nothing
+    returning id, lease_token),
+  dequeued as (delete from webhook_event_queue where event_id = any($8::text[]))
+  select id from inserted where lease_token is not null`);
 
+// $1: how many queue rows; $2: whether the envelope is wanted (deliveries may be handed over).
+// One row per (event, matching endpoint); an event no endpoint wants comes once, without one.
+// The endpoint's signing details and the event's envelope are what sending needs: read here,
+// where the rows are read anyway, for the deliveries that may be handed over.
+// The events are looked up by `id = any(array(...))`, not joined to the claimed queue rows: as
+// a named statement, the join's generic plan was made while `events` was small and hashed the
+// whole table on every pass once it had grown (bench/webhooks.ts, autovacuum off: a sequential
+// scan of 20,000+ events per pass of 200, PostgreSQL ~550 µs per delivery instead of ~110, in
+// some runs). An array of keys is an index scan whatever the table's size was when planned.
+const MATCH_QUEUED = planEachTime(`
+  with queued as (
+    select q.event_id
+      from webhook_event_queue q
+     order by q.created_at, q.event_id
+     limit $1
+     for update skip locked)
+  select e.id as event_id, e.organization_id, e.type, ep.id as endpoint_id,
+         ep.status = 'DISABLED' as disabled,
+         ep.url, ep.secret, ep.previous_secret,
+         (extract(epoch from ep.previous_secret_valid_until) * 1000)::float8 as previous_secret_valid_until_ms,
+         ep.consecutive_failures,
+         (extract(epoch from ep.last_success_at) * 1000)::float8 as last_success_at_ms,
+         case when $2::boolean and ep.status = 'ACTIVE' then e.envelope end as body
+    from events e
+    left join webhook_endpoints ep
+      on ep.organization_id = e.organization_id
+     and ep.created_at <= e.created_at
+     and (cardinality(ep.events) = 0 or e.type = any(ep.events))
+   where e.id = any(array(select event_id from queued))`);
+
+/** The endpoint's signing details, as a claim reads them; `body` only when it may be handed over. */
+type SendingDetails = Pick<
+  Claimed,
+  | 'url'
+  | 'secret'
+  | 'previous_secret'
+  | 'previous_secret_valid_until_ms'
+  | 'consecutive_failures'
+  | 'last_success_at_ms'
+  | 'body'
+>;
+
+interface Matched extends SendingDetails {
+  event_id: string;
+  organization_id: string;
+  type: string;
+  endpoint_id: string | null;
+  disabled: boolean | null;
+}
+
+/**
+ * One fan-out pass: claims up to `batch` queued events, creates their deliveries and removes them
+ * from the queue, in one transaction of two statements (four before, plus begin and commit). The
+ * matching rule of `endpointWants` is applied in SQL (every timestamp is written by the service
+ * clock at millisecond precision, so the comparison is the same), and the rows go in as arrays:
+ * one constant statement text instead of a 15-column VALUES list of up to 200
+ * rows built by Kysely, serialised and parsed on every pass. Measured in bench/webhooks.ts
+ * (5,000 events, 3 back-to-back pairs): the worker process's CPU 2.94 s → 2.81 s; the rate
+ * moved within the noise. Both statements are planned at each pass (prepared.ts, planEachTime):
+ * once per up to 200 events, and their tables grow and shrink under them.
+ */
 export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promise<number> {
-  return inTransaction(ctx.db, async (trx) => {
-    // One row per (event, matching endpoint); an event no endpoint wants comes once, without one.
-    const matched = await sql<{
-      event_id: string;
-      organization_id: string;
-      type: string;
-      endpoint_id: string | null;
-      disabled: boolean | null;
-    }>`
-      with queued as (
-        select q.event_id
-          from webhook_event_queue q
-         order by q.created_at, q.event_id
-         limit ${batch}
-         for update skip locked)
-      select e.id as event_id, e.organization_id, e.type, ep.id as endpoint_id,
-             ep.status = 'DISABLED' as disabled
-        from queued
-        join events e on e.id = queued.event_id
-        left join webhook_endpoints ep
-          on ep.organization_id = e.organization_id
-         and ep.created_at <= e.created_at
-         and (cardinality(ep.events) = 0 or e.type = any(ep.events))
-    `.execute(trx);
-    if (matched.rows.length === 0) return 0;
+  // While a worker runs in this process, the deliveries it has room for are leased to it as they
+  // are inserted and handed to its delivery pass (held.ts); the room is reserved up front and
+  // handed back, with whatever was leased, once the transaction has committed or failed.
+  const held = handoffOf(ctx);
+  const leases = held ? held.reserve(batch) : 0;
+  let handed: Claimed[] = [];
+  try {
+    const pass = await inTransaction(ctx.db, (trx) => fanOutIn(ctx, trx, batch, leases));
+    handed = pass.leased;
+    return pass.queued;
+  } finally {
+    held?.handOver(leases, handed);
+  }
+}
 
-    const queued = new Set<string>();
-    const endpointIds: string[] = [];
-    const organizationIds: string[] = [];
-    const eventIds: string[] = [];
-    const types: string[] = [];
-    const disabled: boolean[] = [];
-    for (const m of matched.rows) {
-      queued.add(m.event_id);
-      if (m.endpoint_id === null) continue;
-      endpointIds.push(m.endpoint_id);
-      organizationIds.push(m.organization_id);
-      eventIds.push(m.event_id);
-      types.push(m.type);
-      disabled.push(m.disabled === true);
-    }
-    // One randomBytes call for the batch's ids (lib/ids.ts: ~5 µs of CPU per delivery).
-    const ids = newIds('whd', eventIds.length);
+/** One fan-out in `trx`: how many queue rows it took, and the deliveries leased to this process. */
+async function fanOutIn(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  batch: number,
+  leases: number,
+): Promise<{ queued: number; leased: Claimed[] }> {
+  const matched = await trx.executeQuery(
+    CompiledQuery.raw(MATCH_QUEUED, [batch, leases > 0]) as CompiledQuery<Matched>,
+  );
+  if (matched.rows.length === 0) return { queued: 0, leased: [] };
+
+  const queued = new Set<string>();
+  const deliveries: Matched[] = [];
+  const endpointIds: string[] = [];
+  const organizationIds: string[] = [];
+  const eventIds: string[] = [];
+  const types: string[] = [];
+  const disabled: boolean[] = [];
+  const leased: boolean[] = [];
+  let left = leases;
+  for (const m of matched.rows) {
+    queued.add(m.event_id);
+    if (m.endpoint_id === null) continue;
+    deliveries.push(m);
+    endpointIds.push(m.endpoint_id);
+    organizationIds.push(m.organization_id);
+    eventIds.push(m.event_id);
+    types.push(m.type);
+    disabled.push(m.disabled === true);
     // A DISABLED endpoint's delivery is recorded as failed (endpoint_disabled), never sent.
-    await trx.executeQuery(
-      CompiledQuery.raw(INSERT_DELIVERIES, [
-        arrayLiteral(ids),
-        arrayLiteral(endpointIds),
-        arrayLiteral(organizationIds),
-        arrayLiteral(eventIds),
-        arrayLiteral(types),
-        arrayLiteral(disabled),
-        arrayLiteral([...queued]),
-        ctx.clock.now().toISOString(),
-      ]),
-    );
-    return queued.size;
-  });
+    const lease = left > 0 && m.disabled === false && m.body !== null;
+    if (lease) left--;
+    leased.push(lease);
+  }
+  // One randomBytes call for the batch's ids (lib/ids.ts: ~5 µs of CPU per delivery).
+  const ids = newIds('whd', eventIds.length);
+  const now = ctx.clock.now();
+  const token = randomBytes(12).toString('base64url');
+  const inserted = await trx.executeQuery(
+    CompiledQuery.raw(INSERT_DELIVERIES, [
+      arrayLiteral(ids),
+      arrayLiteral(endpointIds),
+      arrayLiteral(organizationIds),
+      arrayLiteral(eventIds),
+      arrayLiteral(types),
+      arrayLiteral(disabled),
+      arrayLiteral(leased),
+      arrayLiteral([...queued]),
+      now.toISOString(),
+      token,
+      new Date(now.getTime() + LEASE_MS).toISOString(),
+    ]) as CompiledQuery<{ id: string }>,
+  );
+  if (inserted.rows.length === 0) return { queued: queued.size, leased: [] };
+  const mine = new Set(inserted.rows.map((r) => r.id));
+  const handed: Claimed[] = [];
+  for (let i = 0; i < deliveries.length; i++) {
+    const id = ids[i] as string;
+    if (!mine.has(id)) continue;
+    const m = deliveries[i] as Matched;
+    handed.push({
+      id,
+      endpoint_id: m.endpoint_id as string,
+      event_id: m.event_id,
+      event_type: m.type,
+      series_attempts: 0,
+      lease_token: token,
+      url: m.url,
+      endpoint_status: 'ACTIVE',
+      secret: m.secret,
+      previous_secret: m.previous_secret,
+      previous_secret_valid_until_ms: m.previous_secret_valid_until_ms,
+      consecutive_failures: m.consecutive_failures,
+      last_success_at_ms: m.last_success_at_ms,
+      body: m.body,
+    });
+  }
+  return { queued: queued.size, leased: handed };
 }

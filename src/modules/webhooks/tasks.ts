@@ -1,9 +1,10 @@
 // The webhook worker tasks (registered in src/worker/tasks.ts). Each claims its rows with
 // FOR UPDATE SKIP LOCKED, so they run in any number of processes at once.
 import type { WorkerTask } from '../../worker/worker.ts';
-import { deliverDue } from './deliver.ts';
+import { DELIVERY_CONCURRENCY, deliverDue } from './deliver.ts';
 import { purgeExpired } from './deliveries.ts';
 import { FANOUT_BATCH, fanOutEvents } from './fanout.ts';
+import { closeHandoff, openHandoff } from './held.ts';
 
 export const webhookTasks: WorkerTask[] = [
   // Polled twice a second when idle: the latency from a commit to the first attempt.
@@ -19,6 +20,14 @@ export const webhookTasks: WorkerTask[] = [
     wakes: ['webhooks-deliver'],
     run: (ctx) => fanOutEvents(ctx),
   },
-  { name: 'webhooks-deliver', idleMs: 500, run: (ctx) => deliverDue(ctx) },
+  {
+    name: 'webhooks-deliver',
+    idleMs: 500,
+    run: (ctx) => deliverDue(ctx),
+    // While this worker runs, its fan-out hands fresh deliveries straight to it (held.ts); when it
+    // stops, what it still holds is released for the next worker.
+    start: (ctx) => openHandoff(ctx, DELIVERY_CONCURRENCY),
+    stop: (ctx) => closeHandoff(ctx),
+  },
   { name: 'webhooks-purge', idleMs: 60_000, run: (ctx) => purgeExpired(ctx) },
 ];

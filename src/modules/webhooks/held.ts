@@ -1,0 +1,129 @@
+// The deliveries a process holds for sending: claimed from the table by a delivery pass, or
+// handed over by the same process's fan-out, leased in the statement that inserted them.
+//
+// Why the handoff: a delivery that a claim took from the table cost PostgreSQL an index walk, a
+// lease update and a second read of its event and endpoint, all of which the fan-out had just
+// done. While a worker runs (startWorker opens the handoff; its stop closes it), the fan-out
+// inserts the deliveries this process has room for already leased to it, with the event's
+// envelope and the endpoint it read anyway, and hands them to the delivery pass without a claim.
+// A leased fresh row is due again when its lease lapses (next_attempt_at = lease_until), so a
+// claim neither walks past it nor takes it, and a worker that dies holding it leaves it to be
+// sent by the next after 60 s, as with any lease: at least once, never lost. Measured in
+// bench/webhooks.ts (20,000 events, 4 alternated pairs): PostgreSQL CPU 139–151 → 112–141 µs per
+// delivery, the worker 3,860–5,486 → 5,000–6,226 deliveries/s (bench/README.md, item 40).
+import { performance } from 'node:perf_hooks';
+import { CompiledQuery } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { planEachTime } from '../../db/prepared.ts';
+import { arrayLiteral } from './pg-arrays.ts';
+import type { Leased } from './record.ts';
+
+/** A leased delivery with what sending it needs. */
+export interface Claimed extends Leased {
+  event_id: string;
+  event_type: string;
+  url: string | null;
+  endpoint_status: 'ACTIVE' | 'DISABLED' | null;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_valid_until_ms: number | null;
+  consecutive_failures: number | null;
+  last_success_at_ms: number | null;
+  body: string | null;
+}
+
+/** A delivery waiting for a free slot, since `at` (performance.now()). */
+export interface Held {
+  d: Claimed;
+  at: number;
+}
+
+/**
+ * How many deliveries, per slot, a fan-out may hold for this process, counting those in flight.
+ * With every slot busy for a whole 10 s timeout, what waits behind them is sent within three
+ * timeouts (30 s), well inside the 60 s lease (deliver.ts sends a held delivery only within
+ * 40 s). Claims stop at two per slot, so a fan-out has room even while claims fill the rest.
+ */
+const HANDOFF_PER_SLOT = 4;
+
+export class HeldDeliveries {
+  /** Oldest first: claims and handoffs both append in the order they arrive. */
+  readonly waiting: Held[] = [];
+  /** Attempts in flight. */
+  sending = 0;
+  /** Leases a fan-out has taken for this process and not yet handed over. */
+  private reserved = 0;
+  /** Wakes the running delivery pass, when one runs. */
+  onArrival: (() => void) | null = null;
+  /** Running workers of this process that share it. */
+  workers = 0;
+
+  constructor(readonly capacity: number) {}
+
+  /** Room for up to `wanted` fresh deliveries, reserved until `handOver`. */
+  reserve(wanted: number): number {
+    const room = HANDOFF_PER_SLOT * this.capacity - this.sending - this.waiting.length - this.reserved;
+    const n = Math.max(0, Math.min(wanted, room));
+    this.reserved += n;
+    return n;
+  }
+
+  /** Ends a reservation of `reserved`: the rows that were leased (none if the fan-out failed). */
+  handOver(reserved: number, rows: Claimed[]): void {
+    this.reserved -= reserved;
+    if (rows.length === 0) return;
+    const at = performance.now();
+    for (const d of rows) this.waiting.push({ d, at });
+    this.onArrival?.();
+  }
+}
+
+const handoffs = new WeakMap<AppContext, HeldDeliveries>();
+
+/** The process's held deliveries while a worker runs in it; otherwise none (no handoff). */
+export function handoffOf(ctx: AppContext): HeldDeliveries | undefined {
+  return handoffs.get(ctx);
+}
+
+export function openHandoff(ctx: AppContext, capacity: number): void {
+  let held = handoffs.get(ctx);
+  if (!held) {
+    held = new HeldDeliveries(capacity);
+    handoffs.set(ctx, held);
+  }
+  held.workers++;
+}
+
+/**
+ * Ends the handoff when the last worker of the process stops: what is still held (a fan-out
+ * handed it over after the last delivery pass) is released, due now, for the next worker rather
+ * than after its lease.
+ */
+export async function closeHandoff(ctx: AppContext): Promise<void> {
+  const held = handoffs.get(ctx);
+  if (!held || --held.workers > 0) return;
+  handoffs.delete(ctx);
+  if (held.waiting.length === 0) return;
+  const rows = held.waiting.splice(0).map((h) => h.d);
+  await releaseLeases(ctx, rows);
+}
+
+// $1: ids; $2: their lease tokens; $3: now (ISO). A row whose lease was taken over meanwhile
+// (the token no longer matches) is someone else's and stays as it is. Planned each time, as
+// recording outcomes is (record.ts), for the same reason.
+const RELEASE = planEachTime(`
+  update webhook_deliveries w
+     set lease_token = null, lease_until = null, next_attempt_at = least(w.next_attempt_at, $3::timestamptz)
+    from unnest($1::text[], $2::text[]) as v (id, token)
+   where w.id = v.id and w.lease_token = v.token and w.status = 'pending'`);
+
+export async function releaseLeases(ctx: AppContext, rows: Leased[]): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.db.executeQuery(
+    CompiledQuery.raw(RELEASE, [
+      arrayLiteral(rows.map((r) => r.id)),
+      arrayLiteral(rows.map((r) => r.lease_token)),
+      ctx.clock.now().toISOString(),
+    ]),
+  );
+}

@@ -1,0 +1,207 @@
+// The fan-out's handoff (held.ts): while a worker runs in the process, fresh deliveries are
+// inserted leased to it and handed to its delivery pass without a claim; within the room the
+// process has; never a delivery that existed already; released when the worker stops; and, when
+// the process dies holding them, sent by the next worker once their lease lapses.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { newId } from '../../src/lib/ids.ts';
+import { deliverDue, LEASE_MS } from '../../src/modules/webhooks/deliver.ts';
+import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
+import { closeHandoff, HeldDeliveries, handoffOf, openHandoff } from '../../src/modules/webhooks/held.ts';
+import { signup } from '../helpers/flows.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+import { clockTo, createEndpoint, deliveries, drain, emit, type Receiver, startReceiver } from './helpers.ts';
+
+let svc: TestService;
+let r: Receiver;
+before(async () => {
+  svc = await startTestService();
+  r = await startReceiver();
+});
+after(async () => {
+  await r?.close();
+  await svc?.close();
+});
+
+async function rows(endpointId: string) {
+  return svc.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_id', 'status', 'lease_token', 'lease_until', 'next_attempt_at', 'created_at'])
+    .where('endpoint_id', '=', endpointId)
+    .execute();
+}
+
+test('a fan-out reserves at most four deliveries per slot, counting those held and in flight', () => {
+  const held = new HeldDeliveries(2);
+  assert.equal(held.reserve(5), 5);
+  assert.equal(held.reserve(5), 3, 'eight in all for two slots');
+  assert.equal(held.reserve(1), 0);
+  held.handOver(8, []);
+  held.sending = 2;
+  assert.equal(held.reserve(10), 6, 'attempts in flight take room');
+  held.handOver(6, []);
+  assert.equal(held.reserve(10), 6, 'a failed fan-out hands its reservation back');
+});
+
+test('a running worker sends fresh deliveries leased as they were inserted, without a claim', async () => {
+  const a = await signup(svc, 'Handed');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  // The receiver holds the first request open, so the row can be read while it is in flight.
+  let release: (() => void) | null = null;
+  const inFlight = new Promise<void>((resolve) => {
+    r.respond((_req, res) => {
+      if (release === null) {
+        release = () => res.writeHead(200).end('ok');
+        resolve();
+      } else res.writeHead(200).end('ok');
+    });
+  });
+  const start = r.received.length;
+  const worker = svc.startWorker();
+  try {
+    const [event] = await emit(svc, a.orgId);
+    await inFlight;
+    const [row] = await rows(ep.id);
+    assert.ok(row, 'the delivery exists');
+    assert.equal(row.event_id, event?.id);
+    assert.ok(row.lease_token, 'the delivery is leased while its attempt is in flight');
+    // A claimed delivery keeps the next_attempt_at it was inserted with (its creation); a
+    // handed-over one was inserted due when its lease lapses, so no claim walks past it.
+    assert.equal(row.next_attempt_at?.getTime(), row.lease_until?.getTime());
+    assert.equal(row.lease_until?.getTime(), row.created_at.getTime() + LEASE_MS);
+    (release as unknown as () => void)();
+    await r.waitFor(start + 1);
+    for (let i = 0; i < 100; i++) {
+      const [d] = await deliveries(svc, a.session, ep.id);
+      if (d?.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const [done] = await rows(ep.id);
+    assert.equal(done?.status, 'succeeded');
+    assert.equal(done?.lease_token, null, 'the lease was released when the outcome was recorded');
+    assert.equal(done?.next_attempt_at, null);
+  } finally {
+    r.respond((_req, res) => res.writeHead(200).end('ok'));
+    await worker.stop();
+  }
+  assert.equal(r.received.length, start + 1, 'sent once');
+  assert.equal(handoffOf(svc.ctx), undefined, 'the handoff ends with the worker');
+});
+
+test('without a running worker nothing is leased by a fan-out', async () => {
+  const a = await signup(svc, 'Unheld');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 3 });
+  assert.equal(await fanOutEvents(svc.ctx), 3);
+  const all = await rows(ep.id);
+  assert.equal(all.length, 3);
+  assert.ok(
+    all.every((d) => d.lease_token === null && d.next_attempt_at?.getTime() === d.created_at.getTime()),
+  );
+  await drain(svc);
+});
+
+test('a fan-out leases only what the process has room for; the rest is claimed as usual', async () => {
+  const a = await signup(svc, 'Roomy');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 10 });
+  openHandoff(svc.ctx, 1); // one slot: room for four
+  try {
+    assert.equal(await fanOutEvents(svc.ctx), 10);
+    const all = await rows(ep.id);
+    assert.equal(all.filter((d) => d.lease_token !== null).length, 4);
+    assert.equal(handoffOf(svc.ctx)?.waiting.length, 4);
+    const start = r.received.length;
+    assert.equal(await deliverDue(svc.ctx), 10, 'four handed over and six claimed');
+    assert.equal(r.received.length, start + 10);
+    assert.deepEqual(new Set(r.received.slice(start).map((x) => x.body.id)).size, 10, 'each once');
+  } finally {
+    await closeHandoff(svc.ctx);
+  }
+  assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded' && d.lease_token === null));
+});
+
+test('a disabled endpoint and a delivery that already existed are never handed over', async () => {
+  const a = await signup(svc, 'Skipped');
+  const live = await createEndpoint(svc, a.session, r.url);
+  const off = await createEndpoint(svc, a.session, r.url);
+  await svc.ctx.db
+    .updateTable('webhook_endpoints')
+    .set({ status: 'DISABLED' })
+    .where('id', '=', off.id)
+    .execute();
+  const [event] = await emit(svc, a.orgId);
+  assert.ok(event);
+  // A delivery of this event to the live endpoint already exists (a fan-out that committed
+  // its deliveries is never repeated; this one is written by hand to stand for one).
+  const now = svc.ctx.clock.now();
+  await svc.ctx.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: newId('whd'),
+      endpoint_id: live.id,
+      organization_id: a.orgId,
+      event_id: event.id,
+      event_type: event.type,
+      payload: null,
+      status: 'succeeded',
+      failure_reason: null,
+      attempts: JSON.stringify([]),
+      series_attempts: 0,
+      next_attempt_at: null,
+      lease_token: null,
+      lease_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  openHandoff(svc.ctx, 64);
+  try {
+    assert.equal(await fanOutEvents(svc.ctx), 1);
+    assert.equal(handoffOf(svc.ctx)?.waiting.length, 0, 'nothing handed over');
+    const [existing] = await rows(live.id);
+    assert.equal(existing?.status, 'succeeded', 'the existing delivery is untouched');
+    assert.equal(existing?.lease_token, null);
+    const [skipped] = await rows(off.id);
+    assert.equal(skipped?.status, 'failed');
+    assert.equal(skipped?.lease_token, null);
+  } finally {
+    await closeHandoff(svc.ctx);
+  }
+});
+
+test('stopping releases what is still held, due at once, for the next worker', async () => {
+  const a = await signup(svc, 'Released');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 3 });
+  openHandoff(svc.ctx, 64);
+  assert.equal(await fanOutEvents(svc.ctx), 3);
+  assert.equal((await rows(ep.id)).filter((d) => d.lease_token !== null).length, 3);
+  await closeHandoff(svc.ctx); // no delivery pass ran: all three are still held
+  const now = svc.ctx.clock.now().getTime();
+  const released = await rows(ep.id);
+  assert.ok(released.every((d) => d.lease_token === null && d.lease_until === null));
+  assert.ok(released.every((d) => (d.next_attempt_at?.getTime() ?? Number.POSITIVE_INFINITY) <= now));
+  const start = r.received.length;
+  await drain(svc);
+  assert.equal(r.received.length, start + 3);
+});
+
+test('a process that dies holding handed-over deliveries loses none: they go out when the lease lapses', async () => {
+  const a = await signup(svc, 'Orphaned');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 2 });
+  openHandoff(svc.ctx, 64);
+  assert.equal(await fanOutEvents(svc.ctx), 2);
+  // The process dies: what it held is gone with it, the leases stay in the table.
+  const held = handoffOf(svc.ctx);
+  held?.waiting.splice(0);
+  await closeHandoff(svc.ctx);
+  const start = r.received.length;
+  await drain(svc);
+  assert.equal(r.received.length, start, 'not sent while the lease holds');
+  await clockTo(svc, new Date(svc.ctx.clock.now().getTime() + LEASE_MS + 1000));
+  await drain(svc);
+  assert.deepEqual(new Set(r.received.slice(start).map((x) => x.body.id)), new Set(events.map((e) => e.id)));
+  assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
+});
