@@ -55,3 +55,25 @@ test('a pass keeps at most `concurrency` attempts in flight and sends each deliv
   assert.equal(leased.length, 0, 'every lease was released when its outcome was recorded');
   assert.equal(await deliverDue(svc.ctx, { concurrency: 4 }), 0, 'nothing is left due');
 });
+
+test('a pass sends what it claimed even when the claim answers after its window closed', async () => {
+  const a = await signup(svc, 'Late');
+  await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 12 });
+  assert.equal(await fanOutEvents(svc.ctx), 12);
+  r.respond((_req, res) => res.writeHead(200).end('ok'));
+  // A window of a millisecond closes before the first claim's answer is back: that one claim
+  // (eight rows, two per slot) is all the pass takes, and it sends all of it.
+  const start = r.received.length;
+  assert.equal(await deliverDue(svc.ctx, { concurrency: 4, windowMs: 1 }), 8);
+  assert.equal(r.received.length, start + 8);
+  const leased = await svc.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('organization_id', '=', a.orgId)
+    .where('lease_token', 'is not', null)
+    .execute();
+  assert.equal(leased.length, 0, 'nothing claimed is left leased and unsent');
+  assert.equal(await deliverDue(svc.ctx, { concurrency: 4 }), 4, 'the next pass takes the rest');
+  assert.equal(r.received.length, start + 12);
+});

@@ -26,6 +26,8 @@ export interface DeliverOptions {
   /** Attempts in flight at once (default 64). */
   concurrency?: number;
   timeoutMs?: number;
+  /** How long the pass takes new work (default 5 s). */
+  windowMs?: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
   // most one attempt's timeout (there are never more of them than slots), handed-over ones for
   // at most three (held.ts), so this does not fire unless the process stalls.
   const sendWithinMs = LEASE_MS - timeoutMs - 10_000;
-  const claimUntil = performance.now() + CLAIM_WINDOW_MS;
+  const claimUntil = performance.now() + (opts.windowMs ?? CLAIM_WINDOW_MS);
   // The process's queue while a worker runs in it (the fan-out adds to it), else this pass's own.
   const held = handoffOf(ctx) ?? new HeldDeliveries(capacity);
   const waiting = held.waiting;
@@ -102,13 +104,15 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
   };
   const claim = (limit: number) => {
     claiming = true;
+    // Claimed rows count as arriving when the claim was sent, within the window, so this pass
+    // sends them even when the answer comes after the window; their lease dates from then too.
+    const at = performance.now();
     claimDue(ctx, limit)
       .then(
         (claimed) => {
           // Fewer than asked for may only mean the rest is not due yet or being fanned out:
           // claim again while there is room; the pass ends at the first claim that finds none.
           if (claimed.length === 0) drained = true;
-          const at = performance.now();
           for (const d of claimed) waiting.push({ d, at });
         },
         (err: unknown) => {
@@ -124,9 +128,11 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
   };
 
   held.onArrival = notify;
-  // This pass sends what arrived within its window; what a fan-out hands over later waits for
+  // This pass sends what arrived within its window: claimed rows (dated from when their claim
+  // was sent) and what a fan-out handed over until then. What is handed over later is left to
   // the next pass, so a steady stream of handoffs cannot keep one pass (and its claims' window)
-  // open for ever. Both claims and handoffs append, so the waiting queue is in arrival order.
+  // open for ever; the queue is the process's while handoffs happen, so nothing left in it is
+  // lost (without a handoff, only this pass's claims fill it, all dated within the window).
   const mine = () => {
     const first = waiting[0];
     return first !== undefined && first.at <= claimUntil;
