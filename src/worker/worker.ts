@@ -92,19 +92,27 @@ export function startWorker(
     for (const t of tasks) loops.push(loop(t));
   }
 
-  return {
-    async stop() {
-      stopping = true;
-      for (const w of [...wakeups]) w();
-      await Promise.all(loops);
-      if (!running) return;
-      for (const t of tasks) {
-        try {
-          await t.stop?.(ctx);
-        } catch (err) {
-          ctx.log.error({ err, task: t.name }, 'worker task could not stop cleanly');
-        }
+  // Stopping happens once, however often stop() is called (a test and its harness both stop the
+  // worker): a task's stop hook may count the workers it serves (webhooks/held.ts).
+  let stopped: Promise<void> | null = null;
+  const stopOnce = async () => {
+    stopping = true;
+    for (const w of [...wakeups]) w();
+    await Promise.all(loops);
+    if (!running) return;
+    for (const t of tasks) {
+      try {
+        await t.stop?.(ctx);
+      } catch (err) {
+        ctx.log.error({ err, task: t.name }, 'worker task could not stop cleanly');
       }
+    }
+  };
+
+  return {
+    stop() {
+      stopped ??= stopOnce();
+      return stopped;
     },
     async drain() {
       let total = 0;

@@ -147,3 +147,20 @@ test('a task whose stop fails does not keep the others from stopping', async () 
   await worker.stop();
   assert.deepEqual(stopped, ['a', 'b']);
 });
+
+test('stopping twice stops the tasks once', async () => {
+  let stops = 0;
+  const worker = startWorker(ctx, [
+    {
+      name: 'once',
+      idleMs: 60_000,
+      run: async () => 0,
+      stop: async () => {
+        stops++;
+      },
+    },
+  ]);
+  await Promise.all([worker.stop(), worker.stop()]);
+  await worker.stop();
+  assert.equal(stops, 1);
+});

@@ -47,11 +47,11 @@ test('a running worker sends fresh deliveries leased as they were inserted, with
   const a = await signup(svc, 'Handed');
   const ep = await createEndpoint(svc, a.session, r.url);
   // The receiver holds the first request open, so the row can be read while it is in flight.
-  let release: (() => void) | null = null;
+  const first: { release?: () => void } = {};
   const inFlight = new Promise<void>((resolve) => {
     r.respond((_req, res) => {
-      if (release === null) {
-        release = () => res.writeHead(200).end('ok');
+      if (first.release === undefined) {
+        first.release = () => res.writeHead(200).end('ok');
         resolve();
       } else res.writeHead(200).end('ok');
     });
@@ -69,7 +69,7 @@ test('a running worker sends fresh deliveries leased as they were inserted, with
     // handed-over one was inserted due when its lease lapses, so no claim walks past it.
     assert.equal(row.next_attempt_at?.getTime(), row.lease_until?.getTime());
     assert.equal(row.lease_until?.getTime(), row.created_at.getTime() + LEASE_MS);
-    (release as unknown as () => void)();
+    first.release?.();
     await r.waitFor(start + 1);
     for (let i = 0; i < 100; i++) {
       const [d] = await deliveries(svc, a.session, ep.id);

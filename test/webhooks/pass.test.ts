@@ -19,6 +19,16 @@ after(async () => {
   await svc?.close();
 });
 
+/** Deliveries of an endpoint or organization that still carry a lease. */
+function stillLeased(column: 'endpoint_id' | 'organization_id', value: string) {
+  return svc.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where(column, '=', value)
+    .where('lease_token', 'is not', null)
+    .execute();
+}
+
 test('a pass keeps at most `concurrency` attempts in flight and sends each delivery once', async () => {
   const a = await signup(svc, 'Paced');
   const ep = await createEndpoint(svc, a.session, r.url);
@@ -46,12 +56,7 @@ test('a pass keeps at most `concurrency` attempts in flight and sends each deliv
   const list = await deliveries(svc, a.session, ep.id);
   assert.equal(list.length, 40);
   assert.ok(list.every((d) => d.status === 'succeeded' && d.attempts.length === 1));
-  const leased = await svc.ctx.db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('endpoint_id', '=', ep.id)
-    .where('lease_token', 'is not', null)
-    .execute();
+  const leased = await stillLeased('endpoint_id', ep.id);
   assert.equal(leased.length, 0, 'every lease was released when its outcome was recorded');
   assert.equal(await deliverDue(svc.ctx, { concurrency: 4 }), 0, 'nothing is left due');
 });
@@ -67,12 +72,7 @@ test('a pass sends what it claimed even when the claim answers after its window 
   const start = r.received.length;
   assert.equal(await deliverDue(svc.ctx, { concurrency: 4, windowMs: 1 }), 8);
   assert.equal(r.received.length, start + 8);
-  const leased = await svc.ctx.db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('organization_id', '=', a.orgId)
-    .where('lease_token', 'is not', null)
-    .execute();
+  const leased = await stillLeased('organization_id', a.orgId);
   assert.equal(leased.length, 0, 'nothing claimed is left leased and unsent');
   assert.equal(await deliverDue(svc.ctx, { concurrency: 4 }), 4, 'the next pass takes the rest');
   assert.equal(r.received.length, start + 12);

@@ -47,7 +47,7 @@ export interface Held {
 const HANDOFF_PER_SLOT = 4;
 
 export class HeldDeliveries {
-  /** Oldest first: claims and handoffs both append in the order they arrive. */
+  /** Claims and handoffs append in the order they arrive (a claim's rows dated from its sending). */
   readonly waiting: Held[] = [];
   /** Attempts in flight. */
   sending = 0;
@@ -117,7 +117,7 @@ const RELEASE = planEachTime(`
     from unnest($1::text[], $2::text[]) as v (id, token)
    where w.id = v.id and w.lease_token = v.token and w.status = 'pending'`);
 
-export async function releaseLeases(ctx: AppContext, rows: Leased[]): Promise<void> {
+async function releaseLeases(ctx: AppContext, rows: Leased[]): Promise<void> {
   if (rows.length === 0) return;
   await ctx.db.executeQuery(
     CompiledQuery.raw(RELEASE, [
