@@ -1,7 +1,7 @@
 // Shared pieces of the benchmark: child servers, autocannon runs, medians, RSS sampling.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMs, meterBackendsCpu } from './proc-cpu.ts';
@@ -202,7 +202,9 @@ export function startChild(
     let out = '';
     let started = false;
     const timer = setTimeout(() => reject(new Error(`child did not start: ${out}`)), 60_000);
+    const log = process.env.BENCH_CHILD_STDOUT;
     const onData = (d: Buffer) => {
+      if (log) appendFileSync(log, d);
       if (started) return;
       out += d.toString();
       const m = ready.exec(out);

@@ -18,6 +18,7 @@ import { type Database, openPGlite, openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { inTransaction } from '../src/db/transaction.ts';
 import { systemPrincipal } from '../src/http/principal.ts';
+import { boundHeapGrowth } from '../src/lib/heap.ts';
 import { newId } from '../src/lib/ids.ts';
 import { type AppendEvent, appendEvents } from '../src/modules/events/append.ts';
 import { DELIVERY_CONCURRENCY } from '../src/modules/webhooks/deliver.ts';
@@ -94,6 +95,8 @@ function processCpuMs(since: NodeJS.CpuUsage): number {
 }
 
 async function main(): Promise<void> {
+  // As `docex serve` and `docex worker` run (the bare loop shares this process, so both sides).
+  boundHeapGrowth();
   let received = 0;
   let onTarget: (() => void) | null = null;
   let target = 0;

@@ -1,6 +1,7 @@
 // docex serve | worker | migrate | mcp | verify-bundle
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
+import { boundHeapGrowth } from './lib/heap.ts';
 import { startServer } from './server.ts';
 import { closeService, openDatabase, openService } from './service.ts';
 import { allTasks } from './worker/tasks.ts';
@@ -37,11 +38,13 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (cmd) {
     case 'serve': {
+      boundHeapGrowth();
       const server = await startServer(config);
       onSignals(() => server.close());
       return -1;
     }
     case 'worker': {
+      boundHeapGrowth();
       const { ctx } = await openService({ ...config, inProcessWorker: true });
       const worker = startWorker(ctx, allTasks());
       ctx.log.info('docex worker running');
