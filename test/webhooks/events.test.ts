@@ -1,8 +1,8 @@
 // GET /v1/events, delivery list pagination, and the 30-day retention of both.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { advanceClock, expectError, mintKey, signup } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
+import type { TestService } from '../helpers/harness.ts';
 import {
   createEndpoint,
   type Delivery,
@@ -10,18 +10,14 @@ import {
   emit,
   freshSession,
   type Receiver,
-  startReceiver,
+  serviceWithReceiver,
 } from './helpers.ts';
 
 let svc: TestService;
 let r: Receiver;
-before(async () => {
-  svc = await startTestService();
-  r = await startReceiver();
-});
-after(async () => {
-  await r?.close();
-  await svc?.close();
+serviceWithReceiver((s, receiver) => {
+  svc = s;
+  r = receiver;
 });
 
 interface Page<T> {

@@ -3,24 +3,28 @@
 // process has; never a delivery that existed already; released when the worker stops; and, when
 // the process dies holding them, sent by the next worker once their lease lapses.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { newId } from '../../src/lib/ids.ts';
 import { deliverDue, LEASE_MS } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
 import { closeHandoff, HeldDeliveries, handoffOf, openHandoff } from '../../src/modules/webhooks/held.ts';
 import { signup } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
-import { clockTo, createEndpoint, deliveries, drain, emit, type Receiver, startReceiver } from './helpers.ts';
+import type { TestService } from '../helpers/harness.ts';
+import {
+  clockTo,
+  createEndpoint,
+  deliveries,
+  drain,
+  emit,
+  type Receiver,
+  serviceWithReceiver,
+} from './helpers.ts';
 
 let svc: TestService;
 let r: Receiver;
-before(async () => {
-  svc = await startTestService();
-  r = await startReceiver();
-});
-after(async () => {
-  await r?.close();
-  await svc?.close();
+serviceWithReceiver((s, receiver) => {
+  svc = s;
+  r = receiver;
 });
 
 async function rows(endpointId: string) {

@@ -1,6 +1,7 @@
 // Real local receivers and small flows shared by the webhook tests.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { inTransaction } from '../../src/db/transaction.ts';
 import {
   type AppendEvent,
@@ -11,7 +12,7 @@ import {
 import { allTasks } from '../../src/worker/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { operator } from '../helpers/flows.ts';
-import type { TestService } from '../helpers/harness.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -30,6 +31,27 @@ export interface Receiver {
   status(code: number): void;
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * One service (started with `env`) and one receiver for a whole test file: started before its
+ * tests, handed to `use`, and closed after them.
+ */
+export function serviceWithReceiver(
+  use: (svc: TestService, r: Receiver) => void,
+  env: Record<string, string> = {},
+): void {
+  let svc: TestService | undefined;
+  let r: Receiver | undefined;
+  before(async () => {
+    svc = await startTestService(env);
+    r = await startReceiver();
+    use(svc, r);
+  });
+  after(async () => {
+    await r?.close();
+    await svc?.close();
+  });
 }
 
 /** A node:http server on 127.0.0.1 that records every request's raw bytes. */

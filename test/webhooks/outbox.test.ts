@@ -1,7 +1,7 @@
 // The outbox guarantees: a rolled-back change sends nothing, a committed one is delivered, and any
 // number of concurrent workers deliver each event to each endpoint exactly once while healthy.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { appendEvents } from '../../src/modules/events/append.ts';
 import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
@@ -9,18 +9,14 @@ import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
 import { allTasks } from '../../src/worker/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { connect, signup } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createEndpoint, deliveries, drain, emit, type Receiver, startReceiver } from './helpers.ts';
+import type { TestService } from '../helpers/harness.ts';
+import { createEndpoint, deliveries, drain, emit, type Receiver, serviceWithReceiver } from './helpers.ts';
 
 let svc: TestService;
 let r: Receiver;
-before(async () => {
-  svc = await startTestService();
-  r = await startReceiver();
-});
-after(async () => {
-  await r?.close();
-  await svc?.close();
+serviceWithReceiver((s, receiver) => {
+  svc = s;
+  r = receiver;
 });
 
 describe('outbox', () => {

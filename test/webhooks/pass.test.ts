@@ -1,22 +1,18 @@
 // One delivery pass: it claims ahead of its free slots, but never has more than `concurrency`
 // attempts in flight, sends each due delivery once, and leaves nothing leased behind.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
 import { signup } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createEndpoint, deliveries, emit, type Receiver, startReceiver } from './helpers.ts';
+import type { TestService } from '../helpers/harness.ts';
+import { createEndpoint, deliveries, emit, type Receiver, serviceWithReceiver } from './helpers.ts';
 
 let svc: TestService;
 let r: Receiver;
-before(async () => {
-  svc = await startTestService();
-  r = await startReceiver();
-});
-after(async () => {
-  await r?.close();
-  await svc?.close();
+serviceWithReceiver((s, receiver) => {
+  svc = s;
+  r = receiver;
 });
 
 /** Deliveries of an endpoint or organization that still carry a lease. */

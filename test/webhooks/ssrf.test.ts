@@ -3,24 +3,23 @@
 import assert from 'node:assert/strict';
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { newId } from '../../src/lib/ids.ts';
 import { isForbiddenAddress } from '../../src/lib/net-policy.ts';
 import { generateWebhookSecret } from '../../src/modules/webhooks/signing.ts';
 import { expectError, signup } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
-import { deliveries, drain, emit, type Receiver, startReceiver } from './helpers.ts';
+import type { TestService } from '../helpers/harness.ts';
+import { deliveries, drain, emit, type Receiver, serviceWithReceiver } from './helpers.ts';
 
 let svc: TestService;
 let r: Receiver;
-before(async () => {
-  svc = await startTestService({ DOCEX_ENV: 'production' });
-  r = await startReceiver();
-});
-after(async () => {
-  await r?.close();
-  await svc?.close();
-});
+serviceWithReceiver(
+  (s, receiver) => {
+    svc = s;
+    r = receiver;
+  },
+  { DOCEX_ENV: 'production' },
+);
 
 /** A name of this machine that resolves (through /etc/hosts, no network) to a non-public address. */
 async function inwardHostname(): Promise<string | null> {
