@@ -14,6 +14,17 @@ import { isProduction } from './url-policy.ts';
 
 /** Longer than any attempt can take (10 s timeout), so a live worker never loses its lease. */
 export const LEASE_MS = 60_000;
+
+/**
+ * A new lease from `now`: the token its holder records outcomes with, and when it lapses (ISO).
+ * Taken by a claim and by the fan-out's handoff alike (held.ts).
+ */
+export function newLease(now: Date): { token: string; until: string } {
+  return {
+    token: randomBytes(12).toString('base64url'),
+    until: new Date(now.getTime() + LEASE_MS).toISOString(),
+  };
+}
 /** Attempts in flight at once in one worker. */
 export const DELIVERY_CONCURRENCY = 64;
 /**
@@ -200,12 +211,11 @@ const CLAIM_DUE = `
 /** Leases due deliveries and returns each with what sending it needs, in one statement. */
 async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock.now();
-  const token = randomBytes(12).toString('base64url');
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const lease = newLease(now);
   const res = await ctx.db.executeQuery(
     CompiledQuery.raw(CLAIM_DUE, [
-      token,
-      leaseUntil.toISOString(),
+      lease.token,
+      lease.until,
       now.toISOString(),
       limit,
     ]) as CompiledQuery<Claimed>,

@@ -2,14 +2,13 @@
 // organization. Claimed with FOR UPDATE SKIP LOCKED, so any number of workers share the queue;
 // the deliveries and the removal of the queue rows commit together, and the unique
 // (event_id, endpoint_id) makes a repeated fan-out harmless.
-import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { planEachTime } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newIds } from '../../lib/ids.ts';
-import { LEASE_MS } from './deliver.ts';
+import { newLease } from './deliver.ts';
 import { type Claimed, handoffOf } from './held.ts';
 import { arrayLiteral } from './pg-arrays.ts';
 
@@ -163,14 +162,14 @@ async function fanOutIn(
     types.push(m.type);
     disabled.push(m.disabled === true);
     // A DISABLED endpoint's delivery is recorded as failed (endpoint_disabled), never sent.
-    const lease = left > 0 && m.disabled === false && m.body !== null;
-    if (lease) left--;
-    leased.push(lease);
+    const take = left > 0 && m.disabled === false && m.body !== null;
+    if (take) left--;
+    leased.push(take);
   }
   // One randomBytes call for the batch's ids (lib/ids.ts: ~5 µs of CPU per delivery).
   const ids = newIds('whd', eventIds.length);
   const now = ctx.clock.now();
-  const token = randomBytes(12).toString('base64url');
+  const lease = newLease(now);
   const inserted = await trx.executeQuery(
     CompiledQuery.raw(INSERT_DELIVERIES, [
       arrayLiteral(ids),
@@ -182,8 +181,8 @@ async function fanOutIn(
       arrayLiteral(leased),
       arrayLiteral([...queued]),
       now.toISOString(),
-      token,
-      new Date(now.getTime() + LEASE_MS).toISOString(),
+      lease.token,
+      lease.until,
     ]) as CompiledQuery<{ id: string }>,
   );
   if (inserted.rows.length === 0) return { queued: queued.size, leased: [] };
@@ -199,7 +198,7 @@ async function fanOutIn(
       event_id: m.event_id,
       event_type: m.type,
       series_attempts: 0,
-      lease_token: token,
+      lease_token: lease.token,
       url: m.url,
       endpoint_status: 'ACTIVE',
       secret: m.secret,
