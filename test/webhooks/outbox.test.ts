@@ -2,6 +2,7 @@
 // number of concurrent workers deliver each event to each endpoint exactly once while healthy.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { appendEvents } from '../../src/modules/events/append.ts';
 import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
@@ -139,6 +140,43 @@ describe('outbox', () => {
       assert.ok(list.every((d) => d.status === 'succeeded' && d.attempts.length === 1));
       assert.deepEqual(new Set(list.map((d) => d.event_id)), new Set(events.map((e) => e.id)));
     }
+  });
+
+  test('a fan-out whose deliveries cannot be written leaves its events queued', async () => {
+    const a = await signup(svc, 'Unwritten');
+    const ep = await createEndpoint(svc, a.session, r.url);
+    const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 3 });
+    const queued = async () =>
+      (
+        await svc.ctx.db
+          .selectFrom('webhook_event_queue')
+          .select('event_id')
+          .where(
+            'event_id',
+            'in',
+            events.map((e) => e.id),
+          )
+          .execute()
+      ).length;
+    // The claim takes and deletes the queue rows, the next statement inserts the deliveries: a
+    // failure of the second must put the first back. A constraint stands in for the failure.
+    await sql`alter table webhook_deliveries add constraint fail_this_fan_out check (organization_id <> ${sql.lit(a.orgId)})`.execute(
+      svc.ctx.db,
+    );
+    try {
+      await assert.rejects(fanOutEvents(svc.ctx), /fail_this_fan_out/);
+      assert.equal(await queued(), 3, 'still queued');
+    } finally {
+      await sql`alter table webhook_deliveries drop constraint fail_this_fan_out`.execute(svc.ctx.db);
+    }
+    const start = r.received.length;
+    await drain(svc);
+    assert.equal(await queued(), 0);
+    assert.deepEqual(
+      new Set(r.received.slice(start).map((x) => x.body.id)),
+      new Set(events.map((e) => e.id)),
+    );
+    assert.equal((await deliveries(svc, a.session, ep.id)).length, 3);
   });
 
   test('the in-process worker loops deliver without being driven', async () => {

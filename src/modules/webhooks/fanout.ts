@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newIds } from '../../lib/ids.ts';
 import { newLease } from './deliver.ts';
-import { type Claimed, handoffOf } from './held.ts';
+import { type Claimed, type HeldDeliveries, handoffOf } from './held.ts';
 import { arrayLiteral } from './pg-arrays.ts';
 
 export const FANOUT_BATCH = 200;
@@ -32,9 +32,9 @@ export function endpointWants(
 // (pg-arrays.ts: with the outcomes' arrays, 2.9 → 0.8 µs of CPU per delivery), plain text
 // parameters; the statement text is constant.
 // $1–$7: ids, endpoint ids, organization ids, event ids, event types, disabled (t/f), leased
-// to this process (t/f); $8: the claimed queue rows' event ids; $9: now; $10: the lease token;
-// $11: lease_until (ISO). A leased row is due again when its lease lapses (held.ts). Answers the
-// leased rows that were inserted (one that existed already is someone else's).
+// to this process (t/f); $8: now; $9: the lease token; $10: lease_until (ISO). A leased row is
+// due again when its lease lapses (held.ts). Answers the leased rows that were inserted (one that
+// existed already is someone else's).
 const INSERT_DELIVERIES = planEachTime(`
   with inserted as (
     insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, payload,
@@ -44,20 +44,30 @@ const INSERT_DELIVERIES = planEachTime(`
            case when v.disabled then 'failed' else 'pending' end,
            case when v.disabled then 'endpoint_disabled' end,
            '[]'::jsonb, 0,
-           case when v.disabled then null when v.leased then $11::timestamptz else $9::timestamptz end,
-           case when v.leased then $10 end, case when v.leased then $11::timestamptz end,
-           $9::timestamptz, $9::timestamptz
+           case when v.disabled then null when v.leased then $10::timestamptz else $8::timestamptz end,
+           case when v.leased then $9 end, case when v.leased then $10::timestamptz end,
+           $8::timestamptz, $8::timestamptz
       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::boolean[])
            as v (id, endpoint_id, organization_id, event_id, event_type, disabled, leased)
     on conflict (event_id, endpoint_id) do nothing
-    returning id, lease_token),
-  dequeued as (delete from webhook_event_queue where event_id = any($8::text[]))
+    returning id, lease_token)
   select id from inserted where lease_token is not null`);
 
 // $1: how many queue rows; $2: whether the envelope is wanted (deliveries may be handed over).
-// One row per (event, matching endpoint); an event no endpoint wants comes once, without one.
-// The endpoint's signing details and the event's envelope are what sending needs: read here,
-// where the rows are read anyway, for the deliveries that may be handed over.
+// Takes the oldest queue rows no other fan-out holds and deletes them; the deliveries are
+// inserted by the next statement of the same transaction, so either both commit or the rows are
+// queued again. One row per (event, matching endpoint); an event no endpoint wants comes once,
+// without one. The endpoint's signing details and the event's envelope are what sending needs:
+// read here, where the rows are read anyway, for the deliveries that may be handed over.
+//
+// The queue rows are deleted by the physical address (ctid) the locking read found them at: a
+// TID scan, with no index descent and no plan to choose. Rows locked FOR UPDATE cannot move
+// before the transaction ends. They used to be deleted in the insert's statement by
+// `event_id = any($8)`, and without statistics (autovacuum off here; any fresh deployment)
+// PostgreSQL planned that as a sequential scan of the whole queue, each row tested against the
+// batch's 200 ids: up to 12 ms per pass of 200 with 25,000 rows queued, a third of the
+// database's time in bench/webhooks.ts (auto_explain; bench/README.md, item 43).
+//
 // The events are looked up by `id = any(array(...))`, not joined to the claimed queue rows: as
 // a named statement, the join's generic plan was made while `events` was small and hashed the
 // whole table on every pass once it had grown (bench/webhooks.ts, autovacuum off: a sequential
@@ -65,11 +75,14 @@ const INSERT_DELIVERIES = planEachTime(`
 // some runs). An array of keys is an index scan whatever the table's size was when planned.
 const MATCH_QUEUED = planEachTime(`
   with queued as (
-    select q.event_id
-      from webhook_event_queue q
-     order by q.created_at, q.event_id
-     limit $1
-     for update skip locked)
+    delete from webhook_event_queue
+     where ctid = any(array(
+       select q.ctid
+         from webhook_event_queue q
+        order by q.created_at, q.event_id
+        limit $1
+        for update skip locked))
+    returning event_id)
   select e.id as event_id, e.organization_id, e.type, ep.id as endpoint_id,
          ep.status = 'DISABLED' as disabled,
          ep.url, ep.secret, ep.previous_secret,
@@ -105,8 +118,8 @@ interface Matched extends SendingDetails {
 }
 
 /**
- * One fan-out pass: claims up to `batch` queued events, creates their deliveries and removes them
- * from the queue, in one transaction of two statements (four before, plus begin and commit). The
+ * One fan-out pass: claims up to `batch` queued events, removes them from the queue and creates
+ * their deliveries, in one transaction of two statements (four before, plus begin and commit). The
  * matching rule of `endpointWants` is applied in SQL (every timestamp is written by the service
  * clock at millisecond precision, so the comparison is the same), and the rows go in as arrays:
  * one constant statement text instead of a 15-column VALUES list of up to 200
@@ -120,7 +133,16 @@ export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promi
   // are inserted and handed to its delivery pass (held.ts); the room is reserved up front and
   // handed back, with whatever was leased, once the transaction has committed or failed.
   const held = handoffOf(ctx);
-  const leases = held ? held.reserve(batch) : 0;
+  return fanOutLeasing(ctx, held, batch, held ? held.reserve(batch) : 0);
+}
+
+/** A fan-out of up to `batch` events with `leases` reserved in `held`, handed back at the end. */
+async function fanOutLeasing(
+  ctx: AppContext,
+  held: HeldDeliveries | undefined,
+  batch: number,
+  leases: number,
+): Promise<number> {
   let handed: Claimed[] = [];
   try {
     const pass = await inTransaction(ctx.db, (trx) => fanOutIn(ctx, trx, batch, leases));
@@ -179,7 +201,6 @@ async function fanOutIn(
       arrayLiteral(types),
       arrayLiteral(disabled),
       arrayLiteral(leased),
-      arrayLiteral([...queued]),
       now.toISOString(),
       lease.token,
       lease.until,
