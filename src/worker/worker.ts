@@ -4,16 +4,25 @@
 // FOR UPDATE SKIP LOCKED, so no row is handled twice.
 import type { AppContext } from '../context.ts';
 
+/**
+ * What a pass did, for a task that batches: how many items it handled, and whether it got all
+ * it asked for (so more may be waiting: the next pass runs at once).
+ */
+export interface Pass {
+  handled: number;
+  full: boolean;
+}
+
 export interface WorkerTask {
   name: string;
-  /** Handles one batch; returns the number of items handled. */
-  run(ctx: AppContext): Promise<number>;
+  /** Handles one batch; returns the number of items handled (or a Pass). */
+  run(ctx: AppContext): Promise<number | Pass>;
   idleMs: number;
   /**
-   * The most a pass handles. A pass that handled some but fewer waits `partialMs` before the next,
-   * so that under a steady trickle batches fill instead of every few rows paying a transaction.
+   * For a task whose run answers a Pass: a pass that handled some but was not full waits
+   * `partialMs` before the next, so that under a steady trickle batches fill instead of every
+   * few rows paying a transaction.
    */
-  fullBatch?: number;
   partialMs?: number;
   /**
    * Tasks (by name) that this one's work makes due, woken from their idle wait when a pass
@@ -69,20 +78,20 @@ export function startWorker(
   // 64 % idle); with it, worker/bare went 0.29 → 0.37 (3 back-to-back pairs).
   async function loop(task: WorkerTask): Promise<void> {
     while (!stopping) {
-      let handled = 0;
+      let pass: Pass = { handled: 0, full: false };
       woken.delete(task.name); // this pass sees whatever a wake announced
       try {
-        handled = await task.run(ctx);
+        pass = asPass(await task.run(ctx));
       } catch (err) {
         ctx.log.error({ err, task: task.name }, 'worker task failed');
       }
       if (stopping) break;
-      if (handled > 0) for (const name of task.wakes ?? []) wakeTask(name);
-      if (handled === 0) {
+      if (pass.handled > 0) for (const name of task.wakes ?? []) wakeTask(name);
+      if (pass.handled === 0) {
         // Work made due while this pass ran: run again at once rather than sleep through it.
         if (woken.delete(task.name)) continue;
         await sleep(task.idleMs, task.name);
-      } else if (task.fullBatch !== undefined && handled < task.fullBatch) await sleep(task.partialMs ?? 0);
+      } else if (!pass.full) await sleep(task.partialMs ?? 0);
     }
   }
 
@@ -118,11 +127,16 @@ export function startWorker(
       let total = 0;
       for (let round = 0; round < 1000; round++) {
         let handled = 0;
-        for (const t of tasks) handled += await t.run(ctx);
+        for (const t of tasks) handled += asPass(await t.run(ctx)).handled;
         total += handled;
         if (handled === 0) return total;
       }
       throw new Error('the worker did not run dry after 1000 rounds');
     },
   };
+}
+
+/** A plain count is a pass that may have left more: the task runs again at once while it finds work. */
+function asPass(result: number | Pass): Pass {
+  return typeof result === 'number' ? { handled: result, full: true } : result;
 }

@@ -164,3 +164,43 @@ test('stopping twice stops the tasks once', async () => {
   await worker.stop();
   assert.equal(stops, 1);
 });
+
+test('a pass that was not full waits partialMs before the next; a full one runs again at once', async () => {
+  const starts: number[] = [];
+  const done = deferred();
+  const tasks: WorkerTask[] = [
+    {
+      name: 'batches',
+      idleMs: 60_000,
+      partialMs: 300,
+      run: async () => {
+        starts.push(performance.now());
+        if (starts.length === 4) done.resolve();
+        // Two full passes, then a partial one, then the fourth.
+        return { handled: 5, full: starts.length <= 2 };
+      },
+    },
+  ];
+  await runUntil(tasks, done);
+  assert.equal(starts.length, 4);
+  const [a = 0, b = 0, c = 0, d = 0] = starts;
+  assert.ok(b - a < 100 && c - b < 100, 'full passes follow each other at once');
+  assert.ok(d - c >= 290, `a partial pass is followed by the partial wait (${Math.round(d - c)} ms)`);
+});
+
+test('drain adds up what passes handled, whether they answer a count or a Pass', async () => {
+  let left = 3;
+  const tasks: WorkerTask[] = [
+    { name: 'count', idleMs: 60_000, run: async () => (left > 0 ? 1 : 0) },
+    {
+      name: 'pass',
+      idleMs: 60_000,
+      run: async () => {
+        if (left === 0) return { handled: 0, full: false };
+        left--;
+        return { handled: 2, full: false };
+      },
+    },
+  ];
+  assert.equal(await startWorker(ctx, tasks, { autoStart: false }).drain(), 9);
+});

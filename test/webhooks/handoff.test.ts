@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newId } from '../../src/lib/ids.ts';
 import { deliverDue, LEASE_MS } from '../../src/modules/webhooks/deliver.ts';
-import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
+import { FANOUT_BATCH, fanOutEvents, fanOutPass, ROOM_WAIT_MS } from '../../src/modules/webhooks/fanout.ts';
 import { closeHandoff, HeldDeliveries, handoffOf, openHandoff } from '../../src/modules/webhooks/held.ts';
 import { signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
@@ -208,4 +208,96 @@ test('a process that dies holding handed-over deliveries loses none: they go out
   await drain(svc);
   assert.deepEqual(new Set(r.received.slice(start).map((x) => x.body.id)), new Set(events.map((e) => e.id)));
   assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
+});
+
+/** How many of these events are still queued for fan-out. */
+async function stillQueued(eventIds: string[]): Promise<number> {
+  const res = await svc.ctx.db
+    .selectFrom('webhook_event_queue')
+    .select('event_id')
+    .where('event_id', 'in', eventIds)
+    .execute();
+  return res.length;
+}
+
+test('a paced fan-out waits for room, then takes only what the worker can send and hands all of it over', async () => {
+  const a = await signup(svc, 'Paced');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 10 });
+  openHandoff(svc.ctx, 1); // one slot: room for four, and a paced pass waits for two
+  const held = handoffOf(svc.ctx) as HeldDeliveries;
+  try {
+    held.sending = 3; // three attempts in flight: room for one
+    const started = performance.now();
+    const pass = fanOutPass(svc.ctx);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(await stillQueued(events.map((e) => e.id)), 10, 'nothing taken while there is no room');
+    held.sending = 1; // two attempts ended
+    held.freed();
+    assert.deepEqual(
+      await pass,
+      { handled: 3, full: true },
+      'room for three: three events, all it asked for',
+    );
+    assert.ok(performance.now() - started < ROOM_WAIT_MS * 5, 'woken by the room, not by the deadline');
+    assert.equal(held.waiting.length, 3, 'all three handed over');
+    const all = await rows(ep.id);
+    assert.equal(all.length, 3);
+    assert.ok(
+      all.every((d) => d.lease_token !== null),
+      'every delivery made was leased to this process',
+    );
+    assert.equal(await stillQueued(events.map((e) => e.id)), 7, 'the rest stays queued for the next pass');
+  } finally {
+    held.sending = 0;
+    await closeHandoff(svc.ctx);
+  }
+  await drain(svc);
+  assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
+});
+
+test('a paced fan-out that finds no room in time fans out a full batch, leased as far as the room goes', async () => {
+  const a = await signup(svc, 'Crowded');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 6 });
+  openHandoff(svc.ctx, 1);
+  const held = handoffOf(svc.ctx) as HeldDeliveries;
+  try {
+    held.sending = 3; // every slot stuck on slow receivers: room for one, never for two
+    const started = performance.now();
+    const pass = await fanOutPass(svc.ctx);
+    assert.ok(performance.now() - started >= ROOM_WAIT_MS - 5, 'it waited for room first');
+    assert.deepEqual(pass, { handled: 6, full: false }, 'the queue held fewer than a full batch');
+    assert.equal(await stillQueued(events.map((e) => e.id)), 0);
+    const all = await rows(ep.id);
+    assert.equal(all.length, 6);
+    assert.equal(all.filter((d) => d.lease_token !== null).length, 1, 'one leased: the room there was');
+    assert.equal(held.waiting.length, 1);
+  } finally {
+    held.sending = 0;
+    await closeHandoff(svc.ctx);
+  }
+  await drain(svc);
+  assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
+});
+
+test('without a running worker a fan-out pass is not paced: it is full when it took a whole batch', async () => {
+  const a = await signup(svc, 'Unpaced');
+  await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 5 });
+  assert.deepEqual(await fanOutPass(svc.ctx, 2), { handled: 2, full: true });
+  assert.deepEqual(await fanOutPass(svc.ctx, 2), { handled: 2, full: true });
+  assert.deepEqual(await fanOutPass(svc.ctx, 2), { handled: 1, full: false });
+  assert.ok(FANOUT_BATCH > 2);
+  await drain(svc);
+});
+
+test('a fan-out waiting for room ends when the handoff closes', async () => {
+  openHandoff(svc.ctx, 1);
+  const held = handoffOf(svc.ctx) as HeldDeliveries;
+  held.sending = 4; // no room at all
+  const waiting = held.waitForRoom(2, 60_000);
+  held.sending = 0;
+  await closeHandoff(svc.ctx);
+  assert.equal(await waiting, true, 'woken at once by the close (and there is room by then)');
 });

@@ -108,6 +108,7 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
     held.sending++;
     void attempt(ctx, d, timeoutMs).then((o) => {
       held.sending--;
+      held.freed();
       handled++;
       if (o) finished.push(o);
       notify();
@@ -152,6 +153,7 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
     while (held.sending < capacity && mine()) {
       const h = waiting.shift() as (typeof waiting)[number];
       if (performance.now() - h.at <= sendWithinMs) send(h.d);
+      else held.freed();
     }
     if (!recording && finished.length > 0) record();
     const room = holdAtMost - held.sending - waiting.length;

@@ -8,6 +8,7 @@ import { planEachTime } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newIds } from '../../lib/ids.ts';
+import type { Pass } from '../../worker/worker.ts';
 import { newLease } from './deliver.ts';
 import { type Claimed, type HeldDeliveries, handoffOf } from './held.ts';
 import { arrayLiteral } from './pg-arrays.ts';
@@ -134,6 +135,36 @@ export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promi
   // handed back, with whatever was leased, once the transaction has committed or failed.
   const held = handoffOf(ctx);
   return fanOutLeasing(ctx, held, batch, held ? held.reserve(batch) : 0);
+}
+
+/** How long a paced pass waits for room before it fans out a full batch as an unpaced one. */
+export const ROOM_WAIT_MS = 100;
+
+/**
+ * The worker's fan-out pass: paced to what this process can send. While a worker runs here, a
+ * pass waits (at most ROOM_WAIT_MS) until the worker has room for half of what it may hold, then
+ * takes only as many events as it has room for, so that every delivery it makes is handed over.
+ * Unpaced, a pass made full batches of 200 whatever the room: the deliveries beyond it went into
+ * the table unleased and a delivery pass claimed them back (an index walk, a lease update and a
+ * second read of the event and endpoint, ~17 µs of PostgreSQL each): in bench/webhooks.ts 12,393
+ * of 22,000 deliveries took that way (auto_explain; bench/README.md, item 44). What a busy process
+ * leaves queued, another process's fan-out takes. Without room after the wait (every slot held
+ * by slow receivers) a pass fans out a full batch as before, so the events still become
+ * deliveries that any worker can claim. Without a running worker in this process it is the
+ * unpaced pass.
+ */
+export async function fanOutPass(ctx: AppContext, batch = FANOUT_BATCH): Promise<Pass> {
+  const held = handoffOf(ctx);
+  if (!held) {
+    const queued = await fanOutLeasing(ctx, undefined, batch, 0);
+    return { handled: queued, full: queued >= batch };
+  }
+  const want = Math.min(batch, Math.floor(held.size / 2));
+  await held.waitForRoom(want, ROOM_WAIT_MS);
+  const leases = held.reserve(batch);
+  const take = leases >= want ? leases : batch;
+  const queued = await fanOutLeasing(ctx, held, take, leases);
+  return { handled: queued, full: queued >= take };
 }
 
 /** A fan-out of up to `batch` events with `leases` reserved in `held`, handed back at the end. */

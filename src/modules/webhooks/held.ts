@@ -53,6 +53,8 @@ export class HeldDeliveries {
   sending = 0;
   /** Leases a fan-out has taken for this process and not yet handed over. */
   private reserved = 0;
+  /** Fan-outs waiting for room (waitForRoom), each with the room it waits for. */
+  private roomWaiters: Array<{ want: number; done: () => void }> = [];
   /** Wakes the running delivery pass, when one runs. */
   onArrival: (() => void) | null = null;
   /** Running workers of this process that share it. */
@@ -60,12 +62,53 @@ export class HeldDeliveries {
 
   constructor(readonly capacity: number) {}
 
+  /** The most fresh deliveries this process holds, counting those in flight. */
+  get size(): number {
+    return HANDOFF_PER_SLOT * this.capacity;
+  }
+
+  /** How many more fresh deliveries this process has room for now. */
+  room(): number {
+    return this.size - this.sending - this.waiting.length - this.reserved;
+  }
+
   /** Room for up to `wanted` fresh deliveries, reserved until `handOver`. */
   reserve(wanted: number): number {
-    const room = HANDOFF_PER_SLOT * this.capacity - this.sending - this.waiting.length - this.reserved;
-    const n = Math.max(0, Math.min(wanted, room));
+    const n = Math.max(0, Math.min(wanted, this.room()));
     this.reserved += n;
     return n;
+  }
+
+  /**
+   * Resolves once there is room for `want` fresh deliveries (true), or after `ms` without it, or
+   * when the handoff closes (false).
+   */
+  waitForRoom(want: number, ms: number): Promise<boolean> {
+    if (this.room() >= want) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const waiter = {
+        want,
+        done: () => {
+          clearTimeout(timer);
+          this.roomWaiters = this.roomWaiters.filter((w) => w !== waiter);
+          resolve(this.room() >= want);
+        },
+      };
+      const timer = setTimeout(waiter.done, ms);
+      this.roomWaiters.push(waiter);
+    });
+  }
+
+  /** The delivery pass made room (an attempt ended, or a held delivery was dropped). */
+  freed(): void {
+    if (this.roomWaiters.length === 0) return;
+    const room = this.room();
+    for (const w of this.roomWaiters) if (w.want <= room) w.done();
+  }
+
+  /** Ends every wait for room (the handoff is closing). */
+  wakeAll(): void {
+    for (const w of this.roomWaiters) w.done();
   }
 
   /** Ends a reservation of `reserved`: the rows that were leased (none if the fan-out failed). */
@@ -103,6 +146,7 @@ export async function closeHandoff(ctx: AppContext): Promise<void> {
   const held = handoffs.get(ctx);
   if (!held || --held.workers > 0) return;
   handoffs.delete(ctx);
+  held.wakeAll();
   if (held.waiting.length === 0) return;
   const rows = held.waiting.splice(0).map((h) => h.d);
   await releaseLeases(ctx, rows);

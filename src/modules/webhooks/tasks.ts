@@ -3,22 +3,22 @@
 import type { WorkerTask } from '../../worker/worker.ts';
 import { DELIVERY_CONCURRENCY, deliverDue } from './deliver.ts';
 import { purgeExpired } from './deliveries.ts';
-import { FANOUT_BATCH, fanOutEvents } from './fanout.ts';
+import { fanOutPass } from './fanout.ts';
 import { closeHandoff, openHandoff } from './held.ts';
 
 export const webhookTasks: WorkerTask[] = [
   // Polled twice a second when idle: the latency from a commit to the first attempt.
   // Under a steady stream of changes a pass finds a few events every few milliseconds, and each
   // pass is a transaction of five statements: measured (bench/README.md) the in-process worker
-  // cost creates 12-20 % of their throughput. A pass that found less than a full batch waits
-  // 100 ms, so batches fill; an idle queue is still polled every 500 ms.
+  // cost creates 12-20 % of their throughput. A pass that found less than it asked for waits
+  // 100 ms, so batches fill; an idle queue is still polled every 500 ms. A pass is paced to
+  // the room of this process's delivery worker (fanOutPass).
   {
     name: 'webhooks-fanout',
     idleMs: 500,
-    fullBatch: FANOUT_BATCH,
     partialMs: 100,
     wakes: ['webhooks-deliver'],
-    run: (ctx) => fanOutEvents(ctx),
+    run: (ctx) => fanOutPass(ctx),
   },
   {
     name: 'webhooks-deliver',
