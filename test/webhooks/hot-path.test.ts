@@ -58,6 +58,31 @@ test('fan-out gives each delivery its own id', async () => {
   assert.equal(new Set(rows.map((r) => r.id)).size, 60);
 });
 
+test('a fan-out whose guessed ids fall short writes nothing, then makes every delivery with as many as it needs', async () => {
+  const one = await signup(svc, 'One Endpoint');
+  await createEndpoint(svc, one.session, 'http://127.0.0.1:9/only');
+  await emit(svc, one.orgId, 'document.created', undefined, { count: 2 });
+  // One endpoint per event: the next pass guesses one id per event.
+  assert.equal(await fanOutEvents(svc.ctx), 2);
+  const three = await signup(svc, 'Three Endpoints');
+  for (const path of ['a', 'b', 'c']) await createEndpoint(svc, three.session, `http://127.0.0.1:9/${path}`);
+  const events = await emit(svc, three.orgId, 'document.created', undefined, { count: 4 });
+  // Four events at one id each: 4 ids for 12 deliveries. The statement that finds too few
+  // writes nothing, and the pass tries again with twelve.
+  assert.equal(await fanOutEvents(svc.ctx, 4), 4);
+  const rows = await svc.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_id', 'endpoint_id'])
+    .where('organization_id', '=', three.orgId)
+    .execute();
+  assert.equal(rows.length, 12, 'one delivery per event and endpoint');
+  assert.equal(new Set(rows.map((r) => r.id)).size, 12, 'each with its own id');
+  assert.equal(new Set(rows.map((r) => `${r.event_id} ${r.endpoint_id}`)).size, 12);
+  assert.deepEqual(new Set(rows.map((r) => r.event_id)), new Set(events.map((e) => e.id)));
+  const queued = await svc.ctx.db.selectFrom('webhook_event_queue').select('event_id').execute();
+  assert.equal(queued.filter((q) => events.some((e) => e.id === q.event_id)).length, 0, 'all four dequeued');
+});
+
 test('taking a lease on a delivery is a HOT update: the row has room beside it, no index changes', async () => {
   const b = await signup(svc, 'Leases');
   const ep = await createEndpoint(svc, b.session, 'http://127.0.0.1:9/hooks');

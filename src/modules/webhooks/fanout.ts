@@ -1,12 +1,10 @@
 // Fan-out: turns queued outbox events into one delivery per matching endpoint of the receiving
 // organization. Claimed with FOR UPDATE SKIP LOCKED, so any number of workers share the queue;
-// the deliveries and the removal of the queue rows commit together, and the unique
-// (event_id, endpoint_id) makes a repeated fan-out harmless.
-import { CompiledQuery, type Transaction } from 'kysely';
+// the deliveries and the removal of the queue rows are one statement, so they commit together,
+// and the unique (event_id, endpoint_id) makes a repeated fan-out harmless.
+import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { planEachTime } from '../../db/prepared.ts';
-import type { DB } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { newIds } from '../../lib/ids.ts';
 import type { Pass } from '../../worker/worker.ts';
 import { newLease } from './deliver.ts';
@@ -32,107 +30,129 @@ export function endpointWants(
 // The new deliveries' columns and the queue rows to remove go in as array literals
 // (pg-arrays.ts: with the outcomes' arrays, 2.9 → 0.8 µs of CPU per delivery), plain text
 // parameters; the statement text is constant.
-// $1–$7: ids, endpoint ids, organization ids, event ids, event types, disabled (t/f), leased
-// to this process (t/f); $8: now; $9: the lease token; $10: lease_until (ISO). A leased row is
-// due again when its lease lapses (held.ts). Answers the leased rows that were inserted (one that
-// existed already is someone else's).
-const INSERT_DELIVERIES = planEachTime(`
-  with inserted as (
+// One fan-out pass in one statement. $1: how many queue rows; $2: how many of the new deliveries
+// may be leased to this process (handed over, held.ts); $3: delivery ids (array literal), one per
+// (event, matching endpoint) row at least; $4: now; $5: the lease token; $6: lease_until (ISO).
+//
+// It takes the oldest queue rows no other fan-out holds, matches their events to endpoints,
+// inserts one delivery per (event, endpoint) and deletes the queue rows, all or nothing. When the
+// ids do not suffice (the caller guessed how many endpoints the events have), it writes nothing,
+// releases the rows at its end and answers how many it needed (`fitted` false, `needed`).
+//
+// Why one statement: the pass was a transaction of four round trips (begin, match, insert,
+// commit), and in a worker whose event loop also serves 64 attempts in flight each round trip
+// waited behind them: a pass of 128 took 12-36 ms though PostgreSQL ran it in ~3 ms, and the
+// delivery pass drained what it held before the next pass arrived (nothing in flight in 28 % of
+// 1 ms samples; bench/README.md, item 45).
+//
+// The queue rows are deleted by the physical address (ctid) the locking read found them at: a
+// TID scan, with no index descent and no plan to choose (locked rows cannot move before the
+// statement ends). By `event_id = any(...)`, without statistics (autovacuum off here; any fresh
+// deployment), PostgreSQL planned a sequential scan of the whole queue, each row tested against
+// the batch's ids: up to 12 ms per pass of 200 with 25,000 rows queued (auto_explain; item 43).
+// The events are looked up by `id = any(array(...))`, not joined to the claimed queue rows: as
+// a named statement, the join's generic plan was made while `events` was small and hashed the
+// whole table on every pass once it had grown (autovacuum off: PostgreSQL ~550 µs per delivery
+// instead of ~110, in some runs). It is planned at each pass (prepared.ts, planEachTime).
+//
+// Rows are numbered in (event, endpoint) order: `n` counts the rows that have an endpoint (the
+// delivery's id is the n-th), `active_n` those whose endpoint is ACTIVE: the first $2 of those
+// are leased, inserted due when their lease lapses (held.ts). A DISABLED endpoint's delivery is
+// recorded as failed (endpoint_disabled), never sent. An event no endpoint wants comes once,
+// without one. The endpoint's signing details and the event's envelope come back for the leased
+// rows that were inserted (a row that existed already is someone else's).
+const FAN_OUT = planEachTime(`
+  with claimed as materialized (
+    select q.ctid as tid, q.event_id
+      from webhook_event_queue q
+     order by q.created_at, q.event_id
+     limit $1
+     for update skip locked),
+  matched as (
+    select e.id as event_id, e.organization_id, e.type, e.envelope,
+           ep.id as endpoint_id, ep.status as endpoint_status, ep.url, ep.secret, ep.previous_secret,
+           (extract(epoch from ep.previous_secret_valid_until) * 1000)::float8 as previous_secret_valid_until_ms,
+           ep.consecutive_failures,
+           (extract(epoch from ep.last_success_at) * 1000)::float8 as last_success_at_ms,
+           count(ep.id) over w as n,
+           count(*) filter (where ep.status = 'ACTIVE') over w as active_n
+      from events e
+      left join webhook_endpoints ep
+        on ep.organization_id = e.organization_id
+       and ep.created_at <= e.created_at
+       and (cardinality(ep.events) = 0 or e.type = any(ep.events))
+     where e.id = any(array(select event_id from claimed))
+    window w as (order by e.id, ep.id rows between unbounded preceding and current row)),
+  fits as (
+    select count(endpoint_id)::int as needed, count(endpoint_id) <= cardinality($3::text[]) as ok
+      from matched),
+  dequeued as (
+    delete from webhook_event_queue
+     where ctid = any(array(select tid from claimed)) and (select ok from fits)),
+  inserted as (
     insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, payload,
                                     status, failure_reason, attempts, series_attempts, next_attempt_at,
                                     lease_token, lease_until, created_at, updated_at)
-    select v.id, v.endpoint_id, v.organization_id, v.event_id, v.event_type, null,
-           case when v.disabled then 'failed' else 'pending' end,
-           case when v.disabled then 'endpoint_disabled' end,
+    select ($3::text[])[m.n::int], m.endpoint_id, m.organization_id, m.event_id, m.type, null,
+           case when m.disabled then 'failed' else 'pending' end,
+           case when m.disabled then 'endpoint_disabled' end,
            '[]'::jsonb, 0,
-           case when v.disabled then null when v.leased then $10::timestamptz else $8::timestamptz end,
-           case when v.leased then $9 end, case when v.leased then $10::timestamptz end,
-           $8::timestamptz, $8::timestamptz
-      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::boolean[])
-           as v (id, endpoint_id, organization_id, event_id, event_type, disabled, leased)
+           case when m.disabled then null when m.leased then $6::timestamptz else $4::timestamptz end,
+           case when m.leased then $5 end, case when m.leased then $6::timestamptz end,
+           $4::timestamptz, $4::timestamptz
+      from (select *, endpoint_status = 'DISABLED' as disabled,
+                   endpoint_status = 'ACTIVE' and active_n <= $2 as leased
+              from matched) m
+     where m.endpoint_id is not null and (select ok from fits)
     on conflict (event_id, endpoint_id) do nothing
-    returning id, lease_token)
-  select id from inserted where lease_token is not null`);
+    returning id, event_id, endpoint_id, lease_token)
+  select f.ok as fitted, f.needed, m.event_id, m.type, i.id, i.endpoint_id, m.url, m.secret,
+         m.previous_secret, m.previous_secret_valid_until_ms, m.consecutive_failures,
+         m.last_success_at_ms, case when i.id is not null then m.envelope end as body
+    from matched m
+    cross join fits f
+    left join inserted i
+      on i.event_id = m.event_id and i.endpoint_id = m.endpoint_id and i.lease_token is not null`);
 
-// $1: how many queue rows; $2: whether the envelope is wanted (deliveries may be handed over).
-// Takes the oldest queue rows no other fan-out holds and deletes them; the deliveries are
-// inserted by the next statement of the same transaction, so either both commit or the rows are
-// queued again. One row per (event, matching endpoint); an event no endpoint wants comes once,
-// without one. The endpoint's signing details and the event's envelope are what sending needs:
-// read here, where the rows are read anyway, for the deliveries that may be handed over.
-//
-// The queue rows are deleted by the physical address (ctid) the locking read found them at: a
-// TID scan, with no index descent and no plan to choose. Rows locked FOR UPDATE cannot move
-// before the transaction ends. They used to be deleted in the insert's statement by
-// `event_id = any($8)`, and without statistics (autovacuum off here; any fresh deployment)
-// PostgreSQL planned that as a sequential scan of the whole queue, each row tested against the
-// batch's 200 ids: up to 12 ms per pass of 200 with 25,000 rows queued, a third of the
-// database's time in bench/webhooks.ts (auto_explain; bench/README.md, item 43).
-//
-// The events are looked up by `id = any(array(...))`, not joined to the claimed queue rows: as
-// a named statement, the join's generic plan was made while `events` was small and hashed the
-// whole table on every pass once it had grown (bench/webhooks.ts, autovacuum off: a sequential
-// scan of 20,000+ events per pass of 200, PostgreSQL ~550 µs per delivery instead of ~110, in
-// some runs). An array of keys is an index scan whatever the table's size was when planned.
-const MATCH_QUEUED = planEachTime(`
-  with queued as (
-    delete from webhook_event_queue
-     where ctid = any(array(
-       select q.ctid
-         from webhook_event_queue q
-        order by q.created_at, q.event_id
-        limit $1
-        for update skip locked))
-    returning event_id)
-  select e.id as event_id, e.organization_id, e.type, ep.id as endpoint_id,
-         ep.status = 'DISABLED' as disabled,
-         ep.url, ep.secret, ep.previous_secret,
-         (extract(epoch from ep.previous_secret_valid_until) * 1000)::float8 as previous_secret_valid_until_ms,
-         ep.consecutive_failures,
-         (extract(epoch from ep.last_success_at) * 1000)::float8 as last_success_at_ms,
-         case when $2::boolean and ep.status = 'ACTIVE' then e.envelope end as body
-    from events e
-    left join webhook_endpoints ep
-      on ep.organization_id = e.organization_id
-     and ep.created_at <= e.created_at
-     and (cardinality(ep.events) = 0 or e.type = any(ep.events))
-   where e.id = any(array(select event_id from queued))`);
-
-/** The endpoint's signing details, as a claim reads them; `body` only when it may be handed over. */
-type SendingDetails = Pick<
-  Claimed,
-  | 'url'
-  | 'secret'
-  | 'previous_secret'
-  | 'previous_secret_valid_until_ms'
-  | 'consecutive_failures'
-  | 'last_success_at_ms'
-  | 'body'
->;
-
-interface Matched extends SendingDetails {
+/** A row of FAN_OUT: `id` (and the rest) only for a delivery leased to this process. */
+interface FannedOut
+  extends Pick<
+    Claimed,
+    | 'url'
+    | 'secret'
+    | 'previous_secret'
+    | 'previous_secret_valid_until_ms'
+    | 'consecutive_failures'
+    | 'last_success_at_ms'
+  > {
+  fitted: boolean;
+  needed: number;
   event_id: string;
-  organization_id: string;
   type: string;
+  id: string | null;
   endpoint_id: string | null;
-  disabled: boolean | null;
+  body: string | null;
 }
 
 /**
+ * Delivery ids a pass makes per event it asks for: as many per event as the last pass that
+ * wrote needed (an event makes one delivery per endpoint of its organization that wants it). A
+ * short guess costs a statement that writes nothing; a spare id costs ~0.3 µs (lib/ids.ts).
+ */
+let idsPerEvent = 1;
+/** A pass whose ids fell short tries again with as many as it was told it needs, this often. */
+const FIT_ATTEMPTS = 3;
+
+/**
  * One fan-out pass: claims up to `batch` queued events, removes them from the queue and creates
- * their deliveries, in one transaction of two statements (four before, plus begin and commit). The
- * matching rule of `endpointWants` is applied in SQL (every timestamp is written by the service
- * clock at millisecond precision, so the comparison is the same), and the rows go in as arrays:
- * one constant statement text instead of a 15-column VALUES list of up to 200
- * rows built by Kysely, serialised and parsed on every pass. Measured in bench/webhooks.ts
- * (5,000 events, 3 back-to-back pairs): the worker process's CPU 2.94 s → 2.81 s; the rate
- * moved within the noise. Both statements are planned at each pass (prepared.ts, planEachTime):
- * once per up to 200 events, and their tables grow and shrink under them.
+ * their deliveries, in one statement (FAN_OUT). The matching rule of `endpointWants` is applied
+ * in SQL (every timestamp is written by the service clock at millisecond precision, so the
+ * comparison is the same).
  */
 export async function fanOutEvents(ctx: AppContext, batch = FANOUT_BATCH): Promise<number> {
   // While a worker runs in this process, the deliveries it has room for are leased to it as they
   // are inserted and handed to its delivery pass (held.ts); the room is reserved up front and
-  // handed back, with whatever was leased, once the transaction has committed or failed.
+  // handed back, with whatever was leased, once the statement has committed or failed.
   const held = handoffOf(ctx);
   return fanOutLeasing(ctx, held, batch, held ? held.reserve(batch) : 0);
 }
@@ -176,7 +196,7 @@ async function fanOutLeasing(
 ): Promise<number> {
   let handed: Claimed[] = [];
   try {
-    const pass = await inTransaction(ctx.db, (trx) => fanOutIn(ctx, trx, batch, leases));
+    const pass = await fanOutOnce(ctx, batch, leases);
     handed = pass.leased;
     return pass.queued;
   } finally {
@@ -184,82 +204,61 @@ async function fanOutLeasing(
   }
 }
 
-/** One fan-out in `trx`: how many queue rows it took, and the deliveries leased to this process. */
-async function fanOutIn(
+/** One statement's worth of fan-out; how many queue rows it took, and the deliveries leased here. */
+async function fanOutOnce(
   ctx: AppContext,
-  trx: Transaction<DB>,
   batch: number,
   leases: number,
 ): Promise<{ queued: number; leased: Claimed[] }> {
-  const matched = await trx.executeQuery(
-    CompiledQuery.raw(MATCH_QUEUED, [batch, leases > 0]) as CompiledQuery<Matched>,
-  );
-  if (matched.rows.length === 0) return { queued: 0, leased: [] };
-
-  const queued = new Set<string>();
-  const deliveries: Matched[] = [];
-  const endpointIds: string[] = [];
-  const organizationIds: string[] = [];
-  const eventIds: string[] = [];
-  const types: string[] = [];
-  const disabled: boolean[] = [];
-  const leased: boolean[] = [];
-  let left = leases;
-  for (const m of matched.rows) {
-    queued.add(m.event_id);
-    if (m.endpoint_id === null) continue;
-    deliveries.push(m);
-    endpointIds.push(m.endpoint_id);
-    organizationIds.push(m.organization_id);
-    eventIds.push(m.event_id);
-    types.push(m.type);
-    disabled.push(m.disabled === true);
-    // A DISABLED endpoint's delivery is recorded as failed (endpoint_disabled), never sent.
-    const take = left > 0 && m.disabled === false && m.body !== null;
-    if (take) left--;
-    leased.push(take);
+  let ids = newIds('whd', Math.ceil(batch * idsPerEvent));
+  for (let attempt = 1; ; attempt++) {
+    const now = ctx.clock.now();
+    const lease = newLease(now);
+    const res = await ctx.db.executeQuery(
+      CompiledQuery.raw(FAN_OUT, [
+        batch,
+        leases,
+        arrayLiteral(ids),
+        now.toISOString(),
+        lease.token,
+        lease.until,
+      ]) as CompiledQuery<FannedOut>,
+    );
+    const first = res.rows[0];
+    if (first === undefined) return { queued: 0, leased: [] };
+    if (!first.fitted) {
+      if (attempt === FIT_ATTEMPTS) {
+        throw new Error(
+          `fan-out found ${first.needed} deliveries to make and had too few ids ${attempt} times`,
+        );
+      }
+      // Other fan-outs may take some of these rows meanwhile; never fewer ids than asked for.
+      ids = newIds('whd', Math.max(first.needed, ids.length));
+      continue;
+    }
+    const queued = new Set<string>();
+    const leased: Claimed[] = [];
+    for (const row of res.rows) {
+      queued.add(row.event_id);
+      if (row.id === null) continue;
+      leased.push({
+        id: row.id,
+        endpoint_id: row.endpoint_id as string,
+        event_id: row.event_id,
+        event_type: row.type,
+        series_attempts: 0,
+        lease_token: lease.token,
+        url: row.url,
+        endpoint_status: 'ACTIVE',
+        secret: row.secret,
+        previous_secret: row.previous_secret,
+        previous_secret_valid_until_ms: row.previous_secret_valid_until_ms,
+        consecutive_failures: row.consecutive_failures,
+        last_success_at_ms: row.last_success_at_ms,
+        body: row.body,
+      });
+    }
+    idsPerEvent = Math.max(1, first.needed / queued.size);
+    return { queued: queued.size, leased };
   }
-  // One randomBytes call for the batch's ids (lib/ids.ts: ~5 µs of CPU per delivery).
-  const ids = newIds('whd', eventIds.length);
-  const now = ctx.clock.now();
-  const lease = newLease(now);
-  const inserted = await trx.executeQuery(
-    CompiledQuery.raw(INSERT_DELIVERIES, [
-      arrayLiteral(ids),
-      arrayLiteral(endpointIds),
-      arrayLiteral(organizationIds),
-      arrayLiteral(eventIds),
-      arrayLiteral(types),
-      arrayLiteral(disabled),
-      arrayLiteral(leased),
-      now.toISOString(),
-      lease.token,
-      lease.until,
-    ]) as CompiledQuery<{ id: string }>,
-  );
-  if (inserted.rows.length === 0) return { queued: queued.size, leased: [] };
-  const mine = new Set(inserted.rows.map((r) => r.id));
-  const handed: Claimed[] = [];
-  for (let i = 0; i < deliveries.length; i++) {
-    const id = ids[i] as string;
-    if (!mine.has(id)) continue;
-    const m = deliveries[i] as Matched;
-    handed.push({
-      id,
-      endpoint_id: m.endpoint_id as string,
-      event_id: m.event_id,
-      event_type: m.type,
-      series_attempts: 0,
-      lease_token: lease.token,
-      url: m.url,
-      endpoint_status: 'ACTIVE',
-      secret: m.secret,
-      previous_secret: m.previous_secret,
-      previous_secret_valid_until_ms: m.previous_secret_valid_until_ms,
-      consecutive_failures: m.consecutive_failures,
-      last_success_at_ms: m.last_success_at_ms,
-      body: m.body,
-    });
-  }
-  return { queued: queued.size, leased: handed };
 }
