@@ -210,6 +210,21 @@ test('a process that dies holding handed-over deliveries loses none: they go out
   assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
 });
 
+/**
+ * Runs `body` with a handoff of `capacity` slots open, as a running worker has it; its attempts
+ * "in flight" are set by the body through `held.sending`, and end with it.
+ */
+async function withHandoff(capacity: number, body: (held: HeldDeliveries) => Promise<void>): Promise<void> {
+  openHandoff(svc.ctx, capacity);
+  const held = handoffOf(svc.ctx) as HeldDeliveries;
+  try {
+    await body(held);
+  } finally {
+    held.sending = 0;
+    await closeHandoff(svc.ctx);
+  }
+}
+
 /** How many of these events are still queued for fan-out. */
 async function stillQueued(eventIds: string[]): Promise<number> {
   const res = await svc.ctx.db
@@ -224,9 +239,8 @@ test('a paced fan-out waits for room, then takes only what the worker can send a
   const a = await signup(svc, 'Paced');
   const ep = await createEndpoint(svc, a.session, r.url);
   const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 10 });
-  openHandoff(svc.ctx, 1); // one slot: room for four, and a paced pass waits for two
-  const held = handoffOf(svc.ctx) as HeldDeliveries;
-  try {
+  // One slot: room for four, and a paced pass waits for two.
+  await withHandoff(1, async (held) => {
     held.sending = 3; // three attempts in flight: room for one
     const started = performance.now();
     const pass = fanOutPass(svc.ctx);
@@ -248,10 +262,7 @@ test('a paced fan-out waits for room, then takes only what the worker can send a
       'every delivery made was leased to this process',
     );
     assert.equal(await stillQueued(events.map((e) => e.id)), 7, 'the rest stays queued for the next pass');
-  } finally {
-    held.sending = 0;
-    await closeHandoff(svc.ctx);
-  }
+  });
   await drain(svc);
   assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
 });
@@ -260,9 +271,7 @@ test('a paced fan-out that finds no room in time fans out a full batch, leased a
   const a = await signup(svc, 'Crowded');
   const ep = await createEndpoint(svc, a.session, r.url);
   const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 6 });
-  openHandoff(svc.ctx, 1);
-  const held = handoffOf(svc.ctx) as HeldDeliveries;
-  try {
+  await withHandoff(1, async (held) => {
     held.sending = 3; // every slot stuck on slow receivers: room for one, never for two
     const started = performance.now();
     const pass = await fanOutPass(svc.ctx);
@@ -273,10 +282,7 @@ test('a paced fan-out that finds no room in time fans out a full batch, leased a
     assert.equal(all.length, 6);
     assert.equal(all.filter((d) => d.lease_token !== null).length, 1, 'one leased: the room there was');
     assert.equal(held.waiting.length, 1);
-  } finally {
-    held.sending = 0;
-    await closeHandoff(svc.ctx);
-  }
+  });
   await drain(svc);
   assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
 });
@@ -292,7 +298,7 @@ test('without a running worker a fan-out pass is not paced: it is full when it t
   await drain(svc);
 });
 
-test('a fan-out waiting for room ends when the handoff closes', async () => {
+test('a fan-out waiting for room ends when the handoff closes, and then leases nothing', async () => {
   openHandoff(svc.ctx, 1);
   const held = handoffOf(svc.ctx) as HeldDeliveries;
   held.sending = 4; // no room at all
@@ -300,4 +306,21 @@ test('a fan-out waiting for room ends when the handoff closes', async () => {
   held.sending = 0;
   await closeHandoff(svc.ctx);
   assert.equal(await waiting, true, 'woken at once by the close (and there is room by then)');
+
+  const a = await signup(svc, 'Closing');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 2 });
+  openHandoff(svc.ctx, 1);
+  const closing = handoffOf(svc.ctx) as HeldDeliveries;
+  closing.sending = 4;
+  const pass = fanOutPass(svc.ctx);
+  closing.sending = 0;
+  await closeHandoff(svc.ctx); // the worker stops while the pass waits for room
+  assert.deepEqual(await pass, { handled: 2, full: false });
+  assert.equal(closing.waiting.length, 0, 'nothing handed to a worker that has stopped');
+  assert.ok(
+    (await rows(ep.id)).every((d) => d.lease_token === null),
+    'nothing leased',
+  );
+  await drain(svc);
 });

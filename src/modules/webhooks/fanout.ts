@@ -181,6 +181,8 @@ export async function fanOutPass(ctx: AppContext, batch = FANOUT_BATCH): Promise
   }
   const want = Math.min(batch, Math.floor(held.size / 2));
   await held.waitForRoom(want, ROOM_WAIT_MS);
+  // The worker stopped meanwhile: nothing would send what this pass leased to it.
+  if (handoffOf(ctx) !== held) return fanOutPass(ctx, batch);
   const leases = held.reserve(batch);
   const take = leases >= want ? leases : batch;
   const queued = await fanOutLeasing(ctx, held, take, leases);
