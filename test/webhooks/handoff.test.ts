@@ -18,6 +18,7 @@ import {
   emit,
   type Receiver,
   serviceWithReceiver,
+  stillQueued,
 } from './helpers.ts';
 
 let svc: TestService;
@@ -225,16 +226,6 @@ async function withHandoff(capacity: number, body: (held: HeldDeliveries) => Pro
   }
 }
 
-/** How many of these events are still queued for fan-out. */
-async function stillQueued(eventIds: string[]): Promise<number> {
-  const res = await svc.ctx.db
-    .selectFrom('webhook_event_queue')
-    .select('event_id')
-    .where('event_id', 'in', eventIds)
-    .execute();
-  return res.length;
-}
-
 test('a paced fan-out waits for room, then takes only what the worker can send and hands all of it over', async () => {
   const a = await signup(svc, 'Paced');
   const ep = await createEndpoint(svc, a.session, r.url);
@@ -245,7 +236,14 @@ test('a paced fan-out waits for room, then takes only what the worker can send a
     const started = performance.now();
     const pass = fanOutPass(svc.ctx);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(await stillQueued(events.map((e) => e.id)), 10, 'nothing taken while there is no room');
+    assert.equal(
+      await stillQueued(
+        svc,
+        events.map((e) => e.id),
+      ),
+      10,
+      'nothing taken while there is no room',
+    );
     held.sending = 1; // two attempts ended
     held.freed();
     assert.deepEqual(
@@ -261,7 +259,14 @@ test('a paced fan-out waits for room, then takes only what the worker can send a
       all.every((d) => d.lease_token !== null),
       'every delivery made was leased to this process',
     );
-    assert.equal(await stillQueued(events.map((e) => e.id)), 7, 'the rest stays queued for the next pass');
+    assert.equal(
+      await stillQueued(
+        svc,
+        events.map((e) => e.id),
+      ),
+      7,
+      'the rest stays queued for the next pass',
+    );
   });
   await drain(svc);
   assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
@@ -277,7 +282,13 @@ test('a paced fan-out that finds no room in time fans out a full batch, leased a
     const pass = await fanOutPass(svc.ctx);
     assert.ok(performance.now() - started >= ROOM_WAIT_MS - 5, 'it waited for room first');
     assert.deepEqual(pass, { handled: 6, full: false }, 'the queue held fewer than a full batch');
-    assert.equal(await stillQueued(events.map((e) => e.id)), 0);
+    assert.equal(
+      await stillQueued(
+        svc,
+        events.map((e) => e.id),
+      ),
+      0,
+    );
     const all = await rows(ep.id);
     assert.equal(all.length, 6);
     assert.equal(all.filter((d) => d.lease_token !== null).length, 1, 'one leased: the room there was');

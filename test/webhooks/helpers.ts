@@ -107,6 +107,16 @@ export async function drain(svc: TestService): Promise<number> {
   return startWorker(svc.ctx, allTasks(), { autoStart: false }).drain();
 }
 
+/** How many of these events are still queued for fan-out. */
+export async function stillQueued(svc: TestService, eventIds: string[]): Promise<number> {
+  const rows = await svc.ctx.db
+    .selectFrom('webhook_event_queue')
+    .select('event_id')
+    .where('event_id', 'in', eventIds)
+    .execute();
+  return rows.length;
+}
+
 /** Appends events the way a domain module does: inside its transaction, on the service clock. */
 export async function emit(
   svc: TestService,

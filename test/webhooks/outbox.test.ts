@@ -11,7 +11,15 @@ import { allTasks } from '../../src/worker/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { connect, signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
-import { createEndpoint, deliveries, drain, emit, type Receiver, serviceWithReceiver } from './helpers.ts';
+import {
+  createEndpoint,
+  deliveries,
+  drain,
+  emit,
+  type Receiver,
+  serviceWithReceiver,
+  stillQueued,
+} from './helpers.ts';
 
 let svc: TestService;
 let r: Receiver;
@@ -62,14 +70,6 @@ describe('outbox', () => {
   });
 
   test('an event is queued for fan-out only when its organization has an endpoint (migration 0013)', async () => {
-    const queued = async (ids: string[]) =>
-      (
-        await svc.ctx.db
-          .selectFrom('webhook_event_queue')
-          .select('event_id')
-          .where('event_id', 'in', ids)
-          .execute()
-      ).length;
     const documentEvents = async (documentId: string) =>
       (
         await svc.ctx.db.selectFrom('events').select('id').where('document_id', '=', documentId).execute()
@@ -96,7 +96,7 @@ describe('outbox', () => {
     const quietDoc = await createDocument();
     const quietDocEvents = await documentEvents(quietDoc);
     assert.equal(quietDocEvents.length, 1);
-    assert.equal(await queued([...quiet.map((e) => e.id), ...quietDocEvents]), 0);
+    assert.equal(await stillQueued(svc, [...quiet.map((e) => e.id), ...quietDocEvents]), 0);
 
     // With an endpoint, both writers queue their events in the same statement.
     const start = r.received.length;
@@ -104,7 +104,7 @@ describe('outbox', () => {
     const loud = await emit(svc, a.orgId);
     const loudDoc = await createDocument();
     const loudDocEvents = await documentEvents(loudDoc);
-    assert.equal(await queued([...loud.map((e) => e.id), ...loudDocEvents]), 2);
+    assert.equal(await stillQueued(svc, [...loud.map((e) => e.id), ...loudDocEvents]), 2);
     await drain(svc);
     assert.deepEqual(
       r.received
@@ -146,20 +146,13 @@ describe('outbox', () => {
     const a = await signup(svc, 'Unwritten');
     const ep = await createEndpoint(svc, a.session, r.url);
     const events = await emit(svc, a.orgId, 'document.created', undefined, { count: 3 });
-    const queued = async () =>
-      (
-        await svc.ctx.db
-          .selectFrom('webhook_event_queue')
-          .select('event_id')
-          .where(
-            'event_id',
-            'in',
-            events.map((e) => e.id),
-          )
-          .execute()
-      ).length;
-    // The claim takes and deletes the queue rows, the next statement inserts the deliveries: a
-    // failure of the second must put the first back. A constraint stands in for the failure.
+    const queued = () =>
+      stillQueued(
+        svc,
+        events.map((e) => e.id),
+      );
+    // One statement deletes the queue rows and inserts the deliveries: a failed insert must
+    // leave the rows queued. A constraint stands in for the failure.
     await sql`alter table webhook_deliveries add constraint fail_this_fan_out check (organization_id <> ${sql.lit(a.orgId)})`.execute(
       svc.ctx.db,
     );
