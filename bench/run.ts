@@ -214,14 +214,19 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
   }
 }
 
-/** bench/webhooks.ts as a child on a scratch PostgreSQL database, median of REPEATS runs. */
+/**
+ * bench/webhooks.ts as a child on a scratch PostgreSQL database, median of REPEATS runs: each
+ * warms both sides, then measures the worker and the bare loop one after the other, each for
+ * WARMUP s then SECONDS s, so the runs alternate worker, bare, worker, bare, …
+ */
 async function webhookScenario(rows: Row[]): Promise<void> {
   console.log('measuring webhooks …');
-  const events = process.env.BENCH_WEBHOOK_EVENTS ?? '5000';
-  const runs: Array<{ worker_rps: number; bare_rps: number; rss_peak_mb: number }> = [];
+  const runs: WebhookRun[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    const out = await runChild(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts', events], {
+    const out = await runChild(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts'], {
       DATABASE_URL: ADMIN_URL,
+      BENCH_SECONDS: String(SECONDS),
+      BENCH_WARMUP: String(WARMUP),
     });
     const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '));
     if (!line) throw new Error(`bench/webhooks.ts printed no result:\n${out}`);
@@ -237,7 +242,7 @@ async function webhookScenario(rows: Row[]): Promise<void> {
   });
   rows.push({
     id: 'webhooks',
-    title: `webhook deliveries/s, one worker (${events} events, fan-out + delivery)`,
+    title: 'webhook deliveries/s, one worker (fan-out + delivery, over a backlog)',
     docex: asMeasured(r.worker_rps),
     ceilingTitle: 'bare undici Pool POST loop, same receiver',
     ceiling: asMeasured(r.bare_rps),
@@ -245,8 +250,26 @@ async function webhookScenario(rows: Row[]): Promise<void> {
     rssPeak: Math.max(...runs.map((x) => x.rss_peak_mb)),
   });
   console.log(
-    `  worker ${fmt(r.worker_rps)}/s  bare ${fmt(r.bare_rps)}/s  ratio ${fmt(r.worker_rps / r.bare_rps, 2)}`,
+    `  worker ${fmt(r.worker_rps)}/s  bare ${fmt(r.bare_rps)}/s  ratio ${fmt(r.worker_rps / r.bare_rps, 2)}` +
+      `  (runs: ${runs.map((x) => fmt(x.worker_rps / x.bare_rps, 2)).join(', ')})`,
   );
+  const us = (v: number | null) => (v === null ? '?' : `${Math.round(v)} µs`);
+  console.log(
+    `  CPU per delivery: worker ${us(r.worker_cpu_us)} (PostgreSQL ${us(r.worker_db_cpu_us)}), bare ${us(r.bare_cpu_us)}; worker's event loop busy ${Math.round(r.worker_loop_busy * 100)} %` +
+      (runs.some((x) => x.drained) ? '; a worker delivered its whole backlog within its window' : ''),
+  );
+}
+
+/** What bench/webhooks.ts prints on its BENCH_JSON line. */
+interface WebhookRun {
+  worker_rps: number;
+  bare_rps: number;
+  rss_peak_mb: number;
+  drained: boolean;
+  worker_cpu_us: number;
+  worker_db_cpu_us: number | null;
+  bare_cpu_us: number;
+  worker_loop_busy: number;
 }
 
 /** One create scenario against docex on PGlite (its own data directory, in-process worker). */
