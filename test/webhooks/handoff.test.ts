@@ -7,7 +7,14 @@ import { test } from 'node:test';
 import { newId } from '../../src/lib/ids.ts';
 import { deliverDue, LEASE_MS } from '../../src/modules/webhooks/deliver.ts';
 import { FANOUT_BATCH, fanOutEvents, fanOutPass, ROOM_WAIT_MS } from '../../src/modules/webhooks/fanout.ts';
-import { closeHandoff, HeldDeliveries, handoffOf, openHandoff } from '../../src/modules/webhooks/held.ts';
+import {
+  closeHandoff,
+  HeldDeliveries,
+  handoffOf,
+  openHandoff,
+  recoverLapsedHandoffs,
+} from '../../src/modules/webhooks/held.ts';
+import { attemptOutcome, recordOutcomes } from '../../src/modules/webhooks/record.ts';
 import { signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
 import {
@@ -34,6 +41,13 @@ async function rows(endpointId: string) {
     .select(['id', 'event_id', 'status', 'lease_token', 'lease_until', 'next_attempt_at', 'created_at'])
     .where('endpoint_id', '=', endpointId)
     .execute();
+}
+
+/** The fan-out leases (webhook_handoffs) of these tokens. */
+async function handoffRows(...tokens: Array<string | null>) {
+  const listed = tokens.filter((t): t is string => t !== null);
+  if (listed.length === 0) return [];
+  return svc.ctx.db.selectFrom('webhook_handoffs').selectAll().where('lease_token', 'in', listed).execute();
 }
 
 test('a fan-out reserves at most four deliveries per slot, counting those held and in flight', () => {
@@ -71,9 +85,19 @@ test('a running worker sends fresh deliveries leased as they were inserted, with
     assert.equal(row.event_id, event?.id);
     assert.ok(row.lease_token, 'the delivery is leased while its attempt is in flight');
     // A claimed delivery keeps the next_attempt_at it was inserted with (its creation); a
-    // handed-over one was inserted due when its lease lapses, so no claim walks past it.
-    assert.equal(row.next_attempt_at?.getTime(), row.lease_until?.getTime());
+    // handed-over one has none in the table (it is in no due index, so no claim walks past it,
+    // and its outcome is a HOT update), and its fan-out pass's lease lists it.
+    assert.equal(row.next_attempt_at, null);
     assert.equal(row.lease_until?.getTime(), row.created_at.getTime() + LEASE_MS);
+    const [lease] = await handoffRows(row.lease_token);
+    assert.deepEqual(lease, {
+      lease_token: row.lease_token,
+      lease_until: row.lease_until,
+      delivery_ids: [row.id],
+    });
+    // The API shows when it would be attempted again should this attempt never be recorded.
+    const [shown] = await deliveries(svc, a.session, ep.id);
+    assert.equal(shown?.next_attempt_at, row.lease_until?.toISOString());
     first.release?.();
     await r.waitFor(start + 1);
     for (let i = 0; i < 100; i++) {
@@ -85,6 +109,7 @@ test('a running worker sends fresh deliveries leased as they were inserted, with
     assert.equal(done?.status, 'succeeded');
     assert.equal(done?.lease_token, null, 'the lease was released when the outcome was recorded');
     assert.equal(done?.next_attempt_at, null);
+    assert.deepEqual(await handoffRows(row.lease_token), [], "the pass's lease went with its last outcome");
   } finally {
     r.respond((_req, res) => res.writeHead(200).end('ok'));
     await worker.stop();
@@ -205,10 +230,60 @@ test('a process that dies holding handed-over deliveries loses none: they go out
   const start = r.received.length;
   await drain(svc);
   assert.equal(r.received.length, start, 'not sent while the lease holds');
+  const orphans = await rows(ep.id);
+  assert.ok(orphans.every((d) => d.next_attempt_at === null && d.lease_token !== null));
+  const token = orphans[0]?.lease_token ?? null;
+  assert.equal((await handoffRows(token)).length, 1, "the dead process's lease is still listed");
   await clockTo(svc, new Date(svc.ctx.clock.now().getTime() + LEASE_MS + 1000));
   await drain(svc);
   assert.deepEqual(new Set(r.received.slice(start).map((x) => x.body.id)), new Set(events.map((e) => e.id)));
   assert.ok((await rows(ep.id)).every((d) => d.status === 'succeeded'));
+  assert.deepEqual(await handoffRows(token), [], 'the recovery ended the lapsed lease');
+});
+
+test('the recovery makes due only what a lapsed lease left unrecorded, and leaves live leases alone', async () => {
+  const a = await signup(svc, 'Recovered');
+  const ep = await createEndpoint(svc, a.session, r.url);
+  await emit(svc, a.orgId, 'document.created', undefined, { count: 3 });
+  openHandoff(svc.ctx, 64);
+  const held = handoffOf(svc.ctx) as HeldDeliveries;
+  assert.equal(await fanOutEvents(svc.ctx), 3);
+  const [sent, dropped, kept] = held.waiting.splice(0).map((h) => h.d);
+  assert.ok(sent && dropped && kept);
+  // One is recorded as a worker records it; the other two are never recorded.
+  await recordOutcomes(
+    svc.ctx,
+    [
+      attemptOutcome(
+        sent,
+        true,
+        { at: svc.ctx.clock.now().toISOString(), status_code: 200, duration_ms: 1, error: null },
+        { countsForEndpoint: true, retries: true },
+      ),
+    ],
+    held.handoffsDoneWith([{ delivery: sent }]),
+  );
+  assert.equal((await handoffRows(sent.lease_token)).length, 1, 'two of its deliveries are unrecorded');
+  await closeHandoff(svc.ctx);
+
+  assert.deepEqual(await recoverLapsedHandoffs(svc.ctx), { handled: 0, full: false }, 'the lease holds');
+  await clockTo(svc, new Date(svc.ctx.clock.now().getTime() + LEASE_MS + 1000));
+  assert.deepEqual(await recoverLapsedHandoffs(svc.ctx), { handled: 1, full: false });
+  assert.deepEqual(await handoffRows(sent.lease_token), []);
+  const byId = new Map((await rows(ep.id)).map((d) => [d.id, d]));
+  assert.equal(byId.get(sent.id)?.status, 'succeeded');
+  assert.equal(byId.get(sent.id)?.next_attempt_at, null, 'a recorded delivery is left as it is');
+  for (const d of [dropped, kept]) {
+    const row = byId.get(d.id);
+    assert.equal(row?.status, 'pending');
+    assert.equal(row?.next_attempt_at?.getTime(), row?.lease_until?.getTime(), 'due when its lease lapsed');
+  }
+  const start = r.received.length;
+  await drain(svc);
+  assert.deepEqual(
+    new Set(r.received.slice(start).map((x) => x.body.id)),
+    new Set([dropped.event_id, kept.event_id]),
+  );
 });
 
 /**

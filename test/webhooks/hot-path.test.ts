@@ -1,11 +1,13 @@
 // What the delivery hot path relies on (issue 9, bench/README.md): delivery ids made in batches
-// are ids like any other, and taking a lease on a delivery is a HOT update (migration 0010).
+// are ids like any other, and taking a lease on a delivery (migration 0010) and recording the
+// outcome of a handed-over one (migration 0015) are HOT updates.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { newIds } from '../../src/lib/ids.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
+import { closeHandoff, handoffOf, openHandoff } from '../../src/modules/webhooks/held.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { createEndpoint, emit, stillQueued } from './helpers.ts';
@@ -109,4 +111,42 @@ test('taking a lease on a delivery is a HOT update: the row has room beside it, 
     return res.rows[0];
   });
   assert.deepEqual(counts, { upd: 60, hot: 60 });
+});
+
+test('recording the outcome of a handed-over delivery is a HOT update: it changes no indexed column', async () => {
+  const c = await signup(svc, 'Outcomes');
+  const ep = await createEndpoint(svc, c.session, 'http://127.0.0.1:9/hooks');
+  await emit(svc, c.orgId, 'document.created', undefined, { count: 60 });
+  openHandoff(svc.ctx, 64);
+  try {
+    assert.equal(await fanOutEvents(svc.ctx), 60);
+  } finally {
+    handoffOf(svc.ctx)?.waiting.splice(0);
+    await closeHandoff(svc.ctx);
+  }
+  const counts = await inTransaction(svc.ctx.db, async (trx) => {
+    // This transaction's counts so far (the view also shows updates the pooled connection made
+    // before and has not reported yet).
+    const stats = async () => {
+      const res = await sql<{ upd: number; hot: number }>`
+        select n_tup_upd::int as upd, n_tup_hot_upd::int as hot
+          from pg_stat_xact_user_tables where relname = 'webhook_deliveries'
+      `.execute(trx);
+      return res.rows[0] ?? { upd: 0, hot: 0 };
+    };
+    const before = await stats();
+    // The columns recording an outcome sets (record.ts RECORD_OUTCOMES), as a success sets them.
+    // Were status or next_attempt_at indexed again (migration 0015), none of these would be HOT.
+    await sql`
+      update webhook_deliveries
+         set attempts = attempts || '[{"at":"2026-01-01T00:00:00.000Z","status_code":200,"duration_ms":3,"error":null}]'::jsonb,
+             series_attempts = 1, status = 'succeeded', failure_reason = null, next_attempt_at = null,
+             lease_token = null, lease_until = null, updated_at = ${svc.ctx.clock.now()}
+       where endpoint_id = ${ep.id} and lease_token is not null and next_attempt_at is null
+    `.execute(trx);
+    const after = await stats();
+    return { upd: after.upd - before.upd, hot: after.hot - before.hot };
+  });
+  assert.equal(counts.upd, 60, 'all 60 were handed over');
+  assert.equal(counts.hot, 60, 'and each outcome stayed on its page, writing no index entry');
 });

@@ -51,8 +51,16 @@ export interface WebhookDeliveriesTable {
   updated_at: Date;
 }
 
+/** One fan-out pass's handed-over deliveries, until their outcomes are recorded (migration 0015). */
+export interface WebhookHandoffsTable {
+  lease_token: string;
+  lease_until: Date;
+  delivery_ids: string[];
+}
+
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_event_queue: WebhookEventQueueTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_handoffs: WebhookHandoffsTable;
 }

@@ -94,7 +94,7 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
     const batch = finished;
     finished = [];
     recording = true;
-    recordOutcomes(ctx, batch)
+    recordOutcomes(ctx, batch, held.handoffsDoneWith(batch))
       .catch((err: unknown) => {
         // Unrecorded attempts are attempted again when their leases lapse: at least once.
         ctx.log.error({ err, deliveries: batch.length }, 'webhook delivery outcomes could not be recorded');

@@ -46,7 +46,9 @@ export function deliveryView(d: DeliveryRow): DeliveryView {
     status: d.status,
     failure_reason: d.failure_reason,
     attempts: d.attempts,
-    next_attempt_at: isoOrNull(d.next_attempt_at),
+    // A delivery handed to its worker as it was made has no next attempt in the table while its
+    // first attempt is in flight (migration 0015); it is due again only if its lease lapses.
+    next_attempt_at: isoOrNull(d.next_attempt_at ?? (d.status === 'pending' ? d.lease_until : null)),
     created_at: iso(d.created_at),
     updated_at: iso(d.updated_at),
   };

@@ -56,7 +56,9 @@ export function endpointWants(
 //
 // Rows are numbered in (event, endpoint) order: `n` counts the rows that have an endpoint (the
 // delivery's id is the n-th), `active_n` those whose endpoint is ACTIVE: the first $2 of those
-// are leased, inserted due when their lease lapses (held.ts). A DISABLED endpoint's delivery is
+// are leased, inserted with no next attempt (out of the due index, so recording their outcome
+// is a HOT update), and listed under the lease token in webhook_handoffs, which makes them due
+// should the lease lapse before they are recorded (held.ts; migration 0015). A DISABLED endpoint's delivery is
 // recorded as failed (endpoint_disabled), never sent. An event no endpoint wants comes once,
 // without one. The endpoint's signing details and the event's envelope come back for the leased
 // rows that were inserted (a row that existed already is someone else's).
@@ -96,7 +98,7 @@ const FAN_OUT = planEachTime(`
            case when m.disabled then 'failed' else 'pending' end,
            case when m.disabled then 'endpoint_disabled' end,
            '[]'::jsonb, 0,
-           case when m.disabled then null when m.leased then $6::timestamptz else $4::timestamptz end,
+           case when m.disabled or m.leased then null else $4::timestamptz end,
            case when m.leased then $5 end, case when m.leased then $6::timestamptz end,
            $4::timestamptz, $4::timestamptz
       from (select *, endpoint_status = 'DISABLED' as disabled,
@@ -104,7 +106,11 @@ const FAN_OUT = planEachTime(`
               from matched) m
      where m.endpoint_id is not null and (select ok from fits)
     on conflict (event_id, endpoint_id) do nothing
-    returning id, event_id, endpoint_id, lease_token)
+    returning id, event_id, endpoint_id, lease_token),
+  handoff as (
+    insert into webhook_handoffs (lease_token, lease_until, delivery_ids)
+    select $5, $6::timestamptz, array_agg(id) from inserted where lease_token is not null
+    having count(*) > 0)
   select f.ok as fitted, f.needed, m.event_id, m.type, i.id, i.endpoint_id, m.url, m.secret,
          m.previous_secret, m.previous_secret_valid_until_ms, m.consecutive_failures,
          m.last_success_at_ms, case when i.id is not null then m.envelope end as body

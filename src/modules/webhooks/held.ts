@@ -6,15 +6,20 @@
 // done. While a worker runs (startWorker opens the handoff; its stop closes it), the fan-out
 // inserts the deliveries this process has room for already leased to it, with the event's
 // envelope and the endpoint it read anyway, and hands them to the delivery pass without a claim.
-// A leased fresh row is due again when its lease lapses (next_attempt_at = lease_until), so a
-// claim neither walks past it nor takes it, and a worker that dies holding it leaves it to be
-// sent by the next after 60 s, as with any lease: at least once, never lost. Measured in
+// A leased fresh row has no next attempt (next_attempt_at null), so it is in no due index: a
+// claim neither walks past it nor takes it, and recording its outcome changes no indexed column
+// (a HOT update, migration 0015). Each fan-out pass lists what it leased under its lease token in
+// webhook_handoffs; the worker deletes that row with the pass's last outcome. A worker that dies
+// holding deliveries leaves the row behind, and once its lease lapses the webhooks-recover task
+// makes them due (recoverLapsedHandoffs), to be sent by the next worker, as with any lease: at
+// least once, never lost. Measured in
 // bench/webhooks.ts (20,000 events, 4 alternated pairs): PostgreSQL CPU 139–151 → 112–141 µs per
 // delivery, the worker 3,860–5,486 → 5,000–6,226 deliveries/s (bench/README.md, item 40).
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { planEachTime } from '../../db/prepared.ts';
+import type { Pass } from '../../worker/worker.ts';
 import { arrayLiteral } from './pg-arrays.ts';
 import type { Leased } from './record.ts';
 
@@ -59,6 +64,8 @@ export class HeldDeliveries {
   onArrival: (() => void) | null = null;
   /** Running workers of this process that share it. */
   workers = 0;
+  /** Per fan-out lease token: its handed-over deliveries whose outcomes are not recorded yet. */
+  private readonly unrecorded = new Map<string, number>();
 
   constructor(readonly capacity: number) {}
 
@@ -117,7 +124,31 @@ export class HeldDeliveries {
     if (rows.length === 0) return;
     const at = performance.now();
     for (const d of rows) this.waiting.push({ d, at });
+    // A pass's rows share its lease token (fanout.ts); so does its row in webhook_handoffs.
+    const token = (rows[0] as Claimed).lease_token;
+    this.unrecorded.set(token, (this.unrecorded.get(token) ?? 0) + rows.length);
     this.onArrival?.();
+  }
+
+  /**
+   * The fan-out passes whose last unrecorded deliveries are among `outcomes`, about to be
+   * recorded: their webhook_handoffs rows are deleted in the same statement (record.ts). Should
+   * that statement fail, the rows stay and the deliveries are made due when the leases lapse.
+   * A delivery that is dropped, or whose attempt ends without an outcome, keeps its pass's row.
+   */
+  handoffsDoneWith(outcomes: readonly { delivery: Leased }[]): string[] {
+    const done: string[] = [];
+    for (const o of outcomes) {
+      const token = o.delivery.lease_token;
+      const left = this.unrecorded.get(token);
+      if (left === undefined) continue; // claimed, not handed over
+      if (left > 1) this.unrecorded.set(token, left - 1);
+      else {
+        this.unrecorded.delete(token);
+        done.push(token);
+      }
+    }
+    return done;
   }
 }
 
@@ -162,6 +193,7 @@ const RELEASE = planEachTime(`
    where w.id = v.id and w.lease_token = v.token and w.status = 'pending'`);
 
 async function releaseLeases(ctx: AppContext, rows: Leased[]): Promise<void> {
+  // Their passes' webhook_handoffs rows stay; the recovery finds these due already and drops them.
   if (rows.length === 0) return;
   await ctx.db.executeQuery(
     CompiledQuery.raw(RELEASE, [
@@ -170,4 +202,56 @@ async function releaseLeases(ctx: AppContext, rows: Leased[]): Promise<void> {
       ctx.clock.now().toISOString(),
     ]),
   );
+}
+
+/**
+ * How many lapsed fan-out leases one recovery pass takes. A lease lists at most one fan-out
+ * batch of deliveries (FANOUT_BATCH events, one delivery per endpoint each).
+ */
+export const RECOVER_BATCH = 50;
+
+// $1: now (ISO); $2: how many leases. Takes lapsed leases no other recovery holds, deletes them,
+// and makes each of their deliveries still pending without a next attempt (its outcome never
+// recorded) due when its lease lapsed, still leased by the lapsed token: a claim takes it at
+// once. A delivery recorded meanwhile, released by a stopping worker or settled has a next
+// attempt or none to make, and is left as it is.
+const RECOVER = planEachTime(`
+  with lapsed as (
+    delete from webhook_handoffs h
+     where h.lease_token in (
+       select lease_token from webhook_handoffs
+        where lease_until <= $1::timestamptz
+        order by lease_until
+        limit $2
+        for update skip locked)
+    returning h.lease_until, h.delivery_ids),
+  due as (
+    update webhook_deliveries d
+       set next_attempt_at = l.lease_until
+      from (select lease_until, unnest(delivery_ids) as id from lapsed) l
+     where d.id = l.id and d.status = 'pending' and d.next_attempt_at is null
+    returning d.id)
+  select (select count(*) from lapsed)::int as leases, (select count(*) from due)::int as deliveries`);
+
+/**
+ * One pass of the webhooks-recover task: the deliveries of fan-out passes whose process died (or
+ * dropped them) before recording them are made due once the pass's lease lapses. Returns how
+ * many leases it ended; a full pass means more may be waiting.
+ */
+export async function recoverLapsedHandoffs(ctx: AppContext): Promise<Pass> {
+  const res = await ctx.db.executeQuery(
+    CompiledQuery.raw(RECOVER, [ctx.clock.now().toISOString(), RECOVER_BATCH]) as CompiledQuery<{
+      leases: number;
+      deliveries: number;
+    }>,
+  );
+  const row = res.rows[0];
+  const leases = row?.leases ?? 0;
+  if (row && row.deliveries > 0) {
+    ctx.log.warn(
+      { leases, deliveries: row.deliveries },
+      'webhook deliveries of lapsed fan-out leases made due again',
+    );
+  }
+  return { handled: leases, full: leases >= RECOVER_BATCH };
 }

@@ -136,13 +136,16 @@ function endpointChanges(outcomes: Outcome[], written: (id: string) => boolean):
 
 /**
  * $1–$10: array literals of the outcomes' columns (an attempt as its four fields; `at` null when
- * the delivery was settled without one); $11: the service clock's now (ISO). The attempt is
+ * the delivery was settled without one); $11: the service clock's now (ISO); $12: the lease
+ * tokens of the fan-out passes these outcomes finish (held.ts, handoffsDoneWith), whose
+ * webhook_handoffs rows go in the same statement. The attempt is
  * appended as the same JSON object the API shows: {at, status_code, duration_ms, error}.
  * Planned at each batch (prepared.ts, planEachTime): as a named statement its generic plan,
  * made while the table was small, hashed every delivery of the table for each batch once it had
  * grown (a sequential scan of 30,000 rows, ~6.5 ms, in an EXPLAIN ANALYZE of that plan).
  */
 const RECORD_OUTCOMES = planEachTime(`
+  with handoffs_done as (delete from webhook_handoffs where lease_token = any($12::text[]))
   update webhook_deliveries w
      set attempts = w.attempts || case when v.at is null then '[]'::jsonb
                                        else jsonb_build_array(jsonb_build_object(
@@ -183,7 +186,11 @@ function changesAnEndpoint(outcomes: Outcome[]): boolean {
  * in a row disables the endpoint with a reason. A batch of successes to healthy endpoints is one
  * statement; anything that changes an endpoint is a transaction of two.
  */
-export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
+export async function recordOutcomes(
+  ctx: AppContext,
+  outcomes: Outcome[],
+  handoffsDone: readonly string[] = [],
+): Promise<void> {
   if (outcomes.length === 0) return;
   const now = ctx.clock.now();
   // The rows go in as one array literal per column (pg-arrays.ts: 2.9 → 0.8 µs of CPU per
@@ -229,6 +236,7 @@ export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Prom
     arrayLiteral(reasons),
     arrayLiteral(nextAt),
     now.toISOString(),
+    arrayLiteral(handoffsDone),
   ];
   const updateDeliveries = (db: Kysely<DB>) =>
     db.executeQuery(CompiledQuery.raw(RECORD_OUTCOMES, params) as CompiledQuery<{ id: string }>);

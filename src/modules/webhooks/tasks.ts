@@ -4,7 +4,7 @@ import type { WorkerTask } from '../../worker/worker.ts';
 import { DELIVERY_CONCURRENCY, deliverDue } from './deliver.ts';
 import { purgeExpired } from './deliveries.ts';
 import { fanOutPass } from './fanout.ts';
-import { closeHandoff, openHandoff } from './held.ts';
+import { closeHandoff, openHandoff, recoverLapsedHandoffs } from './held.ts';
 
 export const webhookTasks: WorkerTask[] = [
   // Polled twice a second when idle: the latency from a commit to the first attempt.
@@ -29,5 +29,8 @@ export const webhookTasks: WorkerTask[] = [
     start: (ctx) => openHandoff(ctx, DELIVERY_CONCURRENCY),
     stop: (ctx) => closeHandoff(ctx),
   },
+  // Deliveries a fan-out handed to a worker that died before recording them are due again once
+  // the lease lapses (60 s): looked for every 10 s, so they wait at most ~70 s (held.ts).
+  { name: 'webhooks-recover', idleMs: 10_000, run: (ctx) => recoverLapsedHandoffs(ctx) },
   { name: 'webhooks-purge', idleMs: 60_000, run: (ctx) => purgeExpired(ctx) },
 ];
