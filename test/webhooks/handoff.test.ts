@@ -8,6 +8,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { deliverDue, LEASE_MS } from '../../src/modules/webhooks/deliver.ts';
 import { FANOUT_BATCH, fanOutEvents, fanOutPass, ROOM_WAIT_MS } from '../../src/modules/webhooks/fanout.ts';
 import {
+  type Claimed,
   closeHandoff,
   HeldDeliveries,
   handoffOf,
@@ -35,6 +36,22 @@ serviceWithReceiver((s, receiver) => {
   r = receiver;
 });
 
+/** A handed-over delivery's fields that the lease bookkeeping does not read. */
+const unsent: Omit<Claimed, 'id' | 'lease_token'> = {
+  endpoint_id: 'we_1',
+  series_attempts: 0,
+  event_id: 'evt_1',
+  event_type: 'document.created',
+  url: 'http://127.0.0.1:9/',
+  endpoint_status: 'ACTIVE',
+  secret: 'whsec_x',
+  previous_secret: null,
+  previous_secret_valid_until_ms: null,
+  consecutive_failures: 0,
+  last_success_at_ms: null,
+  body: '{}',
+};
+
 async function rows(endpointId: string) {
   return svc.ctx.db
     .selectFrom('webhook_deliveries')
@@ -60,6 +77,32 @@ test('a fan-out reserves at most four deliveries per slot, counting those held a
   assert.equal(held.reserve(10), 6, 'attempts in flight take room');
   held.handOver(6, []);
   assert.equal(held.reserve(10), 6, 'a failed fan-out hands its reservation back');
+});
+
+test("a pass's lease row goes with its last outcome, and stays when one of its deliveries will not be recorded", () => {
+  const held = new HeldDeliveries(8);
+  const pass = (token: string, n: number): Claimed[] =>
+    Array.from({ length: n }, (_, i) => ({ ...unsent, id: `whd_${token}${i}`, lease_token: token }));
+  const outcomes = (...rows: Claimed[]) => rows.map((delivery) => ({ delivery }));
+  const [a1, a2, a3] = pass('A', 3) as [Claimed, Claimed, Claimed];
+  const [b1, b2] = pass('B', 2) as [Claimed, Claimed];
+  held.reserve(5);
+  held.handOver(3, [a1, a2, a3]);
+  held.handOver(2, [b1, b2]);
+  held.waiting.splice(0);
+  assert.deepEqual(held.handoffsDoneWith(outcomes(a1, b1)), []);
+  assert.deepEqual(held.handoffsDoneWith(outcomes(a2, a3)), ['A']);
+  assert.deepEqual(
+    held.handoffsDoneWith(outcomes(...pass('C', 1))),
+    [],
+    'a claimed delivery belongs to no pass',
+  );
+  held.unrecordable(b2);
+  assert.deepEqual(
+    held.handoffsDoneWith(outcomes(b1, b2)),
+    [],
+    'the recovery ends a pass that lost a delivery',
+  );
 });
 
 test('a running worker sends fresh deliveries leased as they were inserted, without a claim', async () => {

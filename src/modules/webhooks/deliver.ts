@@ -111,6 +111,7 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
       held.freed();
       handled++;
       if (o) finished.push(o);
+      else held.unrecordable(d); // its pass's lease stays listed, so it is recovered when it lapses
       notify();
     });
   };
@@ -153,7 +154,10 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
     while (held.sending < capacity && mine()) {
       const h = waiting.shift() as (typeof waiting)[number];
       if (performance.now() - h.at <= sendWithinMs) send(h.d);
-      else held.freed();
+      else {
+        held.unrecordable(h.d);
+        held.freed();
+      }
     }
     if (!recording && finished.length > 0) record();
     const room = holdAtMost - held.sending - waiting.length;

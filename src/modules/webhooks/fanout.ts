@@ -58,8 +58,8 @@ export function endpointWants(
 // delivery's id is the n-th), `active_n` those whose endpoint is ACTIVE: the first $2 of those
 // are leased, inserted with no next attempt (out of the due index, so recording their outcome
 // is a HOT update), and listed under the lease token in webhook_handoffs, which makes them due
-// should the lease lapse before they are recorded (held.ts; migration 0015). A DISABLED endpoint's delivery is
-// recorded as failed (endpoint_disabled), never sent. An event no endpoint wants comes once,
+// should the lease lapse before they are recorded (held.ts; migration 0015). A DISABLED
+// endpoint's delivery is recorded as failed (endpoint_disabled), never sent. An event no endpoint wants comes once,
 // without one. The endpoint's signing details and the event's envelope come back for the leased
 // rows that were inserted (a row that existed already is someone else's).
 const FAN_OUT = planEachTime(`

@@ -12,9 +12,9 @@
 // webhook_handoffs; the worker deletes that row with the pass's last outcome. A worker that dies
 // holding deliveries leaves the row behind, and once its lease lapses the webhooks-recover task
 // makes them due (recoverLapsedHandoffs), to be sent by the next worker, as with any lease: at
-// least once, never lost. Measured in
-// bench/webhooks.ts (20,000 events, 4 alternated pairs): PostgreSQL CPU 139–151 → 112–141 µs per
-// delivery, the worker 3,860–5,486 → 5,000–6,226 deliveries/s (bench/README.md, item 40).
+// least once, never lost. Measured in bench/webhooks.ts (20,000 events, 4 alternated pairs):
+// PostgreSQL CPU 139–151 → 112–141 µs per delivery, the worker 3,860–5,486 → 5,000–6,226
+// deliveries/s (bench/README.md, item 40); the HOT outcome, 78–88 → 66–73 µs (item 47).
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
@@ -136,6 +136,15 @@ export class HeldDeliveries {
    * that statement fail, the rows stay and the deliveries are made due when the leases lapse.
    * A delivery that is dropped, or whose attempt ends without an outcome, keeps its pass's row.
    */
+  /**
+   * A handed-over delivery that will not be recorded here (dropped, or its attempt ended without
+   * an outcome): its pass's lease row must outlive the pass's other outcomes, so the pass is no
+   * longer counted (nor kept in memory) and its row is left to the recovery.
+   */
+  unrecordable(d: Leased): void {
+    this.unrecorded.delete(d.lease_token);
+  }
+
   handoffsDoneWith(outcomes: readonly { delivery: Leased }[]): string[] {
     const done: string[] = [];
     for (const o of outcomes) {
