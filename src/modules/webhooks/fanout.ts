@@ -59,9 +59,10 @@ export function endpointWants(
 // are leased, inserted with no next attempt (out of the due index, so recording their outcome
 // is a HOT update), and listed under the lease token in webhook_handoffs, which makes them due
 // should the lease lapse before they are recorded (held.ts; migration 0015). A DISABLED
-// endpoint's delivery is recorded as failed (endpoint_disabled), never sent. An event no endpoint wants comes once,
-// without one. The endpoint's signing details and the event's envelope come back for the leased
-// rows that were inserted (a row that existed already is someone else's).
+// endpoint's delivery is recorded as failed (endpoint_disabled), never sent. An event no
+// endpoint wants comes once, without one. The endpoint's signing details and the event's
+// envelope come back for the leased rows that were inserted (a row that existed already is
+// someone else's).
 const FAN_OUT = planEachTime(`
   with claimed as materialized (
     select q.ctid as tid, q.event_id

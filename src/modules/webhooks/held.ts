@@ -131,12 +131,6 @@ export class HeldDeliveries {
   }
 
   /**
-   * The fan-out passes whose last unrecorded deliveries are among `outcomes`, about to be
-   * recorded: their webhook_handoffs rows are deleted in the same statement (record.ts). Should
-   * that statement fail, the rows stay and the deliveries are made due when the leases lapse.
-   * A delivery that is dropped, or whose attempt ends without an outcome, keeps its pass's row.
-   */
-  /**
    * A handed-over delivery that will not be recorded here (dropped, or its attempt ended without
    * an outcome): its pass's lease row must outlive the pass's other outcomes, so the pass is no
    * longer counted (nor kept in memory) and its row is left to the recovery.
@@ -145,6 +139,12 @@ export class HeldDeliveries {
     this.unrecorded.delete(d.lease_token);
   }
 
+  /**
+   * The fan-out passes whose last unrecorded deliveries are among `outcomes`, about to be
+   * recorded: their webhook_handoffs rows are deleted in the same statement (record.ts). Should
+   * that statement fail, the rows stay and the deliveries are made due when the leases lapse.
+   * A delivery that is dropped, or whose attempt ends without an outcome, keeps its pass's row.
+   */
   handoffsDoneWith(outcomes: readonly { delivery: Leased }[]): string[] {
     const done: string[] = [];
     for (const o of outcomes) {

@@ -138,8 +138,8 @@ function endpointChanges(outcomes: Outcome[], written: (id: string) => boolean):
  * $1–$10: array literals of the outcomes' columns (an attempt as its four fields; `at` null when
  * the delivery was settled without one); $11: the service clock's now (ISO); $12: the lease
  * tokens of the fan-out passes these outcomes finish (held.ts, handoffsDoneWith), whose
- * webhook_handoffs rows go in the same statement. The attempt is
- * appended as the same JSON object the API shows: {at, status_code, duration_ms, error}.
+ * webhook_handoffs rows go in the same statement. The attempt is appended as the same JSON
+ * object the API shows: {at, status_code, duration_ms, error}.
  * Planned at each batch (prepared.ts, planEachTime): as a named statement its generic plan,
  * made while the table was small, hashed every delivery of the table for each batch once it had
  * grown (a sequential scan of 30,000 rows, ~6.5 ms, in an EXPLAIN ANALYZE of that plan).

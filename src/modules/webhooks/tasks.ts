@@ -10,9 +10,9 @@ export const webhookTasks: WorkerTask[] = [
   // Polled twice a second when idle: the latency from a commit to the first attempt.
   // Under a steady stream of changes a pass finds a few events every few milliseconds, and each
   // pass writes (it was a transaction of five statements then: measured in bench/README.md, the
-  // in-process worker cost creates 12-20 % of their throughput). A pass that found less than it asked for waits
-  // 100 ms, so batches fill; an idle queue is still polled every 500 ms. A pass is paced to
-  // the room of this process's delivery worker (fanOutPass).
+  // in-process worker cost creates 12-20 % of their throughput). A pass that found less than it
+  // asked for waits 100 ms, so batches fill; an idle queue is still polled every 500 ms. A pass
+  // is paced to the room of this process's delivery worker (fanOutPass).
   {
     name: 'webhooks-fanout',
     idleMs: 500,
