@@ -18,8 +18,9 @@
 // CHECKPOINT_INTERVAL_MS old (or a full batch is waiting); the task polls every second, so a
 // leaf is covered within about two seconds (the contract's bound is 10 s) and the deployment cuts
 // at most about one checkpoint a second however many workers run. Nothing new, no checkpoint.
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
+import { planEachTime } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
@@ -27,6 +28,31 @@ import { leafHash } from './merkle.ts';
 import { formatCheckpointBody, signNote } from './signed-note.ts';
 import { deploymentSigningKey } from './signing-key.ts';
 import { extendTree, frontier, lookupFrom, type NodeKey, nodeId } from './tree-nodes.ts';
+
+/**
+ * One statement, one snapshot: numbers the oldest pending leaves ($1 at most) after the current
+ * tree size ($2), and removes exactly those from tlog_pending.
+ *
+ * The batch is picked once, as an array (`id = any(array(...))`), and the statement is planned at
+ * every run (prepared.ts, planEachTime). As `id in (select ... limit n)` it was a named statement,
+ * and its generic plan came from tlog_pending's statistics. The table empties every second, so an
+ * ANALYZE often finds it empty with the last batch's dead rows still on its pages; the plan then
+ * expected one row and was a nested loop that read the batch again for each pending row. Under
+ * create-many on a database of 500,000 documents (autovacuum off, as on these machines; ANALYZE
+ * run while the table was empty), auto_explain showed 1,986 leaves taking 1.8 s and 2,060,000
+ * buffer hits per run: 568-959 hits per create in tlog_pending, PostgreSQL's CPU per create
+ * 0.93-1.05 ms. Picked once: 12-14 hits per create, 0.60-0.77 ms (bench/README.md, item 49;
+ * test/provenance/sequence-plan.test.ts). Planning once a second costs nothing.
+ */
+export const SEQUENCE = planEachTime(`
+  with batch as (
+    delete from tlog_pending where id = any(array(
+      select id from tlog_pending order by id limit $1
+    )) returning id, entry_hash, created_at
+  )
+  insert into tlog_leaves (leaf_index, entry_hash, created_at)
+  select $2::bigint + row_number() over (order by id) - 1, entry_hash, created_at from batch
+  returning leaf_index, entry_hash`);
 
 /** Minimum time between two checkpoints while a backlog smaller than a batch waits. */
 export const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -155,16 +181,12 @@ export async function sequenceAndCheckpoint(
         if ((backlog.rows[0]?.n ?? 0) < SEQUENCE_BATCH) return { sequenced: 0, tree_size: size };
       }
     }
-    // One statement, one snapshot: the leaves numbered are exactly the pending rows it removes.
-    const numbered = await sql<{ leaf_index: number; entry_hash: Uint8Array }>`
-      with batch as (
-        delete from tlog_pending where id in (
-          select id from tlog_pending order by id limit ${SEQUENCE_BATCH}
-        ) returning id, entry_hash, created_at
-      )
-      insert into tlog_leaves (leaf_index, entry_hash, created_at)
-      select ${size}::bigint + row_number() over (order by id) - 1, entry_hash, created_at from batch
-      returning leaf_index, entry_hash`.execute(trx);
+    const numbered = await trx.executeQuery(
+      CompiledQuery.raw(SEQUENCE, [SEQUENCE_BATCH, size]) as CompiledQuery<{
+        leaf_index: number;
+        entry_hash: Uint8Array;
+      }>,
+    );
     if (numbered.rows.length === 0) return { sequenced: 0, tree_size: size };
     const leaves = numbered.rows
       .map((r) => ({ index: Number(r.leaf_index), hash: leafHash(bytes(r.entry_hash)) }))
