@@ -8,7 +8,7 @@ import type { Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { LedgerHoldsTable } from '../../db/tables/ledger.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { base62Id } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import { type Decimal, parseMoney, toMoneyString } from '../../lib/money.ts';
 import { insufficientFunds } from './accounts.ts';
 
@@ -69,7 +69,7 @@ export async function placeHold(trx: Tx, input: HoldInput, now: Date): Promise<H
   return trx
     .insertInto('ledger_holds')
     .values({
-      id: `hold_${base62Id(22)}`,
+      id: newId('hold'),
       account_id: input.accountId,
       payment_id: input.paymentId,
       amount: toMoneyString(amount),
