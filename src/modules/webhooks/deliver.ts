@@ -185,24 +185,34 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
 }
 
 /**
- * $1: the lease token; $2: lease_until; $3: now (both ISO); $4: how many. The statement text is
- * constant and compiled once (Kysely built and compiled the `sql` template per claim), the
- * timestamps go in as ISO strings, and the endpoint's two timestamps come back as epoch
- * milliseconds (float8, parsed with Number) rather than Dates (pg's date parser, ~1.5 µs a row
- * in a profile of bench/webhooks.ts).
+ * $1: the lease token; $2: lease_until; $3: now (both ISO); $4: how many.
+ *
+ * The due rows are picked once, as an array of the addresses the locking read found them at (a
+ * TID scan: rows locked by this statement cannot move before it ends), not as `d.id in (select
+ * ... limit n for update skip locked)`. That form, a named statement, got a generic plan from the
+ * table's statistics, and after an ANALYZE that found no live rows (a quiet deployment after the
+ * 30-day purge, say) the plan was a nested loop running the locking read again for every row of
+ * the table: 3,000 deliveries, 274 ms, and 99 leased when 64 were asked for, since each rerun
+ * skipped the rows the previous ones had just leased (EXPLAIN ANALYZE, forced generic plan). Now
+ * 4 ms and exactly 64 (test/webhooks/claim-plan.test.ts; bench/README.md, item 51).
+ *
+ * The statement text is constant and compiled once (Kysely built and compiled the `sql` template
+ * per claim), the timestamps go in as ISO strings, and the endpoint's two timestamps come back as
+ * epoch milliseconds (float8, parsed with Number) rather than Dates (pg's date parser, ~1.5 µs a
+ * row in a profile of bench/webhooks.ts).
  */
-const CLAIM_DUE = `
+export const CLAIM_DUE = `
   with claimed as (
     update webhook_deliveries d
        set lease_token = $1, lease_until = $2::timestamptz
-     where d.id in (
-       select id from webhook_deliveries
+     where d.ctid = any(array(
+       select ctid from webhook_deliveries
         where status = 'pending'
           and next_attempt_at <= $3::timestamptz
           and (lease_until is null or lease_until <= $3::timestamptz)
         order by next_attempt_at
         limit $4
-        for update skip locked)
+        for update skip locked))
     returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.series_attempts, d.lease_token)
   select c.id, c.endpoint_id, c.event_id, c.event_type, c.series_attempts, c.lease_token,
          e.url, e.status as endpoint_status, e.secret, e.previous_secret,
