@@ -1,14 +1,16 @@
-// Claiming due deliveries picks them once, whatever webhook_deliveries' statistics say
-// (src/modules/webhooks/deliver.ts, CLAIM_DUE; bench/README.md item 51). After an ANALYZE that
-// found no live rows (a quiet deployment after the 30-day purge), a generic plan of
-// `d.id in (select ... limit n for update skip locked)` ran the locking read again for every row
-// of the table: slow, and it leased more deliveries than it was asked for.
+// Claiming due deliveries, and recovering lapsed fan-out leases, pick their rows once, whatever
+// the tables' statistics say (src/modules/webhooks/deliver.ts CLAIM_DUE, held.ts RECOVER;
+// bench/README.md item 51). After an ANALYZE that found no live rows (webhook_handoffs empties as
+// fast as it fills; webhook_deliveries after the 30-day purge), a plan of
+// `x in (select ... limit n for update skip locked)` ran the locking read again for every row of
+// the table: slow, and it took more rows than it was asked for.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { CLAIM_DUE } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
+import { RECOVER, RECOVER_BATCH, recoverLapsedHandoffs } from '../../src/modules/webhooks/held.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { createEndpoint, emit } from './helpers.ts';
@@ -37,6 +39,42 @@ class Measured extends Error {
   }
 }
 
+/**
+ * The plan a named statement would get from the tables' statistics (generic: made without the
+ * parameters' values), executed with `args` and rolled back: the measurement changes nothing.
+ */
+async function measuredPlan(text: string, types: string, args: string): Promise<PlanNode> {
+  return inTransaction(svc.ctx.db, async (trx) => {
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+    await sql.raw(`prepare plan_under_test ${types} as ${text}`).execute(trx);
+    try {
+      const res = await sql
+        .raw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `explain (analyze, format json) execute plan_under_test(${args})`,
+        )
+        .execute(trx);
+      throw new Measured(res.rows[0]!['QUERY PLAN'][0].Plan);
+    } finally {
+      await sql`deallocate plan_under_test`.execute(trx);
+    }
+  }).then(
+    () => assert.fail('the measuring transaction must roll back'),
+    (err: unknown) => {
+      if (err instanceof Measured) return err.plan;
+      throw err;
+    },
+  );
+}
+
+/** Every LIMIT of the plan ran once. */
+function limitsRanOnce(plan: PlanNode): void {
+  const limits = allNodes(plan).filter((n) => n['Node Type'] === 'Limit');
+  assert.ok(limits.length > 0, 'the rows are picked by a LIMIT');
+  for (const l of limits) {
+    assert.equal(l['Actual Loops'], 1, 'the locking read runs once, not once per row of the table');
+  }
+}
+
 /** `count` due deliveries to one endpoint, fanned out without a worker to hand them to. */
 async function dueDeliveries(orgId: string, count: number): Promise<void> {
   await emit(svc, orgId, 'document.created', undefined, { count });
@@ -55,38 +93,46 @@ test('a claim takes as many due deliveries as asked, once, when the statistics s
 
   const now = svc.ctx.clock.now();
   const until = new Date(now.getTime() + 60_000);
-  // The plan a named statement would get from those statistics, executed and rolled back.
-  const plan = await inTransaction(db, async (trx) => {
-    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-    await sql.raw(`prepare claim_due_plan (text, text, text, int) as ${CLAIM_DUE}`).execute(trx);
-    try {
-      const res = await sql
-        .raw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `explain (analyze, format json) execute claim_due_plan('lease_plan_test', '${until.toISOString()}', '${now.toISOString()}', 64)`,
-        )
-        .execute(trx);
-      throw new Measured(res.rows[0]!['QUERY PLAN'][0].Plan);
-    } finally {
-      await sql`deallocate claim_due_plan`.execute(trx);
-    }
-  }).then(
-    () => assert.fail('the measuring transaction must roll back'),
-    (err: unknown) => {
-      if (err instanceof Measured) return err.plan;
-      throw err;
-    },
+  const plan = await measuredPlan(
+    CLAIM_DUE,
+    '(text, text, text, int)',
+    `'lease_plan_test', '${until.toISOString()}', '${now.toISOString()}', 64`,
   );
 
   assert.equal(plan['Actual Rows'], 64, 'exactly the 64 deliveries asked for are leased');
-  const limits = allNodes(plan).filter((n) => n['Node Type'] === 'Limit');
-  assert.ok(limits.length > 0, 'the due rows are a LIMIT');
-  for (const l of limits) {
-    assert.equal(l['Actual Loops'], 1, 'the locking read runs once, not once per row of the table');
-  }
+  limitsRanOnce(plan);
   const leased = await db
     .selectFrom('webhook_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('lease_token', '=', 'lease_plan_test')
     .executeTakeFirstOrThrow();
   assert.equal(Number(leased.n), 0, 'the measurement was rolled back');
+});
+
+test('a recovery pass ends as many lapsed leases as asked when the statistics say there are none', async () => {
+  const { db } = svc.ctx;
+  const lapsed = new Date(svc.ctx.clock.now().getTime() - 120_000).toISOString();
+  const handoffs = (tag: string, n: number) =>
+    sql`insert into webhook_handoffs (lease_token, lease_until, delivery_ids)
+        select ${tag} || g, ${lapsed}::timestamptz, '{}' from generate_series(1, ${n}::int) g`.execute(db);
+  // Leases ended, then ANALYZE: no live rows, the dead ones still on the pages.
+  await handoffs('ended_', 300);
+  await sql`delete from webhook_handoffs`.execute(db);
+  await sql`analyze webhook_handoffs`.execute(db);
+  await handoffs('lapsed_', 120);
+
+  // As a named statement's plan would be, and as the task runs it (planned with its values).
+  const plan = await measuredPlan(
+    RECOVER,
+    '(text, int)',
+    `'${svc.ctx.clock.now().toISOString()}', ${RECOVER_BATCH}`,
+  );
+  limitsRanOnce(plan);
+  const pass = await recoverLapsedHandoffs(svc.ctx);
+  assert.equal(pass.handled, RECOVER_BATCH, 'a pass ends exactly as many leases as asked');
+  const left = await db
+    .selectFrom('webhook_handoffs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(left.n), 120 - RECOVER_BATCH);
 });

@@ -223,16 +223,20 @@ export const RECOVER_BATCH = 50;
 // and makes each of their deliveries still pending without a next attempt (its outcome never
 // recorded) due when its lease lapsed, still leased by the lapsed token: a claim takes it at
 // once. A delivery recorded meanwhile, released by a stopping worker or settled has a next
-// attempt or none to make, and is left as it is.
-const RECOVER = planEachTime(`
+// attempt or none to make, and is left as it is. The lapsed rows are picked once, by the
+// addresses the locking read found them at: webhook_handoffs empties as fast as it fills, and
+// as `lease_token in (select ... limit n for update skip locked)` a plan made while it looked
+// empty reran the locking read for every row and took more leases than asked (item 51;
+// test/webhooks/claim-plan.test.ts).
+export const RECOVER = planEachTime(`
   with lapsed as (
     delete from webhook_handoffs h
-     where h.lease_token in (
-       select lease_token from webhook_handoffs
+     where h.ctid = any(array(
+       select ctid from webhook_handoffs
         where lease_until <= $1::timestamptz
         order by lease_until
         limit $2
-        for update skip locked)
+        for update skip locked))
     returning h.lease_until, h.delivery_ids),
   due as (
     update webhook_deliveries d
