@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { inTransaction } from '../../src/db/transaction.ts';
 import {
   SEQUENCE,
   SEQUENCE_BATCH,
@@ -15,6 +14,7 @@ import {
   sequencedSize,
 } from '../../src/modules/provenance/log.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { genericPlan, limitNodes } from '../helpers/plans.ts';
 import { appendCommitted, entryHashes, pendingCount } from './log-helpers.ts';
 
 let svc: TestService;
@@ -24,22 +24,6 @@ before(async () => {
 after(async () => {
   await svc?.close();
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Loops'?: number;
-  'Actual Rows'?: number;
-  Plans?: PlanNode[];
-}
-
-const allNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(allNodes)];
-
-/** Thrown to roll back the transaction the plan was measured in. */
-class Measured extends Error {
-  constructor(readonly plan: PlanNode) {
-    super('measured');
-  }
-}
 
 test('the sequencer reads its batch once when the statistics say the pending table is empty', async () => {
   const { db } = svc.ctx;
@@ -52,30 +36,10 @@ test('the sequencer reads its batch once when the statistics say the pending tab
 
   // The plan a named statement would get from those statistics (generic, made without the
   // parameters' values), executed and rolled back: nothing is sequenced by the measurement.
-  const plan = await inTransaction(db, async (trx) => {
-    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-    await sql.raw(`prepare tlog_sequence_plan (int, bigint) as ${SEQUENCE}`).execute(trx);
-    try {
-      const res = await sql
-        .raw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `explain (analyze, format json) execute tlog_sequence_plan(${SEQUENCE_BATCH}, ${size})`,
-        )
-        .execute(trx);
-      throw new Measured(res.rows[0]!['QUERY PLAN'][0].Plan);
-    } finally {
-      await sql`deallocate tlog_sequence_plan`.execute(trx);
-    }
-  }).then(
-    () => assert.fail('the measuring transaction must roll back'),
-    (err: unknown) => {
-      if (err instanceof Measured) return err.plan;
-      throw err;
-    },
-  );
+  const plan = await genericPlan(db, SEQUENCE, '(int, bigint)', `${SEQUENCE_BATCH}, ${size}`);
 
-  const nodes = allNodes(plan);
   assert.equal(plan['Actual Rows'], 600, 'every pending leaf is numbered');
-  const limits = nodes.filter((n) => n['Node Type'] === 'Limit');
+  const limits = limitNodes(plan);
   assert.ok(limits.length > 0, 'the batch is a LIMIT over the pending rows');
   for (const l of limits)
     assert.equal(l['Actual Loops'], 1, 'the batch is read once, not once per pending row');

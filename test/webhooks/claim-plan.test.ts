@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { inTransaction } from '../../src/db/transaction.ts';
 import { CLAIM_DUE } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
 import { RECOVER, RECOVER_BATCH, recoverLapsedHandoffs } from '../../src/modules/webhooks/held.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { genericPlan, limitNodes, type PlanNode } from '../helpers/plans.ts';
 import { createEndpoint, emit } from './helpers.ts';
 
 let svc: TestService;
@@ -23,52 +23,9 @@ after(async () => {
   await svc?.close();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Actual Loops'?: number;
-  'Actual Rows'?: number;
-  Plans?: PlanNode[];
-}
-
-const allNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(allNodes)];
-
-/** Thrown to roll back the transaction the plan was measured in. */
-class Measured extends Error {
-  constructor(readonly plan: PlanNode) {
-    super('measured');
-  }
-}
-
-/**
- * The plan a named statement would get from the tables' statistics (generic: made without the
- * parameters' values), executed with `args` and rolled back: the measurement changes nothing.
- */
-async function measuredPlan(text: string, types: string, args: string): Promise<PlanNode> {
-  return inTransaction(svc.ctx.db, async (trx) => {
-    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-    await sql.raw(`prepare plan_under_test ${types} as ${text}`).execute(trx);
-    try {
-      const res = await sql
-        .raw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `explain (analyze, format json) execute plan_under_test(${args})`,
-        )
-        .execute(trx);
-      throw new Measured(res.rows[0]!['QUERY PLAN'][0].Plan);
-    } finally {
-      await sql`deallocate plan_under_test`.execute(trx);
-    }
-  }).then(
-    () => assert.fail('the measuring transaction must roll back'),
-    (err: unknown) => {
-      if (err instanceof Measured) return err.plan;
-      throw err;
-    },
-  );
-}
-
 /** Every LIMIT of the plan ran once. */
 function limitsRanOnce(plan: PlanNode): void {
-  const limits = allNodes(plan).filter((n) => n['Node Type'] === 'Limit');
+  const limits = limitNodes(plan);
   assert.ok(limits.length > 0, 'the rows are picked by a LIMIT');
   for (const l of limits) {
     assert.equal(l['Actual Loops'], 1, 'the locking read runs once, not once per row of the table');
@@ -93,7 +50,8 @@ test('a claim takes as many due deliveries as asked, once, when the statistics s
 
   const now = svc.ctx.clock.now();
   const until = new Date(now.getTime() + 60_000);
-  const plan = await measuredPlan(
+  const plan = await genericPlan(
+    db,
     CLAIM_DUE,
     '(text, text, text, int)',
     `'lease_plan_test', '${until.toISOString()}', '${now.toISOString()}', 64`,
@@ -122,7 +80,8 @@ test('a recovery pass ends as many lapsed leases as asked when the statistics sa
   await handoffs('lapsed_', 120);
 
   // As a named statement's plan would be, and as the task runs it (planned with its values).
-  const plan = await measuredPlan(
+  const plan = await genericPlan(
+    db,
     RECOVER,
     '(text, int)',
     `'${svc.ctx.clock.now().toISOString()}', ${RECOVER_BATCH}`,
