@@ -21,6 +21,7 @@ import {
   appendLogLeaves,
   bytes,
   CHECKPOINT_INTERVAL_MS,
+  checkpointTask,
   SEQUENCE_BATCH,
   sequenceAndCheckpoint,
 } from '../../src/modules/provenance/log.ts';
@@ -123,7 +124,7 @@ describe('transparency log', () => {
     // The interval is measured on the service clock; a context whose clock stands still makes the
     // "too soon" case independent of how fast this machine runs the test.
     const last = await servedCheckpoint(svc);
-    const still = stillClock(new Date(Date.parse(last.created_at) + 500));
+    const still = stillClock(new Date(Date.parse(last.created_at) + CHECKPOINT_INTERVAL_MS / 2));
     const frozen = idleWorker({ ...svc.ctx, clock: still });
     await appendCommitted(svc.ctx, entryHashes(2, 'second'));
     await frozen.drain();
@@ -386,5 +387,28 @@ describe('transparency log', () => {
     assert.ok(
       verifyConsistency(before.tree_size, after.tree_size, res.body.proof.map(b64), before.root, after.root),
     );
+  });
+
+  test('the task comes back one interval after a cut, and at once after a full batch', async () => {
+    // The worker sleeps partialMs after a pass that is not full (src/worker/worker.ts): that is
+    // what spreads a steady flow of leaves over a cut every interval instead of one a second.
+    assert.equal(checkpointTask.partialMs, CHECKPOINT_INTERVAL_MS);
+    const last = await servedCheckpoint(svc);
+    const clock = stillClock(new Date(Date.parse(last.created_at) + CHECKPOINT_INTERVAL_MS));
+    await appendCommitted(svc.ctx, entryHashes(3, 'steady'));
+    assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), { handled: 3, full: false });
+    assert.equal((await servedCheckpoint(svc)).tree_size, last.tree_size + 3);
+    assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), { handled: 0, full: false });
+
+    const many = entryHashes(SEQUENCE_BATCH + 2, 'full');
+    for (let i = 0; i < many.length; i += 2_000) await appendCommitted(svc.ctx, many.slice(i, i + 2_000));
+    // Too soon for a small backlog, but a full batch never waits for the interval.
+    assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), {
+      handled: SEQUENCE_BATCH,
+      full: true,
+    });
+    assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), { handled: 0, full: false });
+    clock.advanceTo(new Date(clock.now().getTime() + CHECKPOINT_INTERVAL_MS));
+    assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), { handled: 2, full: false });
   });
 });

@@ -15,15 +15,17 @@
 // covers it. tlog_leaves is insert-only (no updated rows, no dead tuples in the big table).
 //
 // Cadence: a checkpoint is cut when new leaves are pending and the last checkpoint is at least
-// CHECKPOINT_INTERVAL_MS old (or a full batch is waiting); the task polls every second, so a
-// leaf is covered within about two seconds (the contract's bound is 10 s) and the deployment cuts
-// at most about one checkpoint a second however many workers run. Nothing new, no checkpoint.
+// CHECKPOINT_INTERVAL_MS (200 ms) old, or a full batch is waiting. While leaves keep arriving the
+// task runs again one interval after each cut; once it finds nothing it polls every second. So a
+// leaf is covered within about a second (the contract's bound is 10 s), and the deployment cuts
+// at most about five checkpoints a second however many workers run, never more than it sequences
+// leaves. Nothing new, no checkpoint.
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import { planEachTime } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { WorkerTask } from '../../worker/worker.ts';
+import type { Pass, WorkerTask } from '../../worker/worker.ts';
 import { leafHash } from './merkle.ts';
 import { formatCheckpointBody, signNote } from './signed-note.ts';
 import { deploymentSigningKey } from './signing-key.ts';
@@ -35,14 +37,14 @@ import { extendTree, frontier, lookupFrom, type NodeKey, nodeId } from './tree-n
  *
  * The batch is picked once, as an array (`id = any(array(...))`), and the statement is planned at
  * every run (prepared.ts, planEachTime). As `id in (select ... limit n)` it was a named statement,
- * and its generic plan came from tlog_pending's statistics. The table empties every second, so an
+ * and its generic plan came from tlog_pending's statistics. The table empties at every run, so an
  * ANALYZE often finds it empty with the last batch's dead rows still on its pages; the plan then
  * expected one row and was a nested loop that read the batch again for each pending row. Under
  * create-many on a database of 500,000 documents (autovacuum off, as on these machines; ANALYZE
  * run while the table was empty), auto_explain showed 1,986 leaves taking 1.8 s and 2,060,000
  * buffer hits per run: 568-959 hits per create in tlog_pending, PostgreSQL's CPU per create
  * 0.93-1.05 ms. Picked once: 12-14 hits per create, 0.60-0.77 ms (bench/README.md, item 49;
- * test/provenance/sequence-plan.test.ts). Planning once a second costs nothing.
+ * test/provenance/sequence-plan.test.ts). Planning at most five times a second costs nothing.
  */
 export const SEQUENCE = planEachTime(`
   with batch as (
@@ -54,13 +56,26 @@ export const SEQUENCE = planEachTime(`
   select $2::bigint + row_number() over (order by id) - 1, entry_hash, created_at from batch
   returning leaf_index, entry_hash`);
 
-/** Minimum time between two checkpoints while a backlog smaller than a batch waits. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
+/**
+ * Minimum time between two checkpoints while a backlog smaller than a batch waits.
+ *
+ * Why 200 ms and not a second: a run is one transaction whose statements grow with its batch,
+ * and under a steady load a second's leaves made each run a burst of PostgreSQL work that showed
+ * in the creates' tail. Measured under the bench's create-many (~1,850-2,000 creates/s): a run of
+ * a second's ~1,800 leaves held its connection 55-105 ms, 25-30 ms of it in SEQUENCE and 15-20 ms
+ * storing tree nodes; without the task at all, p99 40-53 ms against 50-62 ms (5 alternated
+ * rounds, bench/ab.ts). Cut every 200 ms, the same work in five smaller runs: p99 medians 46 and
+ * 46 ms against 52 and 50 ms (two series of 5 alternated rounds, one in each order). What the
+ * extra runs cost PostgreSQL (pg_stat_statements over ~26,000 creates: 58 runs against 16) was
+ * ~2 us per create (bench/README.md, item 52). The price in storage is up to five checkpoint rows
+ * a second under load (~400 bytes each, against the ~2,000 leaves a second that call for them).
+ */
+export const CHECKPOINT_INTERVAL_MS = 200;
 /**
  * Most leaves one checkpoint adds; a larger backlog is cut in several checkpoints back to back.
  * Small, because a run holds PGlite's only connection: measured on this 2-core machine at load
  * ~15 (test/provenance/log-scale.bench.ts), 5,000 leaves took 1.2 s per run, 20,000 took 4.3 s.
- * Steady state is far smaller: one run a second takes what arrived in that second.
+ * Steady state is far smaller: one run every interval takes what arrived since the last.
  */
 export const SEQUENCE_BATCH = 5_000;
 /** The advisory lock held by the one running sequencer (arbitrary, shared by every process). */
@@ -219,9 +234,17 @@ export async function sequenceAndCheckpoint(
   });
 }
 
-/** The worker task: cut a checkpoint when leaves are waiting. Returns the leaves sequenced. */
+/**
+ * The worker task: cut a checkpoint when leaves are waiting. After a cut it runs again one
+ * interval later (a partial pass), at once after a full batch (more may wait), and every second
+ * once it finds nothing to cut.
+ */
 export const checkpointTask: WorkerTask = {
   name: 'transparency-log-checkpoint',
   idleMs: 1_000,
-  run: async (ctx) => (await sequenceAndCheckpoint(ctx)).sequenced,
+  partialMs: CHECKPOINT_INTERVAL_MS,
+  run: async (ctx): Promise<Pass> => {
+    const { sequenced } = await sequenceAndCheckpoint(ctx);
+    return { handled: sequenced, full: sequenced >= SEQUENCE_BATCH };
+  },
 };
