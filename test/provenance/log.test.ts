@@ -34,7 +34,7 @@ import {
 } from '../../src/modules/provenance/merkle.ts';
 import { deploymentSigningKey } from '../../src/modules/provenance/signing-key.ts';
 import { extendTree, lookupFrom } from '../../src/modules/provenance/tree-nodes.ts';
-import type { RunningWorker } from '../../src/worker/worker.ts';
+import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { advanceClock, expectError } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import {
@@ -410,5 +410,24 @@ describe('transparency log', () => {
     assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), { handled: 0, full: false });
     clock.advanceTo(new Date(clock.now().getTime() + CHECKPOINT_INTERVAL_MS));
     assert.deepEqual(await checkpointTask.run({ ...svc.ctx, clock }), { handled: 2, full: false });
+  });
+
+  test("a running worker covers a steady flow of entries within the contract's 10 seconds", async () => {
+    // CONTRACT 6: checkpoints are cut at least every 10 seconds while entries arrive. The task's
+    // own loop on real timers (its idle poll, then one interval after each cut), not drain().
+    const running = startWorker(svc.ctx, [checkpointTask]);
+    try {
+      for (let round = 0; round < 4; round++) {
+        const before = (await servedCheckpoint(svc)).tree_size;
+        const started = Date.now();
+        await appendCommitted(svc.ctx, entryHashes(5, `flow ${round}`));
+        while ((await servedCheckpoint(svc)).tree_size < before + 5) {
+          assert.ok(Date.now() - started < 10_000, `round ${round}: not covered within 10 s`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    } finally {
+      await running.stop();
+    }
   });
 });

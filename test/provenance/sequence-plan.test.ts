@@ -1,6 +1,6 @@
 // The sequencer's statement picks its batch of pending leaves once, whatever tlog_pending's
 // statistics say (src/modules/provenance/log.ts, SEQUENCE; bench/README.md item 49). The table
-// empties every second, so an ANALYZE (autovacuum's) often finds it empty while the last batch's
+// empties at every run, so an ANALYZE (autovacuum's) often finds it empty while the last batch's
 // dead rows are still on its pages; a generic plan made from those statistics expects one row. As
 // `id in (select ... limit n)` that plan read the batch again for every pending row: 1,986 rows
 // took 1.8 s and 2,000,000 buffer hits per run under load (auto_explain).

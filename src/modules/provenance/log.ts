@@ -67,7 +67,7 @@ export const SEQUENCE = planEachTime(`
  * rounds, bench/ab.ts). Cut every 200 ms, the same work in five smaller runs: p99 medians 46 and
  * 46 ms against 52 and 50 ms (two series of 5 alternated rounds, one in each order). What the
  * extra runs cost PostgreSQL (pg_stat_statements over ~26,000 creates: 58 runs against 16) was
- * ~2 us per create (bench/README.md, item 52). The price in storage is up to five checkpoint rows
+ * ~2 µs per create (bench/README.md, item 52). The price in storage is up to five checkpoint rows
  * a second under load (~400 bytes each, against the ~2,000 leaves a second that call for them).
  */
 export const CHECKPOINT_INTERVAL_MS = 200;
