@@ -15,7 +15,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { documentScenarios } from './documents.ts';
-import { type Child, fmt, type Measured, measure, median, startChild } from './lib.ts';
+import {
+  type Child,
+  deployedNodeArgs,
+  fmt,
+  type Measured,
+  measure,
+  median,
+  sampleRss,
+  startChild,
+} from './lib.ts';
 import type { BenchContext } from './scenarios.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -54,7 +63,12 @@ async function side(
   const dataDir = mkdtempSync(join(tmpdir(), `docex-ab-${name}-`));
   const child = await startChild(
     process.execPath,
-    [...nodeArgs.split(' ').filter((a) => a !== ''), resolve(dir, 'dist/cli.js'), 'serve'],
+    [
+      ...deployedNodeArgs(dir),
+      ...nodeArgs.split(' ').filter((a) => a !== ''),
+      resolve(dir, 'dist/cli.js'),
+      'serve',
+    ],
     {
       PORT: '0',
       LOG_LEVEL: 'warn',
@@ -108,8 +122,11 @@ try {
   }
   const ra: Measured[] = [];
   const rb: Measured[] = [];
+  // Each side's RSS over the measured rounds (a Node option such as the young generation's size
+  // trades memory for CPU).
+  const rss = [a, b].map((s) => (s.child.proc.pid ? sampleRss(s.child.proc.pid) : null));
   const line = (tag: string, m: Measured) =>
-    `${tag} ${fmt(m.rps).padStart(6)}/s p99 ${String(m.p99).padStart(4)} ms  docex ${fmt(m.cpuMsPerRequest ?? Number.NaN, 3)} ms  pg ${fmt(m.dbCpuMsPerRequest ?? Number.NaN, 3)} ms`;
+    `${tag} ${fmt(m.rps).padStart(6)}/s p99 ${String(m.p99).padStart(4)} ms  docex ${fmt(m.cpuMsPerRequest ?? Number.NaN, 3)} ms  pg ${fmt(m.dbCpuMsPerRequest ?? Number.NaN, 3)} ms  wal ${fmt(m.walBytesPerRequest ?? Number.NaN)} B${m.non2xx + m.errors > 0 ? `  FAILED ${m.non2xx + m.errors}` : ''}`;
   for (let i = 0; i < ROUNDS; i++) {
     const [first, second] = i % 2 === 0 ? [ta, tb] : [tb, ta];
     const m1 = await measure(first, 1);
@@ -119,6 +136,8 @@ try {
     rb.push(mb);
     console.log(`round ${i + 1}: ${line('A', ma)} | ${line('B', mb)}`);
   }
+  const peaks = rss.map((r) => (r ? `${fmt(r.stop().peak)} MB` : '?'));
+  console.log(`RSS peak over the rounds: A ${peaks[0]}, B ${peaks[1]}`);
   const med = (rs: Measured[], f: (m: Measured) => number) => median(rs.map(f), (x) => x);
   for (const [tag, rs] of [
     ['A', ra],

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { cpuMs, meterBackendsCpu } from './proc-cpu.ts';
 
 export interface Measured {
@@ -16,6 +17,11 @@ export interface Measured {
   cpuMsPerRequest?: number;
   /** CPU of the PostgreSQL backends serving `database` per request answered, in ms. */
   dbCpuMsPerRequest?: number;
+  /**
+   * WAL written by the whole cluster per request answered, in bytes (the server's own background
+   * work included): every commit waits for its WAL to reach the disk.
+   */
+  walBytesPerRequest?: number;
 }
 
 /** One request of a sequence; `context` is per autocannon connection. */
@@ -48,6 +54,23 @@ export interface RunOptions {
   label?: string;
 }
 
+/**
+ * The Node options `npm <script>` gives the service in `dir`: the words between `node` and
+ * bin/docex.mjs in package.json (src/lib/heap.ts: the young generation's size can only be set
+ * there). The bench starts dist/cli.js itself, with these, so it measures docex as deployed.
+ */
+export function deployedNodeArgs(dir = '.', script: 'start' | 'worker' = 'start'): string[] {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const words = (pkg.scripts?.[script] ?? '').split(/\s+/);
+  const at = words.indexOf('bin/docex.mjs');
+  if (words[0] !== 'node' || at < 0) {
+    throw new Error(`npm run ${script} in ${dir} is not "node … bin/docex.mjs …": ${pkg.scripts?.[script]}`);
+  }
+  return words.slice(1, at);
+}
+
 export function uniqueKey(): string {
   return `bench_${randomBytes(9).toString('base64url')}`;
 }
@@ -60,6 +83,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
       : undefined;
   const cpuBefore = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
   const dbMeter = o.database === undefined ? null : meterBackendsCpu(o.database);
+  const walBefore = o.database === undefined ? null : await walPosition();
   const perf = seconds === o.seconds ? perfRecord(o.label, seconds) : null;
   const result = await autocannon({
     url: o.url,
@@ -73,6 +97,7 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
   const cpuAfter = o.cpuPid === undefined ? null : cpuMs(o.cpuPid);
   await perf;
   const dbMs = dbMeter ? dbMeter.stop() : null;
+  const walAfter = walBefore === null ? null : await walPosition();
   const m: Measured = {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -86,7 +111,26 @@ async function once(o: RunOptions, seconds: number): Promise<Measured> {
   if (dbMs !== null && result.requests.total > 0) {
     m.dbCpuMsPerRequest = dbMs / result.requests.total;
   }
+  if (walBefore !== null && walAfter !== null && result.requests.total > 0) {
+    m.walBytesPerRequest = (walAfter - walBefore) / result.requests.total;
+  }
   return m;
+}
+
+const WAL_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The cluster's WAL insert position in bytes, or null when it cannot be read. */
+async function walPosition(): Promise<number | null> {
+  const c = new pg.Client({ connectionString: WAL_URL });
+  try {
+    await c.connect();
+    const r = await c.query<{ b: string }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as b`);
+    return r.rows[0] ? Number(r.rows[0].b) : null;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { DEFAULT_POOL_SIZE, POOL_IDLE_TIMEOUT_MS } from '../src/db/database.ts';
 import { createRequests, manyTenants } from './documents.ts';
 import {
   type Child,
+  deployedNodeArgs,
   fmt,
   type Measured,
   measure,
@@ -100,7 +101,7 @@ function startDocex(env: Record<string, string>, name: string): Promise<Child> {
   const entry = DOCEX_TSX ? ['--import', 'tsx', 'src/cli.ts'] : ['dist/cli.js'];
   return startChild(
     process.execPath,
-    [...DOCEX_NODE_ARGS, ...prof, ...entry, 'serve'],
+    [...deployedNodeArgs(), ...DOCEX_NODE_ARGS, ...prof, ...entry, 'serve'],
     {
       PORT: '0',
       LOG_LEVEL: 'warn',
@@ -211,6 +212,9 @@ async function httpScenarios(docex: Child, ceiling: Child, docexDb: string, rows
     // use the same database, one at a time): far less noisy than req/s on this shared machine.
     console.log(`  server CPU per request: docex ${cpu(d)} ms, ceiling ${cpu(c)} ms`);
     console.log(`  PostgreSQL CPU per request: docex ${dbCpu(d)} ms, ceiling ${dbCpu(c)} ms`);
+    const wal = (m: Measured) =>
+      m.walBytesPerRequest === undefined ? '?' : `${fmt(m.walBytesPerRequest)} B`;
+    console.log(`  WAL per request (the cluster's): docex ${wal(d)}, ceiling ${wal(c)}`);
   }
 }
 
@@ -223,7 +227,9 @@ async function webhookScenario(rows: Row[]): Promise<void> {
   console.log('measuring webhooks …');
   const runs: WebhookRun[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    const out = await runChild(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts'], {
+    // The worker measured in-process there, with the options `npm run worker` gives it.
+    const nodeArgs = [...deployedNodeArgs('.', 'worker'), '--import', 'tsx', 'bench/webhooks.ts'];
+    const out = await runChild(process.execPath, nodeArgs, {
       DATABASE_URL: ADMIN_URL,
       BENCH_SECONDS: String(SECONDS),
       BENCH_WARMUP: String(WARMUP),
@@ -394,6 +400,29 @@ function versionOf(pkg: string): string {
   }
 }
 
+/**
+ * What each request cost, docex beside its ceiling, in the median run: the server's CPU, the
+ * PostgreSQL backends' CPU and the cluster's WAL. Far steadier than req/s on this shared machine.
+ */
+function costTable(rows: Row[]): string[] {
+  const measured = rows.filter((r) => r.ceiling !== null && r.docex.cpuMsPerRequest !== undefined);
+  if (measured.length === 0) return [];
+  const v = (x: number | undefined, digits: number) => (x === undefined ? '?' : fmt(x, digits));
+  const pair = (r: Row, f: (m: Measured) => number | undefined, digits: number) =>
+    `${v(f(r.docex), digits)} / ${r.ceiling ? v(f(r.ceiling), digits) : '—'}`;
+  return [
+    'Per request, docex / its ceiling: CPU of the server process, CPU of the PostgreSQL backends serving it, WAL written by the cluster (background work included).',
+    '',
+    '| scenario | server CPU ms | PostgreSQL CPU ms | WAL bytes |',
+    '|---|---:|---:|---:|',
+    ...measured.map(
+      (r) =>
+        `| ${r.id} | ${pair(r, (m) => m.cpuMsPerRequest, 2)} | ${pair(r, (m) => m.dbCpuMsPerRequest, 2)} | ${pair(r, (m) => m.walBytesPerRequest, 0)} |`,
+    ),
+    '',
+  ];
+}
+
 function writeResults(rows: Row[], soakResult: Soak | null): void {
   const cpu = cpus();
   const ms = (v: number) => (Number.isNaN(v) ? '—' : String(v));
@@ -426,6 +455,7 @@ function writeResults(rows: Row[], soakResult: Soak | null): void {
         `| ${r.title} | ${fmt(r.docex.rps)} | ${ms(r.docex.p50)} | ${ms(r.docex.p99)} | ${r.ceilingTitle} | ${r.ceiling ? fmt(r.ceiling.rps) : '—'} | ${r.ceiling ? ms(r.ceiling.p99) : '—'} | ${r.ceiling ? fmt(r.docex.rps / r.ceiling.rps, 2) : '—'} | ${targetText(r)} | ${metText(r)} | ${r.rssPeak === null ? '?' : fmt(r.rssPeak)} |`,
     ),
     '',
+    ...costTable(rows),
     `Memory: the docex process (PostgreSQL) peaked at ${fmt(rssPeak)} MB RSS across these loads${soakResult ? ' and the soak' : ''} (target ≤ ${RSS_LIMIT_MB} MB: ${rssPeak <= RSS_LIMIT_MB ? 'met' : 'not met'})${pglitePeak === null ? '' : `; on PGlite, whose database lives in the process, at ${fmt(pglitePeak)} MB`}.`,
     soakResult
       ? `Soak (BENCH_SOAK=1): ${soakResult.seconds} s of creates, reads and lists mixed, ${fmt(soakResult.requests)} requests (non-2xx ${soakResult.non2xx}); RSS every 5 s in MB: ${soakResult.series.map((s) => fmt(s.rss)).join(', ')}. ${soakResult.flat ? 'Flat' : 'NOT flat'} (last minute's peak within 10 % or 20 MB of the first minute's after 30 s).`

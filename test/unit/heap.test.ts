@@ -2,9 +2,10 @@
 // unless the operator set the growth themselves.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { HEAP_GROWING_PERCENT, heapGrowthFlag } from '../../src/lib/heap.ts';
+import { HEAP_GROWING_PERCENT, heapGrowthFlag, YOUNG_GENERATION_FLAG } from '../../src/lib/heap.ts';
 
 test('the growth is set when nobody chose one', () => {
   assert.equal(heapGrowthFlag([], undefined), `--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -63,4 +64,24 @@ test('bounded, the heap stays well below where V8 would otherwise let it grow', 
     bounded < unbounded * 0.7,
     `old generation peaked at ${bounded} MB bounded against ${unbounded} MB unbounded: expected at least 30 % less`,
   );
+});
+
+// V8 fixes the young generation's size at start-up, so only the command line can set it: every
+// launcher of the service must pass the flag, or that process runs with V8's default.
+test('every launcher of the service sizes the young generation on the command line', () => {
+  const root = new URL('../../', import.meta.url);
+  const scripts = (
+    JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  for (const name of ['start', 'worker']) {
+    assert.match(
+      scripts[name] ?? '',
+      new RegExp(`^node ${YOUNG_GENERATION_FLAG} bin/docex\\.mjs `),
+      `npm run ${name}`,
+    );
+  }
+  const shebang = readFileSync(new URL('bin/docex.mjs', root), 'utf8').split('\n')[0];
+  assert.equal(shebang, `#!/usr/bin/env -S node ${YOUNG_GENERATION_FLAG}`);
 });
