@@ -20,9 +20,9 @@ export const HEAP_GROWING_PERCENT = 50;
  * changes nothing: measured, the new space stayed at its default 2 x 16 MB), so it is given on
  * the command line by every launcher: `npm start`, `npm run worker` and bin/docex.mjs's shebang
  * (test/unit/heap.test.ts checks all three); the bench reads it from `npm start`. A list page of
- * 20 allocates ~0.5 MB that lives while its request waits on PostgreSQL, so with 50 requests in
- * flight a 16 MB semi-space scavenged often and promoted live request garbage to the old
- * generation. Alternated A/Bs (bench/ab.ts, 4 rounds each, 2 EPYC cores): list pages 2,131
+ * 20 allocates ~0.6 MB, part of it still live at a scavenge (its request waiting on PostgreSQL),
+ * so with 50 requests in flight a 16 MB semi-space was scavenged often and copied and promoted
+ * request garbage that would have died a little later. Alternated A/Bs (bench/ab.ts, 4 rounds each, 2 EPYC cores): list pages 2,131
  * against 1,986/s (docex CPU 0.517 against 0.583 ms a page), creates 2,797 against 2,729/s (0.224
  * against 0.242 ms), reads by id unchanged; RSS +33 MB (191 against 157 MB). 64 MB gained another
  * ~5 % on list pages for more memory again, too close to issue 9's 300 MB budget. bench/README.md
