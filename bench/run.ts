@@ -227,7 +227,8 @@ async function webhookScenario(rows: Row[]): Promise<void> {
   console.log('measuring webhooks …');
   const runs: WebhookRun[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    // The worker measured in-process there, with the options `npm run worker` gives it.
+    // The worker measured in-process there, with the options `npm run worker` gives it; the bare
+    // loop it is compared with runs in the same process, with the same options.
     const nodeArgs = [...deployedNodeArgs('.', 'worker'), '--import', 'tsx', 'bench/webhooks.ts'];
     const out = await runChild(process.execPath, nodeArgs, {
       DATABASE_URL: ADMIN_URL,
