@@ -34,16 +34,27 @@ async function tenant(ctx: BenchContext, n: number): Promise<Tenant> {
   return { orgId: a.orgId, key: a.key, connectionId: conn.id };
 }
 
-// Tenants per docex instance (the PostgreSQL and the PGlite servers each have their own).
-const tenantsByUrl = new Map<string, Promise<Tenant[]>>();
-export function manyTenants(ctx: BenchContext): Promise<Tenant[]> {
-  let t = tenantsByUrl.get(ctx.docexUrl);
-  if (!t) {
-    t = Promise.all(Array.from({ length: 10 }, (_, i) => tenant(ctx, i)));
-    tenantsByUrl.set(ctx.docexUrl, t);
-  }
-  return t;
+/**
+ * One value per docex server, by its URL, made once: the PostgreSQL and the PGlite servers of a
+ * run each have their own, and so do the two servers bench/ab.ts prepares in one process (a single
+ * cache once handed the second the first one's key and ids: every request a 401, that side
+ * measured at 40,000/s).
+ */
+function perServer<T>(make: (ctx: BenchContext) => Promise<T>): (ctx: BenchContext) => Promise<T> {
+  const byUrl = new Map<string, Promise<T>>();
+  return (ctx) => {
+    let made = byUrl.get(ctx.docexUrl);
+    if (!made) {
+      made = make(ctx);
+      byUrl.set(ctx.docexUrl, made);
+    }
+    return made;
+  };
 }
+
+export const manyTenants = perServer((ctx) =>
+  Promise.all(Array.from({ length: 10 }, (_, i) => tenant(ctx, i))),
+);
 
 const createBody = (t: Tenant) =>
   JSON.stringify({ connection_id: t.connectionId, document_type: 'invoice', line_items: LINES });
@@ -89,30 +100,19 @@ function ceilingCreates(list: Tenant[], prepared = false) {
   };
 }
 
-// Seeded documents per docex instance, as the tenants: bench/ab.ts prepares two servers in one
-// process, and a single cache once handed the second server the first one's key and ids (every
-// request a 401, the side measured at 40,000/s).
-const seededByUrl = new Map<string, Promise<{ orgId: string; key: string; ids: string[] }>>();
-function seededDocuments(ctx: BenchContext) {
-  let seeded = seededByUrl.get(ctx.docexUrl);
-  if (!seeded) {
-    seeded = (async () => {
-      const [t] = await manyTenants(ctx);
-      const ids: string[] = [];
-      for (let i = 0; i < 200; i++) {
-        const d = (await api(ctx, 'POST', '/v1/documents', t!.key, {
-          connection_id: t!.connectionId,
-          document_type: 'invoice',
-          line_items: LINES,
-        })) as { id: string };
-        ids.push(d.id);
-      }
-      return { orgId: t!.orgId, key: t!.key, ids };
-    })();
-    seededByUrl.set(ctx.docexUrl, seeded);
+const seededDocuments = perServer(async (ctx) => {
+  const [t] = await manyTenants(ctx);
+  const ids: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const d = (await api(ctx, 'POST', '/v1/documents', t!.key, {
+      connection_id: t!.connectionId,
+      document_type: 'invoice',
+      line_items: LINES,
+    })) as { id: string };
+    ids.push(d.id);
   }
-  return seeded;
-}
+  return { orgId: t!.orgId, key: t!.key, ids };
+});
 
 const CREATE_CEILING = 'bare single-statement transaction inserting the same 4 rows';
 

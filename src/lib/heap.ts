@@ -22,11 +22,11 @@ export const HEAP_GROWING_PERCENT = 50;
  * (test/unit/heap.test.ts checks all three); the bench reads it from `npm start`. A list page of
  * 20 allocates ~0.6 MB, part of it still live at a scavenge (its request waiting on PostgreSQL),
  * so with 50 requests in flight a 16 MB semi-space was scavenged often and copied and promoted
- * request garbage that would have died a little later. Alternated A/Bs (bench/ab.ts, 4 rounds each, 2 EPYC cores): list pages 2,131
- * against 1,986/s (docex CPU 0.517 against 0.583 ms a page), creates 2,797 against 2,729/s (0.224
- * against 0.242 ms), reads by id unchanged; RSS +33 MB (191 against 157 MB). 64 MB gained another
- * ~5 % on list pages for more memory again, too close to issue 9's 300 MB budget. bench/README.md
- * item 53.
+ * request garbage that would have died a little later. Alternated A/Bs (bench/ab.ts, 4 rounds
+ * each, 2 EPYC cores): list pages 2,131 against 1,986/s (docex CPU 0.517 against 0.583 ms a
+ * page), creates 2,797 against 2,729/s (0.224 against 0.242 ms), reads by id unchanged; RSS +33
+ * MB (191 against 157 MB). 64 MB gained another ~5 % on list pages for more memory again, too
+ * close to issue 9's 300 MB budget. bench/README.md item 53.
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=32';
 
