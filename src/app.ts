@@ -21,12 +21,18 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     // Request ids are not secrets: from the identifiers' pool (src/lib/ids.ts).
     genReqId: () => `req_${base62Id(20)}`,
-    trustProxy: ctx.config.trustProxy,
+    // A hop count believes that many proxies from the right of X-Forwarded-For (CONTRACT 10).
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Fastify would otherwise answer 'too many requests in flight' in its own shape.
     return503OnClosing: false,

@@ -18,6 +18,8 @@ test('defaults: 127.0.0.1:8080, development, ./data, PGlite, open signup, no tes
   assert.equal(c.signupOpen, true);
   assert.equal(c.trustProxy, false);
   assert.equal(c.rateLimitPerSecond, 100);
+  assert.equal(c.authRateLimitPerMinute, 20);
+  assert.equal(c.masterKey, null);
   assert.equal(c.baseUrl, 'http://127.0.0.1:8080');
   assert.equal(c.inProcessWorker, true);
 });
@@ -34,7 +36,7 @@ test('overrides from the environment', () => {
     DOCEX_TEST_CLOCK: '1',
     DOCEX_FAMILIES_DISABLED: 'finance,treasury',
     DOCEX_SIGNUP: 'closed',
-    DOCEX_TRUST_PROXY: 'true',
+    DOCEX_TRUST_PROXY: '1',
     DOCEX_RATE_LIMIT: '7',
     DOCEX_IN_PROCESS_WORKER: '0',
   });
@@ -48,7 +50,7 @@ test('overrides from the environment', () => {
   assert.equal(c.testClock, true);
   assert.deepEqual([...c.familiesDisabled].sort(), ['finance', 'treasury']);
   assert.equal(c.signupOpen, false);
-  assert.equal(c.trustProxy, true);
+  assert.equal(c.trustProxy, 1);
   assert.equal(c.rateLimitPerSecond, 7);
   assert.equal(c.inProcessWorker, false);
   // a wildcard bind address is shown as loopback in the base URL
@@ -82,4 +84,45 @@ test('invalid values are refused with a ConfigError naming the variable', () => 
       JSON.stringify(env),
     );
   }
+});
+
+test('DOCEX_TRUST_PROXY: a hop count or a CIDR list; "true" (every hop) is refused with the reason', () => {
+  assert.equal(loadConfig({ DOCEX_TRUST_PROXY: '2' }).trustProxy, 2);
+  assert.equal(loadConfig({ DOCEX_TRUST_PROXY: '0' }).trustProxy, false);
+  assert.deepEqual(loadConfig({ DOCEX_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1' }).trustProxy, [
+    '10.0.0.0/8',
+    '192.0.2.7',
+    '::1',
+  ]);
+  for (const v of ['true', 'TRUE', 'yes', 'on']) {
+    assert.throws(
+      () => loadConfig({ DOCEX_TRUST_PROXY: v }),
+      (err: unknown) =>
+        err instanceof ConfigError && /trust every hop/.test(err.message) && /CIDR/.test(err.message),
+    );
+  }
+  assert.throws(() => loadConfig({ DOCEX_TRUST_PROXY: '10.0.0.0/33' }), /not an address or CIDR/);
+  assert.throws(() => loadConfig({ DOCEX_TRUST_PROXY: '99' }), /hop count/);
+});
+
+test('DOCEX_ENV defaults to development only on a loopback bind address', () => {
+  for (const host of ['127.0.0.1', '127.8.9.1', '::1', '[::1]', 'localhost']) {
+    assert.equal(loadConfig({ HOST: host }).env, 'development');
+  }
+  for (const host of ['0.0.0.0', '::', '192.0.2.10', 'docex.example.com']) {
+    assert.throws(
+      () => loadConfig({ HOST: host }),
+      (err: unknown) =>
+        err instanceof ConfigError && /DOCEX_ENV/.test(err.message) && err.message.includes(host),
+    );
+    assert.equal(loadConfig({ HOST: host, DOCEX_ENV: 'production' }).env, 'production');
+    assert.equal(loadConfig({ HOST: host, DOCEX_ENV: 'development' }).env, 'development');
+  }
+});
+
+test('DOCEX_AUTH_RATE_LIMIT and DOCEX_MASTER_KEY are read', () => {
+  const c = loadConfig({ DOCEX_AUTH_RATE_LIMIT: '500', DOCEX_MASTER_KEY: 'mk' });
+  assert.equal(c.authRateLimitPerMinute, 500);
+  assert.equal(c.masterKey, 'mk');
+  assert.throws(() => loadConfig({ DOCEX_AUTH_RATE_LIMIT: '0' }), /DOCEX_AUTH_RATE_LIMIT/);
 });
