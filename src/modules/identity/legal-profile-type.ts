@@ -1,0 +1,29 @@
+// The shape of an organization's legal profile (CONTRACT 9): what EN 16931 needs to name a party
+// (BG-4 seller, BG-7 buyer). Kept apart from its validation so the e-invoice module can read the
+// type without the identity module's routes.
+
+export interface PostalAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2, assigned codes only. */
+  country_code: string;
+}
+
+export interface LegalProfile {
+  legal_name: string;
+  address: PostalAddress;
+  /** VAT identifier with its country prefix (EL for Greece). BT-31 / BT-48. */
+  vat_id?: string;
+  /** Tax registration id (BT-32). */
+  tax_registration_id?: string;
+  /** Legal registration id (BT-30 / BT-47), its scheme an ISO 6523 ICD code. */
+  legal_registration_id?: { scheme?: string; value: string };
+  /** Electronic address (BT-34 / BT-49), its scheme an EAS code. */
+  electronic_address?: { scheme: string; value: string };
+  /** BG-6 / BG-9. */
+  contact?: { name?: string; phone?: string; email?: string };
+  /** BG-17: where the seller is paid. */
+  payment_account?: { iban: string; bic?: string; account_name?: string };
+}
