@@ -7,16 +7,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { verifyBundleBytes } from '../../scripts/verify-bundle.mjs';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
-import { type BrowserSession, openBrowser, requireChromium } from './browser.ts';
+import { type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
+const test = browserTest('the web app in a browser (e2e)');
 
 let svc: TestService;
 let base: string;
@@ -38,7 +39,7 @@ async function freePort(): Promise<number> {
 }
 
 before(async () => {
-  requireChromium();
+  if (!CHROMIUM) return;
   await ensureAppBuilt();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;

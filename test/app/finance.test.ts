@@ -8,17 +8,18 @@
 // with it), and withdraws the other agreement. Any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
 import { type AddressInfo, createServer } from 'node:net';
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AgreementView, ListingView } from '../../src/modules/finance/schemas.ts';
 import { agreed, agreement, invoice, list, offer, type World, world } from '../finance/helpers.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { getDoc } from '../payments/helpers.ts';
-import { type BrowserSession, openBrowser, requireChromium } from './browser.ts';
+import { type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
+const test = browserTest('the Finance page in a browser');
 
 let svc: TestService;
 let base: string;
@@ -35,7 +36,7 @@ async function freePort(): Promise<number> {
 }
 
 before(async () => {
-  requireChromium();
+  if (!CHROMIUM) return;
   await ensureAppBuilt();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
