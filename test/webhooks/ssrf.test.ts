@@ -5,7 +5,7 @@ import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { describe, test } from 'node:test';
 import { newId } from '../../src/lib/ids.ts';
-import { isForbiddenAddress } from '../../src/lib/net-policy.ts';
+import { checkWebhookUrl, isForbiddenAddress } from '../../src/lib/net-policy.ts';
 import { generateWebhookSecret } from '../../src/modules/webhooks/signing.ts';
 import { expectError, signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
@@ -99,21 +99,21 @@ describe('production URL policy', () => {
       expectError(res, 400, 'invalid_request');
       assert.match(res.body.error.message, /public/);
     }
-    // A public literal address over https is fine (no DNS needed for the test).
-    const ok = await svc.req<{ id: string }>('POST', '/v1/webhooks', {
-      token: a.session,
-      body: { url: 'https://93.184.215.14/hooks', events: [] },
-    });
-    assert.equal(ok.status, 201);
-    // PATCH is held to the same rule.
+    // A public literal address over https is accepted: shown with the policy function itself, so no
+    // test ever registers a live endpoint that the worker could send to outside this machine.
+    const accepted = checkWebhookUrl('https://93.184.215.14/hooks', { production: true });
+    assert.equal(accepted.ok, true);
+    // PATCH is held to the same rule (the endpoint is planted on loopback, as a looser policy could have let in).
+    const planted = await plantEndpoint(a.orgId, `${r.url}`);
     expectError(
-      await svc.req('PATCH', `/v1/webhooks/${ok.body.id}`, {
+      await svc.req('PATCH', `/v1/webhooks/${planted}`, {
         token: a.session,
         body: { url: 'https://127.0.0.1/' },
       }),
       400,
       'invalid_request',
     );
+    await svc.req('DELETE', `/v1/webhooks/${planted}`, { token: a.session });
   });
 
   test('delivery re-checks: a planted loopback endpoint is never connected to', async (t) => {
