@@ -103,6 +103,12 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
           ? { content: { [ok.contentType]: { schema: { type: 'string' } } } }
           : {}),
     };
+    if (ok.alternate && ok.schema) {
+      responses[String(ok.alternate.status)] = {
+        description: ok.alternate.description,
+        content: { [ok.contentType ?? 'application/json']: { schema: plain(ok.schema) } },
+      };
+    }
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of new Set(errors)) {
       const st = ERROR_STATUS[code];

@@ -27,7 +27,7 @@ import {
   settleDeferredClaim,
 } from './idempotency.ts';
 import type { Principal } from './principal.ts';
-import { type AnyRoute, isWrite, RawJson, SENT } from './route.ts';
+import { type AnyRoute, isWrite, RawJson, SENT, WithStatus } from './route.ts';
 import { EmptyBody } from './schemas.ts';
 
 declare module 'fastify' {
@@ -242,6 +242,10 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
       const deferred = request.deferredClaim;
       const result = deferred ? await runDeferred(ctx, request, reply, deferred, call) : await call(null);
       if (result === SENT) return reply;
+      if (result instanceof WithStatus) {
+        reply.code(result.status);
+        return result.value;
+      }
       reply.code(spec.response.status);
       if (result instanceof RawJson) {
         // Already serialised: these are the bytes its Idempotency-Key record replays.

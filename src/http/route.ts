@@ -54,7 +54,14 @@ export interface RouteSpec<
   query?: Q;
   params?: P;
   /** Success status and schema. A `null` schema means the handler sends raw bytes itself. */
-  response: { status: number; schema: TSchema | null; description: string; contentType?: string };
+  response: {
+    status: number;
+    schema: TSchema | null;
+    description: string;
+    contentType?: string;
+    /** Another success status the handler may answer with the same schema (it returns a WithStatus). */
+    alternate?: { status: number; description: string };
+  };
   /** Error codes this operation can answer beyond the ones every route can. */
   errors: ErrorCode[];
   /** Writes require Idempotency-Key unless this is false (credential exchanges only). */
@@ -95,6 +102,14 @@ export function isWrite(method: Method): boolean {
 /** A JSON response already serialised (the bytes an Idempotency-Key replay will return). */
 export class RawJson {
   constructor(readonly text: string) {}
+}
+
+/** A result answered with another success status than the route's default (response.alternate). */
+export class WithStatus<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly value: T,
+  ) {}
 }
 
 /** Marker a handler returns after sending the reply itself (raw bytes, redirects). */

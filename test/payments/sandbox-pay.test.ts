@@ -247,13 +247,23 @@ describe('idempotency across the settlement gap', () => {
     assert.equal(second.status, 202, second.text);
     assert.equal(second.headers['idempotent-replay'], undefined);
     assert.deepEqual(second.body, first);
-    // A move to paid does the same.
+    // A move to paid does the same, 202 included (CONTRACT 4), and its replay answers 202 too.
+    const idem = `paid-${b.id}`;
     const moved = await svc.req<DocumentView>('POST', `/v1/documents/${b.id}/transition`, {
       token: sb.key,
       body: { to: 'paid' },
+      idem,
     });
-    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.status, 202, moved.text);
     assert.equal(moved.body.payment?.id, first.payment.id);
+    assert.deepEqual(moved.body, second.body);
+    const replayed = await svc.req<DocumentView>('POST', `/v1/documents/${b.id}/transition`, {
+      token: sb.key,
+      body: { to: 'paid' },
+      idem,
+    });
+    assert.equal(replayed.status, 202, replayed.text);
+    assert.equal(replayed.headers['idempotent-replay'], 'true');
     // Concurrent pays while it is processing: all the same payment.
     const many = await Promise.all([1, 2, 3].map(() => pay(svc, sb.key, b.id)));
     for (const r of many) {

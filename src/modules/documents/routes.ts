@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { type AnyRoute, defineRoute, WithStatus } from '../../http/route.ts';
 import { createDocument } from './create-document.ts';
 import { createSandboxBill } from './demo-counterparty.ts';
 import { editDocument } from './edit-document.ts';
@@ -125,7 +125,16 @@ export const documentRoutes: AnyRoute[] = [
     scopes: write,
     params: DocumentParams,
     body: TransitionBody,
-    response: { status: 200, schema: Document, description: 'The document after the move.' },
+    response: {
+      status: 200,
+      schema: Document,
+      description: 'The document after the move.',
+      alternate: {
+        status: 202,
+        description:
+          'to paid: the payment was started, exactly as POST /v1/documents/{id}/pay answers (the document in payment_scheduled with payment.status processing; it settles asynchronously).',
+      },
+    },
     errors: [
       'invalid_request',
       'not_found',
@@ -135,7 +144,11 @@ export const documentRoutes: AnyRoute[] = [
       'payment_limit_exceeded',
       'insufficient_funds',
     ],
-    handler: async ({ ctx, principal, params, body }) => transitionDocument(ctx, principal, params.id, body),
+    // CONTRACT 4: a transition to paid does what pay does, 202 included.
+    handler: async ({ ctx, principal, params, body }) => {
+      const document = await transitionDocument(ctx, principal, params.id, body);
+      return body.to === 'paid' ? new WithStatus(202, document) : document;
+    },
   }),
   defineRoute({
     method: 'GET',
