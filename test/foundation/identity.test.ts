@@ -444,7 +444,8 @@ describe('connections', () => {
     assert.equal(sb.status, 201);
     expectApiError(await invite(a, sb.body.organization.id), 403, 'sandbox_isolation');
     expectApiError(await invite(sb.body.session.token, b.orgId), 403, 'sandbox_isolation');
-    expectApiError(await invite(a, sb.body.counterparty.id), 403, 'sandbox_isolation');
+    // A demo counterparty is not there for anyone to invite (CONTRACT 10): 404, not a hint.
+    expectApiError(await invite(a, sb.body.counterparty.id), 404, 'not_found');
     // nothing was created by the refusals
     const rows = await svc.ctx.db
       .selectFrom('connections')
@@ -457,6 +458,39 @@ describe('connections', () => {
       )
       .execute();
     assert.equal(rows.length, 1, "only the sandbox pair's own connection");
+  });
+
+  test("another tenant's sandbox cannot invite a demo counterparty, not even its own: 404 not_found", async () => {
+    const mine = await svc.req<{ counterparty: { id: string }; session: { token: string } }>(
+      'POST',
+      '/v1/sandbox',
+      { token: a.session },
+    );
+    const theirs = await svc.req<{ counterparty: { id: string }; session: { token: string } }>(
+      'POST',
+      '/v1/sandbox',
+      { token: b.session },
+    );
+    assert.equal(mine.status, 201);
+    assert.equal(theirs.status, 201);
+    const unknown = expectApiError(
+      await invite(mine.body.session.token, 'org_doesnotexist0000000'),
+      404,
+      'not_found',
+    );
+    const demo = expectApiError(
+      await invite(mine.body.session.token, theirs.body.counterparty.id),
+      404,
+      'not_found',
+    );
+    assert.equal(demo.message, unknown.message, 'the same answer as for an organization that does not exist');
+    expectApiError(await invite(mine.body.session.token, mine.body.counterparty.id), 404, 'not_found');
+    const rows = await svc.ctx.db
+      .selectFrom('connections')
+      .select('id')
+      .where('recipient_organization_id', '=', theirs.body.counterparty.id)
+      .execute();
+    assert.equal(rows.length, 1, "only its own sandbox's connection");
   });
 });
 

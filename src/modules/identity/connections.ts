@@ -81,10 +81,12 @@ export async function createConnection(
   }
   const other = await ctx.db
     .selectFrom('organizations')
-    .select(['id', 'environment'])
+    .select(['id', 'environment', 'demo'])
     .where('id', '=', counterpartyId)
     .executeTakeFirst();
-  if (!other) throw notFound('organization');
+  // A demo counterparty belongs to its sandbox pair alone (CONTRACT 10): to anyone else it does
+  // not exist, so another tenant's sandbox cannot connect to it and drive it.
+  if (!other || other.demo) throw notFound('organization');
   if (other.environment !== me.environment) {
     throw new ApiError(
       'sandbox_isolation',
