@@ -6,6 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { securityHeaders } from '../http/security-headers.ts';
 import { ApiError } from '../lib/errors.ts';
 
 export const APP_DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url));
@@ -23,26 +24,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-/** Scripts, styles and data only from this origin; no framing; nothing inline. */
-export const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
-
-function securityHeaders(reply: FastifyReply): void {
-  reply.header('content-security-policy', APP_CSP);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('referrer-policy', 'same-origin');
-}
 
 function fileIn(root: string, relative: string): string | null {
   const full = resolve(root, `.${sep}${relative}`);

@@ -2,6 +2,7 @@
 // proxy that turns the cookie into a bearer credential on the very same API, live ⇄ sandbox
 // switching, and the static app under /app. The public API itself stays bearer-only.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
@@ -353,6 +354,29 @@ describe('the app under /app', () => {
       assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/);
       assert.equal(res.headers['x-frame-options'], 'DENY');
     }
+  });
+
+  it('/v1/docs and /v1/openapi.json carry the same security headers as /app (CONTRACT 10)', async () => {
+    const app = await svc.app.inject({ method: 'GET', url: '/app/' });
+    for (const url of ['/v1/docs', '/v1/openapi.json']) {
+      const res = await svc.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      for (const h of ['x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+        assert.equal(res.headers[h], app.headers[h], `${url} ${h}`);
+      }
+      const policy = String(res.headers['content-security-policy']);
+      for (const directive of String(app.headers['content-security-policy']).split('; ')) {
+        // the docs page may name its own inline style by hash; everything else is the app's policy
+        if (directive.startsWith('style-src'))
+          assert.match(policy, /style-src 'self'( 'sha256-[^']+')?(;|$)/, url);
+        else assert.ok(policy.split('; ').includes(directive), `${url}: ${directive}`);
+      }
+    }
+    // The docs page's one inline style is the one its hash allows, byte for byte.
+    const docs = await svc.app.inject({ method: 'GET', url: '/v1/docs' });
+    const css = /<style>([\s\S]*?)<\/style>/.exec(docs.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+    assert.ok(String(docs.headers['content-security-policy']).includes(`'sha256-${hash}'`));
   });
 
   it('serves hashed assets for good and refuses missing files and escapes', async () => {

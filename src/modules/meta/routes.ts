@@ -1,10 +1,11 @@
 // Unauthenticated reads (enablement, the specification, its docs page) and the test clock.
 import { Type } from '@sinclair/typebox';
 import { FAMILIES } from '../../config.ts';
-import { renderDocsPage } from '../../http/docs-page.ts';
+import { DOCS_STYLE_HASH, renderDocsPage } from '../../http/docs-page.ts';
 import { buildOpenApi } from '../../http/openapi.ts';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { Timestamp } from '../../http/schemas.ts';
+import { securityHeaders } from '../../http/security-headers.ts';
 import { API_VERSION } from '../../version.ts';
 import { advanceTestClock } from './test-clock.ts';
 
@@ -73,6 +74,7 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
       },
       errors: [],
       handler: async ({ ctx, reply }) => {
+        securityHeaders(reply);
         reply
           .code(200)
           .header('content-type', 'application/json; charset=utf-8')
@@ -93,6 +95,8 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
       errors: [],
       handler: async ({ ctx, reply }) => {
         cachedDocs ??= renderDocsPage(JSON.parse(openapiText(ctx.config.baseUrl)));
+        // The same headers as /app (CONTRACT 10): the page is HTML served to browsers too.
+        securityHeaders(reply, [DOCS_STYLE_HASH]);
         reply.code(200).header('content-type', 'text/html; charset=utf-8').send(cachedDocs);
         return SENT;
       },
