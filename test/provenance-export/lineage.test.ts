@@ -98,11 +98,10 @@ describe('lineage', () => {
         [order.id, true],
         [invoice.id, false],
         [credit.id, false],
-        [buyerDraft.id, true],
       ],
-      'siblings are not lineage; order is created_at',
+      "siblings are not lineage; order is created_at; the other party's draft is not there at all",
     );
-    const [q, o, i, c, b] = res.body.steps as [Step, Step, Step, Step, Step];
+    const [q, o, i, c] = res.body.steps as [Step, Step, Step, Step];
     const qHead = await head(quote.id, p.issuer.key);
     assert.deepEqual(q, {
       document_id: quote.id,
@@ -128,16 +127,7 @@ describe('lineage', () => {
     assert.equal(i.label, 'Invoice');
     assert.equal(i.status, 'submitted');
     assert.equal(c.status, 'draft', "the viewer's own drafts are full steps");
-    // The other party's draft: sealed, its head hash only (what its owner's history ends with).
-    assert.deepEqual(Object.keys(b).sort(), [
-      'at',
-      'document_id',
-      'document_type',
-      'head_hash',
-      'owner_organization_id',
-      'sealed',
-    ]);
-    assert.equal(b.head_hash, (await head(buyerDraft.id, p.counterparty.key)).hash);
+    assert.ok(!res.text.includes(buyerDraft.id), "nothing of the other party's draft, not even its id");
     errorOf(
       await svc.req('GET', `/v1/documents/${buyerDraft.id}`, { token: p.issuer.key }),
       404,
@@ -154,10 +144,11 @@ describe('lineage', () => {
         [quote.id, true],
         [order.id, false],
         [invoice.id, true],
-        [credit.id, true],
         [buyerDraft.id, false],
       ],
+      "the issuer's draft credit note is not in the counterparty's lineage (CONTRACT 10)",
     );
+    assert.ok(!res.text.includes(credit.id));
     const o = res.body.steps[1]!;
     assert.equal(o.number, order.number, "the owner's own number");
     assert.equal(o.label, 'Purchase Order');
@@ -173,7 +164,7 @@ describe('lineage', () => {
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(
       res.body.steps.map((s) => s.document_id),
-      [quote.id, order.id, invoice.id, sibling.id, credit.id, buyerDraft.id],
+      [quote.id, order.id, invoice.id, sibling.id, credit.id],
     );
     const alone = await issue(svc, p.issuer.key, (await createDoc(svc, p)).id);
     const single = await lineage(alone.id, p.issuer.key);
@@ -234,7 +225,7 @@ describe('lineage', () => {
     const res = await lineage(invoice.id, p.issuer.key);
     assert.deepEqual(
       res.body.steps.map((s) => s.document_id),
-      [quote.id, order.id, invoice.id, credit.id, buyerDraft.id],
+      [quote.id, order.id, invoice.id, credit.id],
     );
     // A cycle on the connection (impossible through the API: derived_from names an earlier
     // document) still ends: the walk stops at rows it has already produced.
@@ -243,8 +234,51 @@ describe('lineage', () => {
     assert.equal(cyclic.status, 200, cyclic.text);
     assert.deepEqual(
       cyclic.body.steps.map((s) => s.document_id).sort(),
-      [quote.id, order.id, invoice.id, sibling.id, credit.id, buyerDraft.id].sort(),
+      [quote.id, order.id, invoice.id, sibling.id, credit.id].sort(),
     );
     await sql`update documents set derived_from = null where id = ${quote.id}`.execute(svc.ctx.db);
+  });
+
+  test("the other party's drafts: absent from lineage and export until issued, and never walked through", async () => {
+    // Buyer derives a second draft from the invoice, then issues an order derived from that draft.
+    const hidden = await createDoc(
+      svc,
+      buyerSide(),
+      { document_type: 'purchase_order', derived_from: invoice.id },
+      p.counterparty.key,
+    );
+    const beyond = await issue(
+      svc,
+      p.counterparty.key,
+      (
+        await createDoc(
+          svc,
+          buyerSide(),
+          { document_type: 'purchase_order', derived_from: hidden.id },
+          p.counterparty.key,
+        )
+      ).id,
+    );
+    const seen = await lineage(invoice.id, p.issuer.key);
+    for (const id of [buyerDraft.id, hidden.id, beyond.id]) {
+      assert.ok(!seen.text.includes(id), `${id} is not in the issuer's lineage`);
+    }
+    const bundle = await svc.req('GET', `/v1/documents/${invoice.id}/export`, { token: p.issuer.key });
+    assert.equal(bundle.status, 200, bundle.text);
+    for (const id of [buyerDraft.id, hidden.id, beyond.id]) {
+      assert.ok(!bundle.text.includes(id), `${id} is not in the issuer's proof bundle`);
+    }
+    // From the issued order itself, its own lineage reaches back only as far as the issuer may see.
+    const fromBeyond = await lineage(beyond.id, p.issuer.key);
+    assert.deepEqual(
+      fromBeyond.body.steps.map((s) => [s.document_id, s.sealed]),
+      [[beyond.id, true]],
+    );
+    // Once the buyer issues its draft, it is a sealed step like any other document of the buyer's.
+    await issue(svc, p.counterparty.key, buyerDraft.id);
+    const after = await lineage(invoice.id, p.issuer.key);
+    assert.deepEqual(after.body.steps.at(-1)?.document_id, buyerDraft.id);
+    assert.equal(after.body.steps.at(-1)?.sealed, true);
+    assert.ok(!after.text.includes(hidden.id));
   });
 });

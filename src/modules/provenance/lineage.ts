@@ -6,10 +6,15 @@
 // documents derived from an ancestor) are not the anchor's lineage and are left out. Only
 // documents on the anchor's connection are followed.
 //
+// Drafts: the other party's unissued drafts are not in the viewer's lineage at all, not even
+// sealed (CONTRACT 10): a sealed step would still tell the viewer that a draft exists, its type
+// and when it was last edited. The walk does not pass through them either, so nothing reached only
+// through such a draft appears. Once issued, a document is a step like any other.
+//
 // Sealing: a step is OWNED by the organization that issued it (documents.issuer_organization_id;
 // on a connection that is one of its two parties). The viewer's own documents are full steps; a
-// document owned by the other party is sealed whatever the viewer can otherwise read: its drafts
-// (which the viewer cannot see at all) and the documents it issued to the viewer alike. A sealed
+// document owned by the other party (issued to the viewer) is sealed whatever the viewer can
+// otherwise read. A sealed
 // step states only that the document exists on the connection, its type, its owner, its history
 // head hash and that head's time, so a proof bundle never carries the other party's content; the
 // owner can prove the step with its own export, whose head_hash is that hash.
@@ -97,12 +102,14 @@ export async function lineageSteps(
       union
       select p.id, p.derived_from from documents p join up on p.id = up.derived_from
       where p.connection_id = ${anchor.connection_id}
+        and (p.issuer_organization_id = ${viewerOrganizationId} or p.issued_at is not null)
     ),
     down (id) as (
       select d.id from documents d where d.id = ${anchor.id}
       union
       select c.id from documents c join down on c.derived_from = down.id
       where c.connection_id = ${anchor.connection_id}
+        and (c.issuer_organization_id = ${viewerOrganizationId} or c.issued_at is not null)
     )
     select d.id, d.document_type, d.issuer_organization_id, d.issuer_number, d.status, d.history_head,
       coalesce(h.at, d.updated_at) as head_at
