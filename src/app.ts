@@ -104,7 +104,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const routes = (opts.routes ?? allRoutes()).filter((r) => r.available?.(ctx.config) !== false);
   for (const spec of routes) registerRoute(app, ctx, spec);
   registerMcpHttp(app, ctx, routes);
-  registerWebApp(app, ctx);
+  registerWebApp(app, ctx, routes);
   await app.ready();
   return app;
 }

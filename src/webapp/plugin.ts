@@ -8,8 +8,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { AnyRoute } from '../http/route.ts';
 import { ApiError } from '../lib/errors.ts';
 import { signIn } from '../modules/identity/accounts.ts';
+import { proxyAllowList } from './allow-list.ts';
 import {
   CSRF_COOKIE,
   clearSessionCookie,
@@ -26,22 +28,6 @@ export const APP_API_PREFIX = '/app/api';
 /** Above the largest API body (14 MiB attachment uploads) so the API's own 413 is what answers. */
 const PROXY_BODY_LIMIT = 15 * 1024 * 1024;
 const ANON_CSRF_MAX_AGE = 12 * 60 * 60;
-
-/**
- * Paths the cookie session must not reach through the proxy: credential exchanges answer a new
- * session token in their body, which page scripts must never see (they have /app/api routes of
- * their own), and the operator's and the test helpers' paths take another credential.
- */
-function blockedPath(path: string): boolean {
-  return (
-    path === '/v1/signup' ||
-    path === '/v1/sandbox' ||
-    path === '/v1/sessions' ||
-    path.startsWith('/v1/sessions/') ||
-    path.startsWith('/v1/operator/') ||
-    path.startsWith('/v1/test_helpers/')
-  );
-}
 
 /** Response headers of the API that mean something to the page. */
 const RELAYED = [
@@ -93,8 +79,9 @@ const SwitchBody = Type.Object(
 
 type SignedIn = Viewer & { signed_in: true; signup_open: boolean };
 
-export function registerWebApp(app: FastifyInstance, ctx: AppContext): void {
+export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: readonly AnyRoute[]): void {
   const { config } = ctx;
+  const allowList = proxyAllowList(routes);
 
   const inject = (
     request: FastifyRequest,
@@ -232,8 +219,8 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext): void {
         handler: async (request, reply) => {
           const url = request.url.slice(APP_API_PREFIX.length);
           const path = url.split('?')[0] ?? url;
-          if (blockedPath(path)) {
-            throw new ApiError('not_found', `${path} is not available through the app.`);
+          if (!allowList.allows(request.method, path)) {
+            throw new ApiError('not_found', `${request.method} ${path} is not available through the app.`);
           }
           if (request.method !== 'GET') checkCsrf(ctx, request, true);
           const token = requireSession(request);
