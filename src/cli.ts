@@ -35,6 +35,9 @@ function onSignals(stop: () => Promise<void>): void {
 
 async function main(argv: string[]): Promise<number> {
   const cmd = argv[0] ?? 'serve';
+  // Everything docex writes (the embedded database, the operator token, keys) is for the service
+  // user alone, whatever the shell's umask (CONTRACT 10).
+  process.umask(0o077);
   const config = loadConfig();
   switch (cmd) {
     case 'serve': {

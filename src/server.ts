@@ -27,12 +27,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     `  web app:   ${url}/app`,
     `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   ];
-  if (newOperatorToken)
+  // The token itself is never printed (CONTRACT 10): terminals are logged and scrolled back,
+  // and a process supervisor keeps stdout. Only the path of its 0600 file is.
+  if (newOperatorToken || !config.operatorToken)
     lines.push(
-      `  operator token (shown once; also kept in ${config.dataDir}/operator-token): ${newOperatorToken}`,
+      `  operator token: in ${config.dataDir}/operator-token${newOperatorToken ? ' (new)' : ''} (or set DOCEX_OPERATOR_TOKEN)`,
     );
-  else if (!config.operatorToken)
-    lines.push(`  operator token: in ${config.dataDir}/operator-token (or set DOCEX_OPERATOR_TOKEN)`);
+  else lines.push('  operator token: DOCEX_OPERATOR_TOKEN');
   process.stdout.write(`${lines.join('\n')}\n`);
   let closing: Promise<void> | null = null;
   return {

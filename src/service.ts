@@ -1,6 +1,6 @@
 // Opening a deployment: database, migrations, deployment secrets, clock, rate limiter, logger.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
@@ -11,6 +11,8 @@ import { migrate } from './db/migrate.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { offsetClock, systemClock } from './lib/clock.ts';
 import { randomBase62 } from './lib/ids.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
+import { makePrivateDir } from './lib/private-dir.ts';
 import { getOrCreateSetting } from './lib/settings.ts';
 import { hashToken } from './lib/tokens.ts';
 import { loadTestClockOffset } from './modules/meta/test-clock.ts';
@@ -38,10 +40,21 @@ function operatorTokenFile(config: Config): string {
   return join(config.dataDir, 'operator-token');
 }
 
+/** The service's logger: JSON lines, request URLs with their secret query values redacted. */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: pino.DestinationStream,
+): FastifyBaseLogger {
+  const options = {
+    level: config.logLevel,
+    base: { service: 'docex' },
+    serializers: { req: requestSerializer },
+  };
+  return (destination ? pino(options, destination) : pino(options)) as unknown as FastifyBaseLogger;
+}
+
 export async function openService(config: Config, opts: OpenOptions = {}): Promise<OpenedService> {
-  const log =
-    opts.logger ??
-    (pino({ level: config.logLevel, base: { service: 'docex' } }) as unknown as FastifyBaseLogger);
+  const log = opts.logger ?? createLogger(config);
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.skipMigrations) await migrate(database);
   const now = new Date();
@@ -64,7 +77,7 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
     if (setting.created) {
       newOperatorToken = generated;
       try {
-        mkdirSync(config.dataDir, { recursive: true });
+        makePrivateDir(config.dataDir);
         writeFileSync(operatorTokenFile(config), `${generated}\n`, { mode: 0o600 });
         chmodSync(operatorTokenFile(config), 0o600);
       } catch (err) {

@@ -1,9 +1,9 @@
 // One SQL dialect everywhere: PostgreSQL. PGlite (embedded, persisted to a directory) by default,
 // a PostgreSQL server when DATABASE_URL is set. Kysely 0.28's PostgresDialect drives both.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { makePrivateDir } from '../lib/private-dir.ts';
 import { startMaintenance } from './pglite-maintenance.ts';
 import type { DumpCompression } from './pglite-messages.ts';
 import { openPGliteThread, type PGlitePool } from './pglite-pool.ts';
@@ -144,7 +144,7 @@ export const PGLITE_MAINTENANCE_MS = 10_000;
 export async function openPGlite(opts: PGliteOptions): Promise<PGliteDatabase> {
   let dir: string | null = null;
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    makePrivateDir(opts.dataDir);
     dir = join(opts.dataDir, 'pgdata');
   }
   const load = opts.loadDataDir;

@@ -1,9 +1,9 @@
 // `docex serve` as a real process (issue 2, CONTRACT 0): the start banner with the base URL, the
-// docs URL and the operator token (first start only), structured logs with the request id,
+// docs URL and where the operator token is (never the token), a private data directory, structured logs with the request id,
 // graceful shutdown on SIGTERM that lets an in-flight request finish; `docex migrate`; config errors.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,10 @@ function run(args: string[], env: NodeJS.ProcessEnv): Running {
   return { child, out: () => out, err: () => err, exited };
 }
 
+function listTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f));
+}
+
 async function waitFor(r: Running, re: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
   const start = Date.now();
   for (;;) {
@@ -76,6 +80,8 @@ async function waitFor(r: Running, re: RegExp, ms = 60_000): Promise<RegExpMatch
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'docex-serve-'));
+  // as an ordinary mkdir under umask 022 (and 1.14.0) would have left it: open to every local user
+  chmodSync(dataDir, 0o755);
   port = await freePort();
   if (process.env.DATABASE_URL) pgDb = await freshDatabase();
 });
@@ -91,7 +97,7 @@ test('`docex migrate` migrates a fresh database', async () => {
   assert.match(m.out(), pgDb ? /up to date/ : /applied: 0001_foundation/);
 });
 
-test('first start prints the base URL, the docs URL and the operator token; it serves and logs', async () => {
+test('first start prints the base URL, the docs URL and where the operator token is (never the token); the data dir is private; it serves and logs', async () => {
   const srv = run(['serve'], baseEnv());
   try {
     await waitFor(srv, /docs:\s+\S+/);
@@ -99,12 +105,18 @@ test('first start prints the base URL, the docs URL and the operator token; it s
     const base = `http://127.0.0.1:${port}`;
     assert.match(srv.out(), new RegExp(`base URL:\\s+${base}\\n`));
     assert.match(srv.out(), new RegExp(`docs:\\s+${base}/v1/docs\\n`));
-    const m = srv.out().match(/operator token \(shown once[^\n]*\): (op_[0-9A-Za-z]+)\n/);
-    assert.ok(m, srv.out());
-    firstToken = m[1]!;
+    // Only the path of the token's file is printed, never the token (CONTRACT 10).
     const file = join(dataDir, 'operator-token');
-    assert.equal(readFileSync(file, 'utf8').trim(), firstToken);
+    assert.match(srv.out(), new RegExp(`operator token: in ${file} \\(new\\)`));
+    firstToken = readFileSync(file, 'utf8').trim();
+    assert.match(firstToken, /^op_[0-9A-Za-z]+$/);
+    assert.ok(!srv.out().includes(firstToken) && !srv.err().includes(firstToken), 'the token is not printed');
     assert.equal(statSync(file).mode & 0o777, 0o600);
+    // The data directory is private to the service's user, and so is every file in it.
+    if (!pgDb) {
+      assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+      for (const f of listTree(dataDir)) assert.equal(statSync(f).mode & 0o077, 0, `${f} is private`);
+    }
 
     const en = await fetch(`${base}/v1/enablement`);
     assert.equal(en.status, 200);
@@ -141,8 +153,8 @@ test('first start prints the base URL, the docs URL and the operator token; it s
 test('SIGTERM lets an in-flight request finish, refuses new connections, then exits 0', async () => {
   const srv = run(['serve'], baseEnv());
   await waitFor(srv, /docs:\s+\S+\n[\s\S]*operator token[^\n]*\n/);
-  assert.ok(!srv.out().includes(firstToken), 'the token is printed on the first start only');
-  assert.match(srv.out(), /operator token: in /);
+  assert.ok(!srv.out().includes(firstToken), 'the token is never printed');
+  assert.match(srv.out(), /operator token: in \S+operator-token \(or set/);
 
   const body = JSON.stringify({
     organization_name: 'Inflight',
