@@ -90,14 +90,19 @@ async function authorize(
   }
 }
 
-async function rateLimit(ctx: AppContext, p: Principal, reply: FastifyReply): Promise<void> {
-  if (p.kind !== 'api_key' || !p.keyId) return;
-  const d = await ctx.rateLimiter.take(p.keyId, ctx.clock.now().getTime());
+/**
+ * The principal's bucket (CONTRACT 8 and 10): a key's, or an admin session's own; every /mcp
+ * request draws from it too (src/mcp/http.ts). The service's own actions have neither.
+ */
+export async function rateLimit(ctx: AppContext, p: Principal, reply: FastifyReply): Promise<void> {
+  const bucket = p.keyId ?? (p.sessionId ? `session:${p.sessionId}` : null);
+  if (!bucket) return;
+  const d = await ctx.rateLimiter.take(bucket, ctx.clock.now().getTime());
   rateHeaders(reply, d);
   if (!d.allowed) {
     throw new ApiError(
       'rate_limited',
-      `Too many requests for this key: the limit is ${ctx.config.rateLimitPerSecond} per second with bursts of ${d.limit}.`,
+      `Too many requests for this ${p.keyId ? 'key' : 'session'}: the limit is ${ctx.config.rateLimitPerSecond} per second with bursts of ${d.limit}.`,
       { retry_after: d.retryAfterSeconds },
       { 'retry-after': String(d.retryAfterSeconds) },
     );

@@ -13,8 +13,14 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** A bucket's own refill rate and size, when it is not the per-key DOCEX_RATE_LIMIT one. */
+export interface Rate {
+  perSecond: number;
+  capacity: number;
+}
+
 export interface RateLimiter {
-  take(bucket: string, nowMs: number): Promise<RateDecision>;
+  take(bucket: string, nowMs: number, rate?: Rate): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -28,11 +34,12 @@ function decide(rate: number, capacity: number, tokens: number, allowed: boolean
   };
 }
 
-export function memoryRateLimiter(ratePerSecond: number): RateLimiter {
-  const capacity = ratePerSecond * 2;
+export function memoryRateLimiter(defaultPerSecond: number): RateLimiter {
+  const fallback: Rate = { perSecond: defaultPerSecond, capacity: defaultPerSecond * 2 };
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
-    async take(bucket, nowMs) {
+    async take(bucket, nowMs, rate = fallback) {
+      const { perSecond: ratePerSecond, capacity } = rate;
       const b = buckets.get(bucket) ?? { tokens: capacity, at: nowMs };
       const elapsed = Math.max(0, nowMs - b.at) / 1000;
       b.tokens = Math.min(capacity, b.tokens + elapsed * ratePerSecond);
@@ -69,8 +76,8 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
 return {allowed, tostring(tokens)}
 `;
 
-export function redisRateLimiter(url: string, ratePerSecond: number): RateLimiter {
-  const capacity = ratePerSecond * 2;
+export function redisRateLimiter(url: string, defaultPerSecond: number): RateLimiter {
+  const fallback: Rate = { perSecond: defaultPerSecond, capacity: defaultPerSecond * 2 };
   // ioredis is loaded only when REDIS_URL is set: importing it costs ~10 MB of RSS (measured for
   // issue 9's 300 MB budget) in every process that never talks to Redis.
   const connected: Promise<Redis> = import('ioredis').then(({ Redis: Client }) => {
@@ -79,7 +86,8 @@ export function redisRateLimiter(url: string, ratePerSecond: number): RateLimite
     return redis;
   });
   return {
-    async take(bucket, nowMs) {
+    async take(bucket, nowMs, rate = fallback) {
+      const { perSecond: ratePerSecond, capacity } = rate;
       const redis = await connected;
       const res = (await (
         redis as unknown as {

@@ -24,6 +24,7 @@ export type IdPrefix =
   | 'agr'
   | 'swp'
   | 'hold'
+  | 'sif'
   | 'req';
 
 // 248 = 62 * 4: bytes from 248 up are skipped, or they would favour the first characters.

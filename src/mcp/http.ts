@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate } from '../http/authenticate.ts';
 import { buildOpenApi } from '../http/openapi.ts';
+import { rateLimit } from '../http/pipeline.ts';
 import type { AnyRoute } from '../http/route.ts';
 import type { Dispatch } from './call.ts';
 import { type Access, buildTools, type ToolSpec, usableBy } from './tools.ts';
@@ -66,6 +67,9 @@ export function registerMcpHttp(app: FastifyInstance, ctx: AppContext, routes: A
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // Refused here in the service's envelope (401 + WWW-Authenticate) by the one error handler.
     const principal = await authenticate(ctx, request);
+    // Every /mcp message spends the caller's bucket (CONTRACT 10), besides what its tool calls
+    // spend through the API: a client cannot list tools or send junk as fast as it likes.
+    await rateLimit(ctx, principal, reply);
     if (request.method !== 'POST') return methodNotAllowed(reply);
 
     const authorization = request.headers.authorization ?? '';

@@ -3,6 +3,7 @@
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { demoCounterpartyTask } from '../modules/documents/demo-counterparty.ts';
 import { flagOverdueTask } from '../modules/finance/flag-overdue.ts';
+import { pruneSignInFailures } from '../modules/identity/sign-in-throttle.ts';
 import { settlementTask } from '../modules/payments/settle-payment.ts';
 import { checkpointTask } from '../modules/provenance/log.ts';
 import { webhookTasks } from '../modules/webhooks/tasks.ts';
@@ -11,6 +12,7 @@ import type { WorkerTask } from './worker.ts';
 export function allTasks(): WorkerTask[] {
   return [
     { name: 'idempotency-purge', idleMs: 60_000, run: purgeExpiredIdempotencyKeys },
+    { name: 'sign-in-failures-prune', idleMs: 60_000, run: pruneSignInFailures },
     ...webhookTasks,
     demoCounterpartyTask,
     settlementTask,

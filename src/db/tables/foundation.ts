@@ -96,7 +96,15 @@ export interface EventsTable {
   created_at: Date;
 }
 
+/** Failed sign-ins per email (CONTRACT 10), pruned past their 15-minute window. */
+export interface SignInFailuresTable {
+  id: string;
+  email: string;
+  at: Date;
+}
+
 export interface FoundationTables {
+  sign_in_failures: SignInFailuresTable;
   deployment_settings: DeploymentSettingsTable;
   organizations: OrganizationsTable;
   users: UsersTable;

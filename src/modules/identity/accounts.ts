@@ -5,9 +5,10 @@ import { SESSION_PREFIX } from '../../http/authenticate.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId, randomBase62 } from '../../lib/ids.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newSecret } from '../../lib/tokens.ts';
 import { insertOrganization, type OrganizationView, organizationView } from './organizations.ts';
+import { claimSignInAttempt } from './sign-in-throttle.ts';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
@@ -100,6 +101,9 @@ export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string; organization_id?: string },
 ): Promise<SessionView> {
+  // Refused before anything is read when the email has failed too often (an unknown email too:
+  // the answer must not tell which emails have accounts).
+  const attempt = await claimSignInAttempt(ctx, input.email);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'password_hash'])
@@ -109,6 +113,12 @@ export async function signIn(
   // pays for a password hash, so the response time does not tell which emails have accounts.
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) throw new ApiError('unauthorized', 'The email or password is not correct.');
+  await attempt.succeeded();
+  if (needsRehash(user.password_hash)) {
+    // scrypt hashes of 1.14.0 become argon2id at the first sign-in that proves the password.
+    const upgraded = await hashPassword(input.password);
+    await ctx.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).execute();
+  }
   const memberships = await ctx.db
     .selectFrom('memberships as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { limitAuthAttempts } from '../../http/auth-throttle.ts';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -36,8 +37,9 @@ export const identityRoutes: AnyRoute[] = [
       schema: SignupResponse,
       description: 'The organization, its admin user and a session.',
     },
-    errors: ['invalid_request', 'conflict'],
-    handler: async ({ ctx, body }) => {
+    errors: ['invalid_request', 'conflict', 'rate_limited'],
+    handler: async ({ ctx, body, request }) => {
+      await limitAuthAttempts(ctx, request.ip);
       if (!ctx.config.signupOpen) {
         throw new ApiError(
           'not_found',
@@ -53,14 +55,17 @@ export const identityRoutes: AnyRoute[] = [
     operationId: 'createSession',
     summary: 'Sign in',
     description:
-      "Exchanges email and password for an admin session bound to one organization (default: the user's live organization). Sessions last 12 hours.",
+      "Exchanges email and password for an admin session bound to one organization (default: the user's live organization). Sessions last 12 hours. After 5 failed sign-ins for an email within 15 minutes that email answers 429 rate_limited with Retry-After, even with the right password, until the window passes; sign-ins and signups from one address are limited to DOCEX_AUTH_RATE_LIMIT a minute (default 20).",
     tags,
     auth: 'none',
     idempotent: false,
     body: SessionBody,
     response: { status: 201, schema: Session, description: 'The session token.' },
-    errors: ['invalid_request', 'unauthorized', 'not_found'],
-    handler: async ({ ctx, body }) => signIn(ctx, body),
+    errors: ['invalid_request', 'unauthorized', 'not_found', 'rate_limited'],
+    handler: async ({ ctx, body, request }) => {
+      await limitAuthAttempts(ctx, request.ip);
+      return signIn(ctx, body);
+    },
   }),
   defineRoute({
     method: 'DELETE',
