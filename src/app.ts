@@ -1,9 +1,11 @@
 // Builds the Fastify app: one JSON parser, one error handler, the shared pipeline, and every
 // module's routes from one list (which also generates the OpenAPI document).
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { AppContext } from './context.ts';
 import { envelope, makeErrorHandler } from './http/error-handler.ts';
+import { guardJsonBody } from './http/input-guard.ts';
 import { installPipeline, registerRoute } from './http/pipeline.ts';
 import type { AnyRoute } from './http/route.ts';
 import { bodyAjv, paramAjv } from './http/validation.ts';
@@ -19,6 +21,26 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface BuildOptions {
   routes?: AnyRoute[];
   logger?: boolean;
+}
+
+function writeClientError(baseUrl: string, err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || (err.code === 'ECONNRESET' && socket.destroyed)) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const apiError = new ApiError(
+    'invalid_request',
+    tooLarge
+      ? 'The request headers are too large (16 KiB in all at most).'
+      : 'The request is not well-formed HTTP/1.1.',
+    { errors: [{ path: tooLarge ? 'headers' : 'request', message: err.code ?? err.message }] },
+  );
+  const body = JSON.stringify(envelope(baseUrl, apiError));
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nSvc-Api-Version: ${API_VERSION}\r\nSvc-Request-Id: req_${base62Id(20)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -38,6 +60,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // What Node's HTTP parser refuses (a broken request line or header, bad chunked encoding,
+    // headers over the size limit) never becomes a request: answered here, on the socket, in the
+    // envelope like everything else (CONTRACT 10) instead of Fastify's own shape or a bare 431.
+    clientErrorHandler: (err, socket) => writeClientError(ctx.config.baseUrl, err, socket),
     // A malformed URL or an over-long path segment is refused by the router before any hook
     // runs; without this Fastify answers in its own shape, without the service headers.
     frameworkErrors: (error, request, reply) => {
@@ -71,8 +97,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (err) {
       // Valid JSON with a "__proto__" key (or "constructor": {"prototype": …}) is refused on
       // purpose: such keys can reach an object's prototype. Say so, rather than "not valid JSON".
@@ -87,7 +114,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           : new ApiError('invalid_request', 'The body is not valid JSON.'),
         undefined,
       );
+      return;
     }
+    // Before anything reads it (the Idempotency-Key fingerprint canonicalizes it first of all).
+    try {
+      guardJsonBody(parsed);
+    } catch (err) {
+      done(err as ApiError, undefined);
+      return;
+    }
+    done(null, parsed);
   });
 
   app.setErrorHandler(makeErrorHandler(ctx.config.baseUrl));

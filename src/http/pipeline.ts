@@ -26,6 +26,7 @@ import {
   sendReplay,
   settleDeferredClaim,
 } from './idempotency.ts';
+import { guardRequestText } from './input-guard.ts';
 import type { Principal } from './principal.ts';
 import { type AnyRoute, isWrite, RawJson, SENT, WithStatus } from './route.ts';
 import { EmptyBody } from './schemas.ts';
@@ -128,6 +129,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('svc-api-version', API_VERSION);
     reply.header('svc-request-id', request.id);
+    guardRequestText(request);
     const spec = specOf(request);
     if (!spec) return;
     if (spec.family && ctx.config.familiesDisabled.has(spec.family)) {

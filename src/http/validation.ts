@@ -2,6 +2,7 @@
 // dropped fields), query strings and path params coerce their text into the declared types.
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { isRealDate, parseInstant } from '../lib/calendar.ts';
 import type { FieldProblem } from '../lib/errors.ts';
 
 // ajv-formats ships CommonJS with a default export.
@@ -16,6 +17,9 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  // Stricter than ajv-formats: real calendar days of the years 0001-9999 only (src/lib/calendar.ts).
+  ajv.addFormat('date', { type: 'string', validate: isRealDate });
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => parseInstant(s) !== null });
   return ajv;
 }
 

@@ -179,5 +179,6 @@ test('a stranger never sees the document', async () => {
   const stranger = await party(svc, 'Stranger');
   errorOf(await svc.req('GET', `/v1/documents/${d.id}`, { token: stranger.key }), 404, 'not_found');
   errorOf(await svc.req('GET', '/v1/documents/doc_nope', { token: p.issuer.key }), 404, 'not_found');
-  errorOf(await svc.req('GET', '/v1/documents/%00', { token: p.issuer.key }), 404, 'not_found');
+  // A NUL is no id at all: refused as input (CONTRACT 10), whoever asks.
+  errorOf(await svc.req('GET', '/v1/documents/%00', { token: p.issuer.key }), 400, 'invalid_request');
 });

@@ -14,6 +14,7 @@ import {
   validateLineNumbers,
 } from '../../lib/money.ts';
 import { centsLines, centsOf } from '../../lib/money-cents.ts';
+import { isStorableText } from '../../lib/text.ts';
 import { moneyNumber } from './project-document.ts';
 import { LIMITS, type LineItemInputT } from './schemas.ts';
 
@@ -44,13 +45,7 @@ export interface ContentInput {
   derived_from?: string | null;
 }
 
-// PostgreSQL text cannot hold NUL, and jsonb refuses unpaired UTF-16 surrogates: refuse both
-// up front rather than fail in the database.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isStorableText(s: string): boolean {
-  return !s.includes('\0') && !LONE_SURROGATE.test(s);
-}
+export { isStorableText };
 
 /** Problems for every string (and object key) under `value` that the database cannot store. */
 export function unstorableStrings(value: unknown, path: string, out: FieldProblem[] = []): FieldProblem[] {

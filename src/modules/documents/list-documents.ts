@@ -17,6 +17,7 @@ import {
   toPage,
 } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
+import { isRealDate, parseInstant } from '../../lib/calendar.ts';
 import { iso, utcDate } from '../../lib/clock.ts';
 import { type FieldProblem, invalid } from '../../lib/errors.ts';
 import { isStorableText } from './document-input.ts';
@@ -40,9 +41,9 @@ export interface Filters {
 /** A real calendar date (2024-02-30 is not one), or a parseable instant; null when not. */
 function readDateOrInstant(s: string): { date: string; instant: string } | null {
   const day = s.slice(0, 10);
-  if (utcDate(new Date(`${day}T00:00:00Z`)) !== day) return null;
-  const at = new Date(s.length > 10 ? s : `${day}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return null;
+  if (!isRealDate(day)) return null;
+  const at = s.length > 10 ? parseInstant(s) : new Date(`${day}T00:00:00Z`);
+  if (!at) return null;
   return { date: s.length > 10 ? utcDate(at) : day, instant: iso(at) };
 }
 

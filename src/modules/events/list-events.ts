@@ -3,6 +3,7 @@
 import type { AppContext } from '../../context.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
+import { isRealDate, parseInstant } from '../../lib/calendar.ts';
 import { iso } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { EventEnvelope, EventType } from './append.ts';
@@ -14,8 +15,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `since` is a timestamp or a date (its start, UTC); inclusive. */
 export function parseSince(since: string): Date {
-  const d = new Date(DATE_ONLY.test(since) ? `${since}T00:00:00.000Z` : since);
-  if (Number.isNaN(d.getTime())) {
+  const d = DATE_ONLY.test(since)
+    ? isRealDate(since)
+      ? new Date(`${since}T00:00:00.000Z`)
+      : null
+    : parseInstant(since);
+  if (!d) {
     throw invalid([
       { path: 'query.since', message: 'must be a timestamp (ISO 8601) or a date (YYYY-MM-DD)' },
     ]);
