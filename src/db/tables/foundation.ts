@@ -68,6 +68,10 @@ export interface ApiKeysTable {
   revoked_at: Date | null;
   rotated_from_id: string | null;
   rotated_to_id: string | null;
+  /** The key that minted this one; null when an admin session did (or before 1.15.0). */
+  minted_by_key_id: string | null;
+  /** Rotation families from the top of the minting chain down to this key's own (0016). */
+  limit_path: string[];
 }
 
 export interface IdempotencyKeysTable {

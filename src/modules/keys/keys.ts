@@ -224,14 +224,20 @@ async function insertKey(
     cidrs: string[] | null;
     limits: unknown;
     rotatedFromId: string | null;
+    /** The key that minted it (null: an admin session). */
+    mintedBy: string | null;
+    /** The new key's limit path, given its id (CONTRACT 10; migration 0016). */
+    limitPath: (id: string) => string[];
   },
   now: Date,
 ): Promise<{ row: KeyRow; secret: string }> {
+  await assertUnderKeyCap(trx, organization.id, now);
   const secret = newSecret(organization.environment === 'live' ? KEY_PREFIX_LIVE : KEY_PREFIX_TEST);
+  const id = newId('key');
   const row = await trx
     .insertInto('api_keys')
     .values({
-      id: newId('key'),
+      id,
       organization_id: organization.id,
       name: fields.name,
       prefix: secret.slice(0, KEY_PREFIX_LENGTH),
@@ -246,6 +252,8 @@ async function insertKey(
       revoked_at: null,
       rotated_from_id: fields.rotatedFromId,
       rotated_to_id: null,
+      minted_by_key_id: fields.mintedBy,
+      limit_path: fields.limitPath(id),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -265,8 +273,11 @@ export async function createKey(
     cidrs: v.cidrs,
     limits: v.limits,
   });
-  const { row, secret } = await inTransaction(ctx.db, (trx) =>
-    insertKey(
+  const minter = principal.kind === 'api_key' ? principal.keyId : null;
+  const { row, secret } = await inTransaction(ctx.db, async (trx) => {
+    // A key minted by a key sits below it: its payments count against the minter's limits too.
+    const above = minter ? (await findKey(trx, principal.organization.id, minter)).limit_path : [];
+    return insertKey(
       trx,
       principal.organization,
       {
@@ -276,10 +287,12 @@ export async function createKey(
         cidrs: v.cidrs,
         limits: v.limits,
         rotatedFromId: null,
+        mintedBy: minter,
+        limitPath: (id) => [...above, id],
       },
       now,
-    ),
-  );
+    );
+  });
   return keyView(row, now, secret);
 }
 
@@ -316,15 +329,73 @@ export async function revokeKey(ctx: AppContext, principal: Principal, id: strin
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (trx) => {
     const k = await findKey(trx, principal.organization.id, id, true);
+    assertMayManage(principal, k, 'revoke');
     if (k.revoked_at) return k;
-    return trx
+    const revoked = await trx
       .updateTable('api_keys')
       .set({ revoked_at: now })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The predecessor still in its rotation grace holds the same power: it goes too, or revoking a
+    // leaked key would leave its older secret working for up to a day.
+    let previous = k.rotated_from_id;
+    while (previous) {
+      const p = await trx
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('id', '=', previous)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .returning('rotated_from_id')
+        .executeTakeFirst();
+      previous = p?.rotated_from_id ?? null;
+    }
+    return revoked;
   });
   return keyView(row, now);
+}
+
+/**
+ * A key may revoke or rotate only itself or a key it could have minted (CONTRACT 10): one whose
+ * scopes it holds, and never a keys:manage key (only an admin session grants that scope).
+ * Otherwise a limited key could revoke the integrations of stronger keys.
+ */
+function assertMayManage(principal: Principal, target: KeyRow, act: 'revoke' | 'rotate'): void {
+  if (principal.kind === 'session' || target.id === principal.keyId) return;
+  const beyond = target.scopes.filter((s) => s === 'keys:manage' || !principal.scopes.has(s as Scope));
+  if (beyond.length > 0) {
+    throw new ApiError(
+      'insufficient_scope',
+      `A key may ${act} only keys it could have minted; this key holds ${beyond.join(', ')}, which this key cannot grant. Use an admin session.`,
+      { required: 'admin_session' },
+    );
+  }
+}
+
+/** CONTRACT 10: at most this many active keys per organization. */
+export const MAX_ACTIVE_KEYS = 1000;
+
+/**
+ * Counted under a lock of the organization's row, so concurrent mints take turns and the cap holds
+ * exactly. Expired and revoked keys do not count; a rotated key in its grace still does.
+ */
+async function assertUnderKeyCap(trx: Tx, organizationId: string, now: Date): Promise<void> {
+  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
+  const row = await trx
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= MAX_ACTIVE_KEYS) {
+    throw new ApiError(
+      'conflict',
+      `This organization has ${MAX_ACTIVE_KEYS} active keys, the most it may have. Revoke keys it no longer uses (POST /v1/keys/{id}/revoke), then mint again.`,
+      { limit: MAX_ACTIVE_KEYS },
+    );
+  }
 }
 
 export interface RotateResult extends KeyView {
@@ -339,6 +410,7 @@ export async function rotateKey(ctx: AppContext, principal: Principal, id: strin
   const now = ctx.clock.now();
   const { fresh, secret, old } = await inTransaction(ctx.db, async (trx) => {
     const k = await findKey(trx, principal.organization.id, id, true);
+    assertMayManage(principal, k, 'rotate');
     // The new secret carries the old key's scopes and restrictions: a key may not obtain one
     // stronger or less restricted than itself.
     assertMayGrant(principal, k.scopes);
@@ -362,6 +434,9 @@ export async function rotateKey(ctx: AppContext, principal: Principal, id: strin
         cidrs: k.allowed_cidrs,
         limits: k.payment_limits,
         rotatedFromId: k.id,
+        // The successor is the same family: the same place in the minting chain, the same window.
+        mintedBy: k.minted_by_key_id,
+        limitPath: () => k.limit_path,
       },
       now,
     );

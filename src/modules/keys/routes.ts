@@ -15,14 +15,14 @@ export const keyRoutes: AnyRoute[] = [
     operationId: 'createKey',
     summary: 'Create an API key',
     description:
-      'Mints a key for the calling organization. The full secret is in this response only; the service keeps its hash. Live organizations get rk_live_ keys, sandbox ones rk_test_. Only an admin session may grant keys:manage; a key with keys:manage may grant only scopes it holds.',
+      'Mints a key for the calling organization. The full secret is in this response only; the service keeps its hash. Live organizations get rk_live_ keys, sandbox ones rk_test_. Only an admin session may grant keys:manage; a key with keys:manage may grant only scopes it holds. A key minted by a key sits below it in its minting chain: its payments count against the daily_volume of every key above it. At most 1,000 active keys per organization (409 conflict beyond).',
     tags,
     family: 'keys',
     auth,
     scopes,
     body: CreateKeyBody,
     response: { status: 201, schema: Key, description: 'The key, with its secret in `key`.' },
-    errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope'],
+    errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope', 'conflict'],
     handler: async ({ ctx, principal, body }) => createKey(ctx, principal, body),
   }),
   defineRoute({
@@ -61,7 +61,7 @@ export const keyRoutes: AnyRoute[] = [
     operationId: 'revokeKey',
     summary: 'Revoke an API key',
     description:
-      'Immediate and permanent: the next request with the key is refused with unauthorized. Revoking a revoked key returns the same record.',
+      'Immediate and permanent: the next request with the key is refused with unauthorized, and so is its predecessor still in its rotation grace. Revoking a revoked key returns the same record. A key may revoke only itself or keys it could have minted (scopes it holds, never keys:manage): otherwise insufficient_scope.',
     tags,
     family: 'keys',
     auth,
