@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openPGlite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { upgradeLegacyIdempotencyKeys } from './http/idempotency.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { offsetClock, systemClock } from './lib/clock.ts';
 import { randomBase62 } from './lib/ids.ts';
@@ -92,6 +93,10 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
     now,
   );
 
+  const hmacKey = Buffer.from(hmac.value, 'base64');
+  // 1.14.0 kept Idempotency-Keys as bare hashes: converted to the HMAC form before any request.
+  await upgradeLegacyIdempotencyKeys(database.db, hmacKey);
+
   const clock = config.testClock
     ? offsetClock(await loadTestClockOffset({ db: database.db }, now))
     : systemClock();
@@ -104,7 +109,7 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
     database,
     db: database.db,
     clock,
-    secrets: { operatorTokenHash, hmacKey: Buffer.from(hmac.value, 'base64') },
+    secrets: { operatorTokenHash, hmacKey },
     rateLimiter,
     log,
   };

@@ -25,11 +25,64 @@ export interface IdempotencyClaim {
   scope: string;
   /** the Idempotency-Key as sent; never stored */
   key: string;
+  /**
+   * Who made the request (CONTRACT 10): `key:<id>`, `user:<id>` for any session of that user,
+   * `operator` or `anonymous`. A replay goes only to the same principal.
+   */
+  principal: string;
 }
 
-/** What the database holds in place of the Idempotency-Key. */
-function storedKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+/**
+ * What the database holds in place of the Idempotency-Key: an HMAC keyed by the deployment's
+ * secret (itself sealed under the master key), so a database dump cannot be searched for
+ * guessable keys (a bare hash of "mint-12345" is found in a second). Its input is the key's
+ * SHA-256, the form 1.14.0 stored, so records kept then are converted in place at start
+ * (upgradeLegacyIdempotencyKeys) without the keys themselves.
+ */
+export function storedKey(hmacKey: Buffer, key: string): string {
+  return legacyToStored(hmacKey, createHash('sha256').update(key, 'utf8').digest('hex'));
+}
+
+function legacyToStored(hmacKey: Buffer, sha256Hex: string): string {
+  return createHmac('sha256', hmacKey).update(`docex idempotency key\n${sha256Hex}`, 'utf8').digest('hex');
+}
+
+/** The principal a request's Idempotency-Key is bound to. */
+export function principalOf(
+  p: { kind: string; keyId: string | null; userId: string | null } | undefined,
+): string {
+  if (!p) return 'anonymous';
+  if (p.keyId) return `key:${p.keyId}`;
+  if (p.userId) return `user:${p.userId}`;
+  return 'anonymous';
+}
+
+/**
+ * Records kept by 1.14.0 (migration 0017 marks them legacy): their stored key becomes the HMAC
+ * form. They name no principal, so they replay to nobody (idempotency_conflict): safe, and gone
+ * within 24 hours. Idempotent and safe with several processes starting at once.
+ */
+export async function upgradeLegacyIdempotencyKeys(db: Kysely<DB>, hmacKey: Buffer): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('idempotency_keys')
+      .select(['scope', 'key'])
+      .where('legacy', '=', true)
+      .limit(500)
+      .execute();
+    if (rows.length === 0) return done;
+    for (const r of rows) {
+      await db
+        .updateTable('idempotency_keys')
+        .set({ key: legacyToStored(hmacKey, r.key), legacy: false })
+        .where('scope', '=', r.scope)
+        .where('key', '=', r.key)
+        .where('legacy', '=', true)
+        .execute();
+      done++;
+    }
+  }
 }
 
 const ONE = Buffer.of(1);
@@ -42,7 +95,7 @@ const ONE = Buffer.of(1);
  * machine, paid by every keyed create. Byte-identical to hkdfSync (test/unit/idempotency-key.test.ts),
  * so responses sealed before this change still open.
  */
-export function responseKey(hmacKey: Buffer, claim: IdempotencyClaim): Buffer {
+export function responseKey(hmacKey: Buffer, claim: Pick<IdempotencyClaim, 'scope' | 'key'>): Buffer {
   const prk = createHmac('sha256', hmacKey).update(claim.key, 'utf8').digest();
   return createHmac('sha256', prk)
     .update(`docex idempotency response\n${claim.scope}`, 'utf8')
@@ -172,6 +225,7 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
   const row = await ctx.db
     .selectFrom('idempotency_keys')
     .select([
+      'principal',
       'fingerprint',
       'status',
       'response_status',
@@ -188,9 +242,18 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
         from events e where e.id = idempotency_keys.response_event_id)`.as('event_document'),
     ])
     .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(claim.key))
+    .where('key', '=', storedKey(ctx.secrets.hmacKey, claim.key))
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= now.getTime()) return null;
+  // Before anything else about the record, even whether it still runs: another principal learns
+  // nothing of it (a replay would hand it a response its own authorization never allowed, such
+  // as an admin's new keys:manage secret).
+  if (row.principal !== claim.principal) {
+    throw new ApiError(
+      'idempotency_conflict',
+      'This Idempotency-Key was used by another key or user of this organization. Use a new key for a new request.',
+    );
+  }
   if (row.fingerprint !== print) {
     throw new ApiError(
       'idempotency_conflict',
@@ -233,17 +296,18 @@ function eventDocument(eventId: string, document: string | null): string {
  */
 export async function claimIdempotencyKey(
   ctx: AppContext,
-  scope: string,
-  key: string,
+  claim: IdempotencyClaim,
   print: string,
 ): Promise<ClaimResult> {
-  const claim: IdempotencyClaim = { scope, key };
-  const stored = storedKey(key);
+  const { scope } = claim;
+  const stored = storedKey(ctx.secrets.hmacKey, claim.key);
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();
     const inserted = await claims(ctx.db).submit({
       scope,
       key: stored,
+      principal: claim.principal,
+      legacy: false,
       fingerprint: print,
       status: 'running',
       response_status: null,
@@ -260,6 +324,7 @@ export async function claimIdempotencyKey(
     const retaken = await ctx.db
       .updateTable('idempotency_keys')
       .set({
+        principal: claim.principal,
         fingerprint: print,
         status: 'running',
         response_status: null,
@@ -276,7 +341,12 @@ export async function claimIdempotencyKey(
       .where((eb) =>
         eb.or([
           eb('expires_at', '<=', now),
-          eb.and([eb('status', '=', 'running'), eb('lease_until', '<=', now), eb('fingerprint', '=', print)]),
+          eb.and([
+            eb('status', '=', 'running'),
+            eb('lease_until', '<=', now),
+            eb('fingerprint', '=', print),
+            eb('principal', '=', claim.principal),
+          ]),
         ]),
       )
       .returning('key')
@@ -319,10 +389,15 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * documents/persist.ts). Measured (issue 9, bench/README.md item 38): sealing a copy was ~5 % of a
  * create's CPU in docex and ~3.4 kB more per create on the wire and in the WAL.
  */
-export function claimInStatement(claim: DeferredClaim, now: Date, responseEventId: string): Statement {
-  return stmt`insert into idempotency_keys (scope, key, fingerprint, status, response_status,
+export function claimInStatement(
+  hmacKey: Buffer,
+  claim: DeferredClaim,
+  now: Date,
+  responseEventId: string,
+): Statement {
+  return stmt`insert into idempotency_keys (scope, key, principal, fingerprint, status, response_status,
       response_content_type, response_event_id, created_at, expires_at, lease_until)
-    values (${claim.scope}, ${storedKey(claim.key)}, ${claim.print}, 'done', ${claim.status}::int,
+    values (${claim.scope}, ${storedKey(hmacKey, claim.key)}, ${claim.principal}, ${claim.print}, 'done', ${claim.status}::int,
       ${JSON_CONTENT_TYPE}, ${responseEventId}, ${now}, ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)}, ${now})
     on conflict (scope, key) do nothing
     returning 1 as won`;
@@ -349,7 +424,7 @@ export async function completeIdempotencyKey(
   if (status >= 200 && status < 300) {
     await completions(ctx.db).submit({
       scope: claim.scope,
-      key: storedKey(claim.key),
+      key: storedKey(ctx.secrets.hmacKey, claim.key),
       status,
       contentType,
       body: sealResponse(ctx, claim, body),
@@ -363,7 +438,7 @@ export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyC
   await ctx.db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(claim.key))
+    .where('key', '=', storedKey(ctx.secrets.hmacKey, claim.key))
     .where('status', '=', 'running')
     .execute();
 }

@@ -21,6 +21,7 @@ import {
   type IdempotencyClaim,
   JSON_CONTENT_TYPE,
   KEY_HELD,
+  principalOf,
   readIdempotencyKey,
   releaseIdempotencyKey,
   sendReplay,
@@ -149,11 +150,12 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     const scope = spec.auth === 'operator' ? 'operator' : (request.principal?.organization.id ?? 'anonymous');
     const path = request.url.split('?')[0] ?? request.url;
     const print = fingerprint(spec.method, path, request.body);
+    const principal = spec.auth === 'operator' ? 'operator' : principalOf(request.principal);
     if (spec.claimsIdempotencyKey) {
-      request.deferredClaim = { scope, key, print, status: spec.response.status };
+      request.deferredClaim = { scope, key, principal, print, status: spec.response.status };
       return;
     }
-    const res = await claimIdempotencyKey(ctx, scope, key, print);
+    const res = await claimIdempotencyKey(ctx, { scope, key, principal }, print);
     if (res.kind === 'replay') return sendReplay(reply, res);
     request.idempotencyClaim = res.claim;
   });
@@ -208,7 +210,7 @@ async function runDeferred(
       return SENT;
     }
     if (!failedRequirement(err, KEY_HELD)) throw err;
-    const res = await claimIdempotencyKey(ctx, deferred.scope, deferred.key, deferred.print);
+    const res = await claimIdempotencyKey(ctx, deferred, deferred.print);
     if (res.kind === 'replay') {
       sendReplay(reply, res);
       return SENT;

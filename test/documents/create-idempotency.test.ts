@@ -2,10 +2,15 @@
 // (issue 9). Every rule of spec 4.2 must hold exactly as for the writes whose key the pipeline
 // claims before the handler: these tests pin the cases where the two designs could differ.
 import assert from 'node:assert/strict';
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { fingerprint, IDEMPOTENCY_TTL_MS, responseKey } from '../../src/http/idempotency.ts';
+import {
+  fingerprint,
+  IDEMPOTENCY_TTL_MS,
+  responseKey,
+  storedKey as storedIdempotencyKey,
+} from '../../src/http/idempotency.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { RETENTION_MS } from '../../src/modules/webhooks/deliveries.ts';
 import { expectApiError } from '../helpers/expect.ts';
@@ -212,6 +217,7 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
       .values({
         scope,
         key: storedKey(idem),
+        principal: `key:${p.issuer.keyId}`,
         fingerprint: fingerprint('POST', '/v1/documents', b),
         status: 'done',
         response_status: 201,
@@ -265,5 +271,5 @@ describe('POST /v1/documents: the Idempotency-Key claimed by the document statem
 });
 
 function storedKey(idem: string): string {
-  return createHash('sha256').update(idem, 'utf8').digest('hex');
+  return storedIdempotencyKey(svc.ctx.secrets.hmacKey, idem);
 }

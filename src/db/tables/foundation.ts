@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Json = ColumnType<unknown, string, string>;
 
@@ -76,7 +76,11 @@ export interface ApiKeysTable {
 
 export interface IdempotencyKeysTable {
   scope: string;
+  /** HMAC of the key's SHA-256 under the deployment secret (0017); legacy rows hold the SHA-256 */
   key: string;
+  /** who made the request (http/idempotency.ts principalOf); null for records kept by 1.14.0 */
+  principal: string | null;
+  legacy: Generated<boolean>;
   fingerprint: string;
   status: 'running' | 'done';
   response_status: number | null;

@@ -271,7 +271,7 @@ export async function createDocument(
     if (idempotency) {
       requires.push({
         reason: KEY_HELD,
-        claim: (refs) => claimInStatement(idempotency, now, refs.eventId(me)),
+        claim: (refs) => claimInStatement(ctx.secrets.hmacKey, idempotency, now, refs.eventId(me)),
       });
     }
     const record =
