@@ -43,6 +43,8 @@ export const UploadAttachmentBody = Type.Object(
         'The media type the download is served with, e.g. application/pdf (RFC 6838 type/subtype, optional parameters).',
     }),
     content_base64: Type.String({
+      // The route's body limit (14 MiB) bounds it first, so content over 10 MiB still answers 413.
+      maxLength: 14 * 1024 * 1024,
       description:
         'The bytes, standard base64 (RFC 4648 section 4) with padding and no whitespace; at most 10 MiB decoded. Larger content answers 413 payload_too_large.',
     }),
@@ -83,8 +85,11 @@ export const DownloadParams = Type.Object(
 // and every alteration answers 403 forbidden (checked by verifyDownloadUrl), never a 400 that
 // tells a prober which part is wrong.
 export const DownloadQuery = Type.Object({
-  expires: Type.Optional(Type.String({ description: 'Unix seconds after which the URL stops working.' })),
+  // Node refuses a request line past 16 KiB first (431), so these bounds never answer a 400.
+  expires: Type.Optional(
+    Type.String({ maxLength: 16_384, description: 'Unix seconds after which the URL stops working.' }),
+  ),
   signature: Type.Optional(
-    Type.String({ description: 'The HMAC signature of the attachment id and expiry.' }),
+    Type.String({ maxLength: 16_384, description: 'The HMAC signature of the attachment id and expiry.' }),
   ),
 });

@@ -107,6 +107,7 @@ const editable = {
   currency: Currency,
   payment_terms: orNull<string>('string', {
     pattern: PAYMENT_TERMS_PATTERN,
+    maxLength: 16,
     description:
       'due_on_receipt or net_N (N 0 to 365). Give payment_terms or due_date and the other is derived; both must agree.',
   }),
@@ -242,6 +243,7 @@ export const DATE_OR_TIMESTAMP =
 const DateOrTimestamp = (description: string) =>
   Type.String({
     pattern: DATE_OR_TIMESTAMP,
+    maxLength: 40,
     description: `${description} YYYY-MM-DD or an ISO 8601 timestamp.`,
   });
 
