@@ -38,6 +38,8 @@ export interface Config {
    * embedded default's 0600 file in the data directory.
    */
   masterKey: string | null;
+  /** DOCEX_MASTER_KEY_PREVIOUS: opens what the previous master key sealed, during a rotation. */
+  masterKeyPrevious: string | null;
   /** The public base URL used in docs_url, download URLs and the start banner. */
   baseUrl: string;
   logLevel: string;
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSecond: intFrom(env, 'DOCEX_RATE_LIMIT', 100, 1, 1_000_000),
     authRateLimitPerMinute: intFrom(env, 'DOCEX_AUTH_RATE_LIMIT', 20, 1, 1_000_000),
     masterKey: env.DOCEX_MASTER_KEY || null,
+    masterKeyPrevious: env.DOCEX_MASTER_KEY_PREVIOUS || null,
     baseUrl: (env.DOCEX_BASE_URL || `http://${shownHost}:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     inProcessWorker: env.DOCEX_IN_PROCESS_WORKER !== '0',

@@ -13,10 +13,13 @@ import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { offsetClock, systemClock } from './lib/clock.ts';
 import { randomBase62 } from './lib/ids.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
+import { loadMasterKeys, makeSealer, type Sealer } from './lib/master-key.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { getOrCreateSetting } from './lib/settings.ts';
 import { hashToken } from './lib/tokens.ts';
 import { loadTestClockOffset } from './modules/meta/test-clock.ts';
+import { resealSigningKey } from './modules/provenance/signing-key.ts';
+import { resealWebhookSecrets } from './modules/webhooks/endpoints.ts';
 
 export interface OpenOptions {
   /** Use this database instead of opening one from the config (the test harness). */
@@ -86,14 +89,13 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
       }
     }
   }
-  const hmac = await getOrCreateSetting(
-    database.db,
-    'hmac_key',
-    () => randomBytes(32).toString('base64'),
-    now,
-  );
-
-  const hmacKey = Buffer.from(hmac.value, 'base64');
+  // Secrets at rest (CONTRACT 10): sealed under a master key kept outside the database. Whatever
+  // is not yet sealed under the current key (1.14.0's plain values, or a rotation's previous key)
+  // is sealed again now, before any request.
+  const sealer = makeSealer(loadMasterKeys(config));
+  const hmacKey = await deploymentHmacKey(database, sealer, now);
+  await resealSigningKey(database.db, sealer);
+  await resealWebhookSecrets(database.db, sealer);
   // 1.14.0 kept Idempotency-Keys as bare hashes: converted to the HMAC form before any request.
   await upgradeLegacyIdempotencyKeys(database.db, hmacKey);
 
@@ -109,11 +111,31 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
     database,
     db: database.db,
     clock,
-    secrets: { operatorTokenHash, hmacKey },
+    secrets: { operatorTokenHash, hmacKey, sealer },
     rateLimiter,
     log,
   };
   return { ctx, newOperatorToken };
+}
+
+/** The deployment's HMAC key, kept sealed in deployment_settings (sealed in place if it was not). */
+async function deploymentHmacKey(database: Database, sealer: Sealer, now: Date): Promise<Buffer> {
+  const { value } = await getOrCreateSetting(
+    database.db,
+    'hmac_key',
+    () => sealer.seal(randomBytes(32).toString('base64')),
+    now,
+  );
+  const plain = sealer.isSealed(value) ? sealer.open(value) : value;
+  if (!sealer.isCurrent(value)) {
+    await database.db
+      .updateTable('deployment_settings')
+      .set({ value: sealer.seal(plain) })
+      .where('name', '=', 'hmac_key')
+      .where('value', '=', value)
+      .execute();
+  }
+  return Buffer.from(plain, 'base64');
 }
 
 /** The token kept in the data dir, if this machine generated it. */

@@ -10,6 +10,8 @@ import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
 
 export const OPERATOR_TOKEN = 'op_test_operator_token_for_the_suite';
+/** 32 bytes, base64: the suite's master key (tests of the key file itself set none). */
+export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export interface Res<T = Record<string, unknown>> {
   status: number;
@@ -76,6 +78,8 @@ async function serviceOn(
     // Suites sign up many organizations from one address; the per-address limit (CONTRACT 10) has
     // tests of its own, which set it low.
     DOCEX_AUTH_RATE_LIMIT: '1000000',
+    // Every service of a test file shares the database, so they share one master key too.
+    DOCEX_MASTER_KEY: TEST_MASTER_KEY,
     ...env,
   });
   const { ctx } = await openService(config, { database: db.database, skipMigrations: true });

@@ -10,7 +10,7 @@ import { keyId, verifierKeyString } from '../../src/modules/provenance/signed-no
 import { deploymentSigningKey, logOriginFor } from '../../src/modules/provenance/signing-key.ts';
 import { closeService, openService } from '../../src/service.ts';
 import { expectError } from '../helpers/flows.ts';
-import { OPERATOR_TOKEN, startTestService, type TestService } from '../helpers/harness.ts';
+import { OPERATOR_TOKEN, startTestService, TEST_MASTER_KEY, type TestService } from '../helpers/harness.ts';
 
 let svc: TestService;
 before(async () => {
@@ -29,6 +29,7 @@ function configFor(baseUrl: string) {
     LOG_LEVEL: 'silent',
     DOCEX_IN_PROCESS_WORKER: '0',
     DOCEX_BASE_URL: baseUrl,
+    DOCEX_MASTER_KEY: TEST_MASTER_KEY,
   });
 }
 

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { REDACTED, redactUrl } from '../../src/lib/log-redaction.ts';
 import { closeService, createLogger, openService } from '../../src/service.ts';
 import { freshDatabase } from '../helpers/database.ts';
+import { TEST_MASTER_KEY } from '../helpers/harness.ts';
 
 test('redactUrl replaces the values of secret-bearing query parameters and keeps the rest', () => {
   assert.equal(
@@ -32,7 +33,7 @@ test("the service's request log never carries a signature, cursor or token value
     },
   });
   const db = await freshDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'info' });
+  const config = loadConfig({ LOG_LEVEL: 'info', DOCEX_MASTER_KEY: TEST_MASTER_KEY });
   const { ctx } = await openService(config, {
     database: db.database,
     skipMigrations: true,

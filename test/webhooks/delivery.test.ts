@@ -266,7 +266,8 @@ describe('secret rotation', () => {
       .select(['secret', 'previous_secret'])
       .where('id', '=', ep.id)
       .executeTakeFirstOrThrow();
-    assert.deepEqual(stored, { secret: fresh, previous_secret: null });
+    assert.equal(svc.ctx.secrets.sealer.open(stored.secret), fresh, 'stored sealed under the master key');
+    assert.equal(stored.previous_secret, null);
     await emit(svc, a.orgId);
     await drain(svc);
     const afterWindow = r.received[1]!;

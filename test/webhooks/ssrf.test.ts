@@ -45,7 +45,7 @@ async function plantEndpoint(organizationId: string, url: string): Promise<strin
       events: [],
       status: 'ACTIVE',
       disabled_reason: null,
-      secret: generateWebhookSecret(),
+      secret: svc.ctx.secrets.sealer.seal(generateWebhookSecret()),
       previous_secret: null,
       previous_secret_valid_until: null,
       consecutive_failures: 0,

@@ -7,7 +7,10 @@
 // DOCEX_BASE_URL later never renames the log: an origin is part of every signed checkpoint and of
 // the key id, and a log that changed its name would no longer match what monitors already hold.
 import type { KeyObject } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Sealer } from '../../lib/master-key.ts';
 import { getOrCreateSetting } from '../../lib/settings.ts';
 import {
   generateSigningKey,
@@ -68,7 +71,8 @@ async function load(ctx: AppContext): Promise<DeploymentSigningKey> {
     () =>
       JSON.stringify({
         origin: logOriginFor(ctx.config.baseUrl),
-        private_key_pem: generateSigningKey().privateKeyPem,
+        // Sealed under the master key (CONTRACT 10): a database dump cannot sign checkpoints.
+        private_key_pem: ctx.secrets.sealer.seal(generateSigningKey().privateKeyPem),
       } satisfies StoredKey),
     now,
   );
@@ -78,7 +82,10 @@ async function load(ctx: AppContext): Promise<DeploymentSigningKey> {
     .where('name', '=', SIGNING_KEY_SETTING)
     .executeTakeFirstOrThrow();
   const stored = parseStored(value);
-  const privateKey = privateKeyFromPem(stored.private_key_pem);
+  const pem = ctx.secrets.sealer.isSealed(stored.private_key_pem)
+    ? ctx.secrets.sealer.open(stored.private_key_pem)
+    : stored.private_key_pem;
+  const privateKey = privateKeyFromPem(pem);
   const publicKeyRaw = rawPublicKey(privateKey);
   return {
     origin: stored.origin,
@@ -89,6 +96,33 @@ async function load(ctx: AppContext): Promise<DeploymentSigningKey> {
     vkey: verifierKeyString(stored.origin, publicKeyRaw),
     createdAt: row.created_at,
   };
+}
+
+/**
+ * At start: a signing key stored in plain text (1.14.0) or sealed under the previous master key is
+ * sealed under the current one, in place; the key itself, and so every signature, stays the same.
+ */
+export async function resealSigningKey(db: Kysely<DB>, sealer: Sealer): Promise<boolean> {
+  const row = await db
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('name', '=', SIGNING_KEY_SETTING)
+    .executeTakeFirst();
+  if (!row) return false;
+  const stored = parseStored(row.value);
+  if (sealer.isCurrent(stored.private_key_pem)) return false;
+  const pem = sealer.isSealed(stored.private_key_pem)
+    ? sealer.open(stored.private_key_pem)
+    : stored.private_key_pem;
+  await db
+    .updateTable('deployment_settings')
+    .set({
+      value: JSON.stringify({ origin: stored.origin, private_key_pem: sealer.seal(pem) } satisfies StoredKey),
+    })
+    .where('name', '=', SIGNING_KEY_SETTING)
+    .where('value', '=', row.value)
+    .execute();
+  return true;
 }
 
 const cache = new WeakMap<AppContext, Promise<DeploymentSigningKey>>();

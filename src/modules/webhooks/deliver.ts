@@ -252,12 +252,13 @@ async function attempt(ctx: AppContext, d: Claimed, timeoutMs: number): Promise<
       body: d.body,
       // The rule of activeSecrets (endpoints.ts): the previous secret signs too while its
       // rotation window is open.
+      // Stored sealed under the master key (CONTRACT 10); opening is cached per sealed value.
       secrets:
         d.previous_secret !== null &&
         d.previous_secret_valid_until_ms !== null &&
         d.previous_secret_valid_until_ms > now.getTime()
-          ? [d.secret, d.previous_secret]
-          : [d.secret],
+          ? [ctx.secrets.sealer.open(d.secret), ctx.secrets.sealer.open(d.previous_secret)]
+          : [ctx.secrets.sealer.open(d.secret)],
       now,
       production: isProduction(ctx),
       timeoutMs,

@@ -188,7 +188,7 @@ export async function pingEndpoint(
     url: endpoint.url,
     eventId: envelope.id,
     body,
-    secrets: activeSecrets(endpoint, now),
+    secrets: activeSecrets(ctx.secrets.sealer, endpoint, now),
     now,
     production: isProduction(ctx),
   });

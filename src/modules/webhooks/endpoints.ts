@@ -10,6 +10,7 @@ import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { Sealer } from '../../lib/master-key.ts';
 import type { EventType } from '../events/append.ts';
 import { generateWebhookSecret } from './signing.ts';
 import { assertRegistrableUrl } from './url-policy.ts';
@@ -36,8 +37,12 @@ export interface EndpointView {
   secret?: string;
 }
 
-/** The secrets that sign a delivery made at `now`, newest first (two during a rotation window). */
+/**
+ * The secrets that sign a delivery made at `now`, newest first (two during a rotation window),
+ * opened from their sealed form (CONTRACT 10: a database dump holds no webhook secret).
+ */
 export function activeSecrets(
+  sealer: Sealer,
   e: Pick<EndpointRow, 'secret' | 'previous_secret' | 'previous_secret_valid_until'>,
   now: Date,
 ): string[] {
@@ -45,7 +50,41 @@ export function activeSecrets(
     e.previous_secret !== null &&
     e.previous_secret_valid_until !== null &&
     e.previous_secret_valid_until.getTime() > now.getTime();
-  return previousValid ? [e.secret, e.previous_secret as string] : [e.secret];
+  return previousValid
+    ? [sealer.open(e.secret), sealer.open(e.previous_secret as string)]
+    : [sealer.open(e.secret)];
+}
+
+/**
+ * Endpoints whose secrets are not sealed under the current master key (plaintext from 1.14.0,
+ * or sealed under the previous key during a rotation) are sealed again at start. Each row is
+ * changed only if it still holds what was read, so processes starting together agree.
+ */
+export async function resealWebhookSecrets(db: Kysely<DB>, sealer: Sealer): Promise<number> {
+  const current = `mk1.${sealer.keyId}.%`;
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'secret', 'previous_secret'])
+    .where((eb) =>
+      eb.or([
+        eb('secret', 'not like', current),
+        eb.and([eb('previous_secret', 'is not', null), eb('previous_secret', 'not like', current)]),
+      ]),
+    )
+    .execute();
+  const plain = (v: string) => (sealer.isSealed(v) ? sealer.open(v) : v);
+  for (const r of rows) {
+    await db
+      .updateTable('webhook_endpoints')
+      .set({
+        secret: sealer.seal(plain(r.secret)),
+        previous_secret: r.previous_secret === null ? null : sealer.seal(plain(r.previous_secret)),
+      })
+      .where('id', '=', r.id)
+      .where('secret', '=', r.secret)
+      .execute();
+  }
+  return rows.length;
 }
 
 export function endpointView(e: EndpointRow, now: Date, secret?: string): EndpointView {
@@ -123,7 +162,7 @@ export async function createEndpoint(
         events: normalizeEvents(input.events),
         status: 'ACTIVE',
         disabled_reason: null,
-        secret,
+        secret: ctx.secrets.sealer.seal(secret),
         previous_secret: null,
         previous_secret_valid_until: null,
         consecutive_failures: 0,
@@ -228,7 +267,7 @@ export async function rotateEndpointSecret(
     return trx
       .updateTable('webhook_endpoints')
       .set({
-        secret,
+        secret: ctx.secrets.sealer.seal(secret),
         previous_secret: current.secret,
         previous_secret_valid_until: new Date(now.getTime() + SECRET_ROTATION_WINDOW_MS),
         updated_at: now,
