@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { API_VERSION } from '../../src/version.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { ensureAppBuilt, type Jar, jar, setCookie } from './jar.ts';
@@ -139,7 +140,7 @@ describe('the proxy to the API', () => {
     const org = await browser.send('GET', '/app/api/v1/organization');
     assert.equal(org.statusCode, 200);
     assert.equal((org.json() as { id: string }).id, orgId);
-    assert.equal(org.headers['svc-api-version'], '1.14.0');
+    assert.equal(org.headers['svc-api-version'], API_VERSION);
     assert.equal(org.headers['cache-control'], 'no-store');
 
     // No Idempotency-Key: refused by the API's own rule, before anything happens.
