@@ -8,6 +8,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { limitAuthAttempts } from '../http/auth-throttle.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { ApiError } from '../lib/errors.ts';
 import { signIn } from '../modules/identity/accounts.ts';
@@ -156,6 +157,8 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
 
     scope.post(`${APP_API_PREFIX}/login`, { schema: { body: LoginBody } }, async (request, reply) => {
       checkCsrf(ctx, request, false);
+      // The same door as POST /v1/sessions: the same per-address limit (CONTRACT 10).
+      await limitAuthAttempts(ctx, request.ip);
       const session = await signIn(ctx, request.body as typeof LoginBody.static);
       await endPrevious(request, sessionToken(request));
       return signedIn(request, reply, session);

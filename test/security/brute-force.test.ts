@@ -116,6 +116,17 @@ describe('per address: DOCEX_AUTH_RATE_LIMIT a minute, sign-ins and signups toge
         remoteAddress: '192.0.2.45',
       });
       assert.equal(elsewhere.status, 401);
+      // the app's login from the same address is the same door
+      const page = await limited.app.inject({ method: 'GET', url: '/app/api/session', remoteAddress: addr });
+      const csrf = /docex_csrf=([^;]+)/.exec(String(page.headers['set-cookie']))?.[1] ?? '';
+      const viaApp = await limited.app.inject({
+        method: 'POST',
+        url: '/app/api/login',
+        remoteAddress: addr,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `docex_csrf=${csrf}` },
+        payload: JSON.stringify(body(7)),
+      });
+      assert.equal(viaApp.statusCode, 429, viaApp.body);
     } finally {
       await limited.close();
     }
