@@ -74,7 +74,7 @@ export const CHECKPOINT_INTERVAL_MS = 200;
 /**
  * Most leaves one checkpoint adds; a larger backlog is cut in several checkpoints back to back.
  * Small, because a run holds PGlite's only connection: measured on this 2-core machine at load
- * ~15 (test/provenance/log-scale.bench.ts), 5,000 leaves took 1.2 s per run, 20,000 took 4.3 s.
+ * ~15 (bench/log-scale.ts), 5,000 leaves took 1.2 s per run, 20,000 took 4.3 s.
  * Steady state is far smaller: one run every interval takes what arrived since the last.
  */
 export const SEQUENCE_BATCH = 5_000;

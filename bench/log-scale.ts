@@ -1,27 +1,32 @@
-// Not a test (run-tests only picks *.test.ts): measures the log at scale.
-//   node --import tsx test/provenance/log-scale.bench.ts [leaves]     (PGlite)
-//   DATABASE_URL=postgres://... node --import tsx test/provenance/log-scale.bench.ts [leaves]
+// Measures the transparency log at scale (a benchmark: it lives in bench/, not among the tests).
+//   node --import tsx bench/log-scale.ts [leaves]     (PGlite)
+//   DATABASE_URL=postgres://... node --import tsx bench/log-scale.ts [leaves]
 // Appends `leaves` (default 1,000,000) in committed transactions of 10,000, sequences them in
 // checkpoints of SEQUENCE_BATCH, then times inclusion and consistency proofs and reports storage.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { loadConfig } from '../../src/config.ts';
-import { inTransaction } from '../../src/db/transaction.ts';
+import { loadConfig } from '../src/config.ts';
+import { inTransaction } from '../src/db/transaction.ts';
 import {
   consistencyProofHashes,
   inclusionProofHashes,
   latestCheckpoint,
-} from '../../src/modules/provenance/checkpoints.ts';
-import { appendLogLeaves, SEQUENCE_BATCH, sequenceAndCheckpoint } from '../../src/modules/provenance/log.ts';
-import { leafHash, verifyConsistency, verifyInclusion } from '../../src/modules/provenance/merkle.ts';
-import { closeService, openService } from '../../src/service.ts';
-import { freshDatabase } from '../helpers/database.ts';
+} from '../src/modules/provenance/checkpoints.ts';
+import { appendLogLeaves, SEQUENCE_BATCH, sequenceAndCheckpoint } from '../src/modules/provenance/log.ts';
+import { leafHash, verifyConsistency, verifyInclusion } from '../src/modules/provenance/merkle.ts';
+import { closeService, openService } from '../src/service.ts';
+import { freshDatabase } from '../test/helpers/database.ts';
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const db = await freshDatabase();
 const { ctx } = await openService(
-  loadConfig({ NODE_ENV: 'test', DOCEX_OPERATOR_TOKEN: 'op_bench', LOG_LEVEL: 'silent' }),
+  loadConfig({
+    NODE_ENV: 'test',
+    DOCEX_OPERATOR_TOKEN: 'op_bench',
+    LOG_LEVEL: 'silent',
+    DOCEX_MASTER_KEY: randomBytes(32).toString('base64'),
+  }),
   { database: db.database, skipMigrations: true },
 );
 const data = (i: number) => createHash('sha256').update(`leaf ${i}`).digest();
