@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { LEASE_MS } from '../../src/modules/webhooks/deliver.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { advanceClock, signup } from '../helpers/flows.ts';
-import { OPERATOR_TOKEN, startTestService, type TestService } from '../helpers/harness.ts';
+import { OPERATOR_TOKEN, startTestService, TEST_MASTER_KEY, type TestService } from '../helpers/harness.ts';
 import { createEndpoint, emit, type Receiver, startReceiver } from './helpers.ts';
 
 const POSTGRES = Boolean(process.env.DATABASE_URL);
@@ -38,6 +38,8 @@ function startWorkerProcess(databaseUrl: string): ChildProcess {
       DATABASE_URL: databaseUrl,
       DOCEX_TEST_CLOCK: '1',
       DOCEX_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      // another process of the same deployment: the same master key opens its sealed secrets
+      DOCEX_MASTER_KEY: TEST_MASTER_KEY,
       DOCEX_DATA_DIR: mkdtempSync(join(tmpdir(), 'docex-worker-')),
       LOG_LEVEL: 'silent',
     },
