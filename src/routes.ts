@@ -2,6 +2,7 @@
 import type { AnyRoute } from './http/route.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
+import { einvoiceRoutes } from './modules/einvoice/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
@@ -15,7 +16,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 export function allRoutes(): AnyRoute[] {
   const list: AnyRoute[] = [];
   list.push(...metaRoutes(() => list), ...identityRoutes, ...keyRoutes);
-  list.push(...documentRoutes, ...paymentRoutes);
+  list.push(...documentRoutes, ...paymentRoutes, ...einvoiceRoutes);
   list.push(...attachmentRoutes, ...documentProvenanceRoutes);
   list.push(...webhookRoutes);
   list.push(...provenanceRoutes);

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   payment_limit_exceeded: 422,
+  einvoice_incomplete: 422,
+  einvoice_mismatch: 422,
   insufficient_funds: 422,
   rate_limited: 429,
   sandbox_quota: 429,
@@ -46,6 +48,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   unsupported_media_type: 'A write body that is not application/json.',
   payment_limit_exceeded:
     "The payment would exceed the key's payment_limits; details names the limit, currency, limit_value and attempted amount.",
+  einvoice_incomplete:
+    'The e-invoice cannot be written yet: a business term a rule needs is missing. details.missing lists each as {bt, party: issuer|counterparty, field}: the legal profile field (PATCH /v1/organization) that party must fill.',
+  einvoice_mismatch:
+    "An imported e-invoice's stated total differs from what its lines give. details: {bt, file, derived}; nothing was created.",
   insufficient_funds: 'The source account balance is short for the transfer.',
   rate_limited: 'Too many requests for this key; wait for Retry-After seconds.',
   sandbox_quota:

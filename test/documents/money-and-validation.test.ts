@@ -105,7 +105,7 @@ describe('money', () => {
     assert.equal(t.total, 52.41);
   });
 
-  test('lines echo their input plus line_number, net_amount, tax_amount', async () => {
+  test('lines echo their input plus line_number, net_amount, tax_amount and the e-invoicing defaults', async () => {
     const res = await create({
       line_items: [
         { description: 'A', quantity: 1.5, unit_price: 2.0001, tax_rate: 0.0825, sku: 'SKU-1' },
@@ -132,6 +132,10 @@ describe('money', () => {
         discount_value: null,
         net_amount: 3,
         tax_amount: 0.25,
+        tax_category: 'S',
+        tax_exemption_reason: null,
+        tax_exemption_reason_code: null,
+        unit_code: 'C62',
       },
       {
         line_number: 2,
@@ -144,6 +148,10 @@ describe('money', () => {
         discount_value: 0,
         net_amount: 0,
         tax_amount: 0,
+        tax_category: 'Z',
+        tax_exemption_reason: null,
+        tax_exemption_reason_code: null,
+        unit_code: 'C62',
       },
     ]);
     assert.equal(res.body.total, 3.25);

@@ -125,6 +125,10 @@ test('the record carries every field of spec 2.1 and CONTRACT 3', async () => {
       discount_value: null,
       net_amount: 20,
       tax_amount: 2,
+      tax_category: 'S',
+      tax_exemption_reason: null,
+      tax_exemption_reason_code: null,
+      unit_code: 'C62',
     },
   ]);
   assert.equal(d.subtotal, 20);

@@ -213,6 +213,7 @@ describe('signup, sessions, organization, operator', () => {
       'created_at',
       'environment',
       'id',
+      'legal_profile',
       'name',
       'verified',
     ]);

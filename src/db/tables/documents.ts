@@ -1,4 +1,6 @@
 import type { ColumnType } from 'kysely';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
+import type { TaxCategory } from '../../lib/tax-categories.ts';
 
 /** jsonb: read as parsed JSON, written as its JSON text. */
 type Jsonb<T> = ColumnType<T, string, string>;
@@ -16,6 +18,12 @@ export interface StoredLineItem {
   discount_value: number | null;
   net_amount: number;
   tax_amount: number;
+  /** CONTRACT 9 (1.15.0); absent on lines written before: S when tax_rate > 0, else Z. */
+  tax_category?: TaxCategory;
+  tax_exemption_reason?: string | null;
+  tax_exemption_reason_code?: string | null;
+  /** UN/ECE Rec. 20/21; absent on lines written before: C62 (one). */
+  unit_code?: string;
 }
 
 export interface DocumentCountersTable {
@@ -54,6 +62,17 @@ export interface DocumentsTable {
   created_at: Date;
   updated_at: Date;
   issued_at: Date | null;
+  /** Both parties' legal profiles as frozen at issue (CONTRACT 9); null until a party has one. */
+  issuer_profile: ColumnType<LegalProfile | null, string | null | undefined, string | null>;
+  counterparty_profile: ColumnType<LegalProfile | null, string | null | undefined, string | null>;
+}
+
+export interface EInvoiceExportsTable {
+  document_id: string;
+  format: string;
+  content: Uint8Array;
+  digest: string;
+  created_at: Date;
 }
 
 export interface DocumentHistoryTable {
@@ -84,4 +103,5 @@ export interface DocumentTables {
   documents: DocumentsTable;
   document_history: DocumentHistoryTable;
   demo_counterparty_queue: DemoCounterpartyQueueTable;
+  einvoice_exports: EInvoiceExportsTable;
 }

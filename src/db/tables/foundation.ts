@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
 
 type Json = ColumnType<unknown, string, string>;
 
@@ -16,6 +17,8 @@ export interface OrganizationsTable {
   processor_connected: boolean;
   parent_organization_id: string | null;
   demo: boolean;
+  /** CONTRACT 9; null until PATCH /v1/organization sets it. */
+  legal_profile: ColumnType<LegalProfile | null, string | null | undefined, string | null>;
   created_at: Date;
 }
 

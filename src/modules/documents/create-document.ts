@@ -132,6 +132,9 @@ export function newDocumentRecord(input: NewDocument, now: Date): DraftRecord {
     created_at: now,
     updated_at: now,
     issued_at: input.issued ? now : null,
+    // Frozen at issue (issue-document.ts); a document issued from birth is frozen at its first export.
+    issuer_profile: null,
+    counterparty_profile: null,
     issuer_name: conn.issuerName,
     counterparty_name: conn.counterpartyName,
     payment: null,

@@ -5,6 +5,7 @@ import type { StoredLineItem } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
 import { utcDate } from '../../lib/clock.ts';
 import type { Currency } from '../../lib/currencies.ts';
+import { UNIT_CODES, VATEX_CODES } from '../../lib/en16931-codes.ts';
 import { type FieldProblem, invalid } from '../../lib/errors.ts';
 import {
   computeTotals,
@@ -14,6 +15,7 @@ import {
   validateLineNumbers,
 } from '../../lib/money.ts';
 import { centsLines, centsOf } from '../../lib/money-cents.ts';
+import { defaultTaxCategory, taxCategoryProblem } from '../../lib/tax-categories.ts';
 import { isStorableText } from '../../lib/text.ts';
 import { moneyNumber } from './project-document.ts';
 import { LIMITS, type LineItemInputT } from './schemas.ts';
@@ -145,6 +147,67 @@ function resolveTerms(
 
 const TOTAL_MAX_CENTS = centsOf(LIMITS.totalMax);
 
+/** A line's e-invoicing tax fields with their defaults (CONTRACT 9): category S/Z, unit C62. */
+function taxFieldsOf(
+  line: LineItemInputT,
+): Required<
+  Pick<StoredLineItem, 'tax_category' | 'tax_exemption_reason' | 'tax_exemption_reason_code' | 'unit_code'>
+> {
+  return {
+    tax_category: line.tax_category ?? defaultTaxCategory(line.tax_rate),
+    tax_exemption_reason: line.tax_exemption_reason ?? null,
+    tax_exemption_reason_code: line.tax_exemption_reason_code ?? null,
+    unit_code: line.unit_code ?? 'C62',
+  };
+}
+
+/**
+ * The tax rules a line's category brings (lib/tax-categories.ts), the code lists of its VATEX and
+ * unit codes, and the rules across lines: "not subject to VAT" (O) stands alone in a document
+ * (BR-O-11), and lines of one category and rate share one exemption reason, since an e-invoice
+ * states it once per breakdown (BT-120/121).
+ */
+function taxProblems(lines: LineItemInputT[]): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const reasons = new Map<string, { index: number; reason: string }>();
+  lines.forEach((line, i) => {
+    const f = taxFieldsOf(line);
+    const problem = taxCategoryProblem({ ...f, tax_rate: line.tax_rate });
+    if (problem) out.push({ path: `line_items[${i}].${problem.field}`, message: problem.message });
+    if (f.tax_exemption_reason_code !== null && !VATEX_CODES.has(f.tax_exemption_reason_code)) {
+      out.push({
+        path: `line_items[${i}].tax_exemption_reason_code`,
+        message: `${f.tax_exemption_reason_code} is not a VATEX code (VATEX-EU-AE, VATEX-EU-IC, VATEX-EU-G…)`,
+      });
+    }
+    if (!UNIT_CODES.has(f.unit_code)) {
+      out.push({
+        path: `line_items[${i}].unit_code`,
+        message: `${f.unit_code} is not a UN/ECE Recommendation 20/21 unit code (C62, HUR, DAY, KGM…)`,
+      });
+    }
+    const key = `${f.tax_category}/${line.tax_rate}`;
+    const reason = `${f.tax_exemption_reason ?? ''}\u0000${f.tax_exemption_reason_code ?? ''}`;
+    const first = reasons.get(key);
+    if (!first) reasons.set(key, { index: i, reason });
+    else if (first.reason !== reason) {
+      out.push({
+        path: `line_items[${i}].tax_exemption_reason`,
+        message: `differs from line_items[${first.index}], which has the same tax_category and tax_rate: an e-invoice states one exemption reason per category and rate`,
+      });
+    }
+  });
+  const categories = new Set(lines.map((l) => l.tax_category ?? defaultTaxCategory(l.tax_rate)));
+  if (categories.has('O') && categories.size > 1) {
+    out.push({
+      path: 'line_items',
+      message:
+        'tax_category O (not subject to VAT) cannot be combined with other categories in one document (BR-O-11)',
+    });
+  }
+  return out;
+}
+
 function buildLines(
   lines: LineItemInputT[],
   problems: FieldProblem[],
@@ -161,7 +224,11 @@ function buildLines(
       discount_value: line.discount_value ?? null,
       net_amount: amounts[i]!.net_amount,
       tax_amount: amounts[i]!.tax_amount,
+      ...taxFieldsOf(line),
     }));
+  const before0 = problems.length;
+  problems.push(...taxProblems(lines));
+  if (problems.length > before0) return null;
   // Exact integers for the usual numbers; decimal.js (and its problems) for everything else.
   const cents = centsLines(lines, TOTAL_MAX_CENTS);
   if (cents) {

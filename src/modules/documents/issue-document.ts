@@ -29,6 +29,13 @@ export async function issueDocument(
       throw illegalMove(doc, side, actor, `Only a draft can be issued; this document is ${doc.status}.`);
     }
     const now = ctx.clock.now();
+    // Both parties' legal profiles as they are now are the ones its e-invoice names (CONTRACT 9).
+    const profiles = await trx
+      .selectFrom('organizations')
+      .select(['id', 'legal_profile'])
+      .where('id', 'in', [doc.issuer_organization_id, doc.counterparty_organization_id])
+      .execute();
+    const profileOf = (orgId: string) => profiles.find((p) => p.id === orgId)?.legal_profile ?? null;
     const counterpartyNumber = numbering(doc.counterparty_organization_id, naming.counterparty.prefix);
     const after: DocumentRecord = {
       ...doc,
@@ -36,13 +43,22 @@ export async function issueDocument(
       counterparty_number: counterpartyNumber.placeholder,
       issued_at: now,
       updated_at: now,
+      issuer_profile: profileOf(doc.issuer_organization_id),
+      counterparty_profile: profileOf(doc.counterparty_organization_id),
     };
     return saveDocumentChange(
       trx,
       {
         before: doc,
         after,
-        columns: ['status', 'counterparty_number', 'issued_at', 'updated_at'],
+        columns: [
+          'status',
+          'counterparty_number',
+          'issued_at',
+          'updated_at',
+          'issuer_profile',
+          'counterparty_profile',
+        ],
         kind: 'status_changed',
         actor,
         action: 'issued',

@@ -206,6 +206,13 @@ export interface SaveChange {
   projected?: ProjectedJson;
 }
 
+const JSON_COLUMNS: ReadonlySet<Column> = new Set<Column>([
+  'line_items',
+  'external_refs',
+  'issuer_profile',
+  'counterparty_profile',
+]);
+
 /**
  * Writes a change: the row (insert or update of `columns`), the next history entry, the events.
  * `before` must be locked by the caller's transaction when it is not null. Returns `after` as
@@ -230,7 +237,7 @@ export async function saveDocumentChange(
     if (col === 'history_head') return refs.head;
     const v = after[col];
     if (typeof v === 'string' && placeholderIndex.has(v)) return refs.number(placeholderIndex.get(v)!);
-    if (col === 'line_items' || col === 'external_refs') return JSON.stringify(v);
+    if (JSON_COLUMNS.has(col)) return JSON.stringify(v);
     return v;
   };
   const columns: Column[] = [...new Set<Column>([...c.columns, 'history_seq', 'history_head'])];

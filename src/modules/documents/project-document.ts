@@ -4,6 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
+import { defaultTaxCategory } from '../../lib/tax-categories.ts';
 import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
 import type { DocumentView } from './schemas.ts';
 import { DOCUMENT_TYPES, type DocumentType, type Side } from './state-machines.ts';
@@ -17,9 +18,13 @@ export type DocumentRecord = Selectable<DocumentsTable> & {
 
 /**
  * What projectDocument reads: a DocumentRecord without the columns no viewer sees (the issuer's
- * own reference, the history chain's head). The list page selects only these.
+ * own reference, the history chain's head, the parties' frozen legal profiles, which only the
+ * e-invoice export reads). The list page selects only these.
  */
-export type ProjectedDocument = Omit<DocumentRecord, 'issuer_ref' | 'history_seq' | 'history_head'>;
+export type ProjectedDocument = Omit<
+  DocumentRecord,
+  'issuer_ref' | 'history_seq' | 'history_head' | 'issuer_profile' | 'counterparty_profile'
+>;
 
 /** Which side of the document the organization is on; null when it is not a party. */
 export function sideOf(
@@ -114,6 +119,11 @@ export function projectDocument(doc: ProjectedDocument, viewerOrganizationId: st
       discount_value: l.discount_value,
       net_amount: l.net_amount,
       tax_amount: l.tax_amount,
+      // Lines written before 1.15.0 have none of these: their defaults (CONTRACT 9).
+      tax_category: l.tax_category ?? defaultTaxCategory(l.tax_rate),
+      tax_exemption_reason: l.tax_exemption_reason ?? null,
+      tax_exemption_reason_code: l.tax_exemption_reason_code ?? null,
+      unit_code: l.unit_code ?? 'C62',
     })),
     subtotal: moneyNumber(doc.subtotal),
     tax: moneyNumber(doc.tax),

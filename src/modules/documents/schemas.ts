@@ -4,6 +4,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateOnly, ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
 import { CURRENCIES } from '../../lib/currencies.ts';
+import { TAX_CATEGORIES } from '../../lib/tax-categories.ts';
 import { Payment } from '../payments/schemas.ts';
 import {
   API_DOCUMENT_TYPES,
@@ -36,6 +37,7 @@ export const LIMITS = {
   externalRefs: 50,
   externalRefKey: 100,
   externalRefValue: 500,
+  exemptionReason: 500,
   /** quantity and unit_price: 4 decimals, at most this much */
   quantityMax: 1_000_000_000,
   unitPriceMax: 1_000_000_000,
@@ -89,6 +91,32 @@ export const LineItemInput = Type.Object(
       orNull<number>('number', {
         minimum: 0,
         description: 'percent: 0 to 100 of quantity × unit_price; fixed: an amount up to it.',
+      }),
+    ),
+    tax_category: Type.Optional(
+      literals(TAX_CATEGORIES, {
+        description:
+          'UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0.',
+      }),
+    ),
+    tax_exemption_reason: Type.Optional(
+      orNull<string>('string', {
+        minLength: 1,
+        maxLength: LIMITS.exemptionReason,
+        description: 'Why the line is exempt, in words (BT-120). E, AE, K, G and O need this or the code.',
+      }),
+    ),
+    tax_exemption_reason_code: Type.Optional(
+      orNull<string>('string', {
+        pattern: '^VATEX-[A-Z0-9-]{1,24}$',
+        description: 'The VATEX code of the exemption (BT-121), e.g. VATEX-EU-AE for a reverse charge.',
+      }),
+    ),
+    unit_code: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z0-9]{1,3}$',
+        description:
+          'UN/ECE Recommendation 20/21 unit of the quantity (BT-130): C62 one (default), HUR hour, DAY, KGM kilogram…',
       }),
     ),
   },
@@ -189,6 +217,10 @@ export const LineItem = Type.Object(
     discount_value: Nullable(Type.Number()),
     net_amount: Money,
     tax_amount: Money,
+    tax_category: literals(TAX_CATEGORIES),
+    tax_exemption_reason: Nullable(Type.String()),
+    tax_exemption_reason_code: Nullable(Type.String()),
+    unit_code: Type.String(),
   },
   { title: 'LineItem' },
 );

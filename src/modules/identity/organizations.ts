@@ -6,6 +6,7 @@ import type { OrganizationRef } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { createOrganizationAccounts } from '../ledger/create-accounts.ts';
 
 export type OrganizationRow = Selectable<OrganizationsTable>;
@@ -15,6 +16,7 @@ export interface OrganizationView {
   name: string;
   environment: 'live' | 'sandbox';
   verified: boolean;
+  legal_profile: LegalProfile | null;
   created_at: string;
 }
 
@@ -24,6 +26,7 @@ export function organizationView(o: OrganizationRow): OrganizationView {
     name: o.name,
     environment: o.environment,
     verified: o.verified,
+    legal_profile: o.legal_profile,
     created_at: iso(o.created_at),
   };
 }

@@ -5,6 +5,8 @@ import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { endSession, signIn, signup } from './accounts.ts';
 import { acceptConnection, createConnection, getConnection, listConnections } from './connections.ts';
+import { updateLegalProfile } from './legal-profile.ts';
+import { UpdateOrganizationBody } from './legal-profile-schema.ts';
 import { getOrganizationRow, organizationView, setOrganizationFlags } from './organizations.ts';
 import { provisionSandbox } from './sandbox.ts';
 import {
@@ -96,6 +98,20 @@ export const identityRoutes: AnyRoute[] = [
     errors: ['unauthorized', 'forbidden'],
     handler: async ({ ctx, principal }) =>
       organizationView(await getOrganizationRow(ctx.db, principal.organization.id)),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/organization',
+    operationId: 'updateOrganization',
+    summary: 'Set the legal profile',
+    description:
+      "Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified. A document keeps the profiles it was issued with.",
+    tags,
+    auth: 'session',
+    body: UpdateOrganizationBody,
+    response: { status: 200, schema: Organization, description: 'The organization with its profile.' },
+    errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
+    handler: async ({ ctx, principal, body }) => updateLegalProfile(ctx, principal, body),
   }),
   defineRoute({
     method: 'POST',

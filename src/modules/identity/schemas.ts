@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { LegalProfileSchema } from './legal-profile-schema.ts';
 
 export const Organization = Type.Object(
   {
@@ -7,6 +8,10 @@ export const Organization = Type.Object(
     name: Type.String(),
     environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
     verified: Type.Boolean(),
+    legal_profile: Type.Union([LegalProfileSchema, Type.Null()], {
+      description:
+        'What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it.',
+    }),
     created_at: Timestamp,
   },
   { title: 'Organization' },

@@ -1,6 +1,6 @@
 // The shape of an organization's legal profile (CONTRACT 9): what EN 16931 needs to name a party
-// (BG-4 seller, BG-7 buyer). Kept apart from its validation so the e-invoice module can read the
-// type without the identity module's routes.
+// (BG-4 seller, BG-7 buyer). A leaf type: the tables, the identity module that validates it and the
+// e-invoice module that writes it all read it from here.
 
 export interface PostalAddress {
   line1: string;

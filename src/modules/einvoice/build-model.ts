@@ -1,0 +1,224 @@
+// A docex document as the EN 16931 model (model.ts): the mapping of CONTRACT 9, and the refusal
+// (422 einvoice_incomplete) when a party's frozen legal profile lacks what a business rule needs.
+// Pure: the export reads the rows, this decides.
+import type { StoredLineItem } from '../../db/tables/documents.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
+import { defaultTaxCategory, type TaxCategory } from '../../lib/tax-categories.ts';
+import { termDays } from '../documents/document-input.ts';
+import type { EInvoice, EInvoiceLine, EInvoiceTaxBreakdown } from './model.ts';
+
+export type Party = 'issuer' | 'counterparty';
+export interface MissingTerm {
+  bt: string;
+  party: Party;
+  field: string;
+}
+
+/** What the export reads of a document (an issued invoice or credit note). */
+export interface ExportSource {
+  document_type: string;
+  issuer_number: string;
+  counterparty_number: string | null;
+  currency: string;
+  document_date: string;
+  due_date: string | null;
+  payment_terms: string | null;
+  notes: string | null;
+  external_refs: Record<string, string>;
+  line_items: StoredLineItem[];
+  subtotal: string;
+  tax: string;
+  total: string;
+  issuer_profile: LegalProfile | null;
+  counterparty_profile: LegalProfile | null;
+  /** The invoice a credit note derives from (BT-25), when it has one. */
+  preceding: { number: string; issueDate: string } | null;
+}
+
+/** Money as a file writes it: 2 decimals, never an exponent. */
+export const money2 = (n: number | string): string => new MoneyDecimal(n).toFixed(2);
+/** Quantities and prices: their own decimals (docex keeps at most 4), never an exponent. */
+export const decimalText = (n: number | string): string => new MoneyDecimal(n).toFixed();
+/** docex's tax_rate is a fraction (0.19); EN 16931 writes percent (19). */
+export const percentOf = (rate: number): string => new MoneyDecimal(rate).times(100).toFixed();
+
+/** BT-20 in words, from docex's payment_terms grammar. */
+export function termsInWords(terms: string | null): string | null {
+  if (terms === null) return null;
+  if (terms === 'due_on_receipt') return 'Due on receipt';
+  const days = termDays(terms);
+  return days === null ? terms : `Net ${days} days`;
+}
+
+const categoryOf = (l: StoredLineItem): TaxCategory => l.tax_category ?? defaultTaxCategory(l.tax_rate);
+
+function lineOf(l: StoredLineItem): EInvoiceLine {
+  let allowance: EInvoiceLine['allowance'] = null;
+  if (l.discount_type !== null && l.discount_value !== null) {
+    // The allowance is what the discount took off the line, to the cent: gross (rounded) − net.
+    // quantity × price − allowance then equals BT-131 within half a cent (PEPPOL-EN16931-R120).
+    const gross = new MoneyDecimal(l.quantity).times(l.unit_price);
+    const amount = gross.toDecimalPlaces(2).minus(l.net_amount);
+    if (!amount.isZero()) {
+      allowance = {
+        amount: amount.toFixed(2),
+        reason: 'Discount',
+        percent: l.discount_type === 'percent' ? decimalText(l.discount_value) : null,
+        base: l.discount_type === 'percent' ? gross.toFixed(2) : null,
+      };
+    }
+  }
+  return {
+    id: String(l.line_number),
+    name: l.description,
+    sellerItemId: l.sku,
+    quantity: decimalText(l.quantity),
+    unitCode: l.unit_code ?? 'C62',
+    unitPrice: decimalText(l.unit_price),
+    allowance,
+    netAmount: money2(l.net_amount),
+    category: categoryOf(l),
+    ratePercent: percentOf(l.tax_rate),
+    taxAmount: money2(l.tax_amount),
+    exemptionReason: l.tax_exemption_reason ?? null,
+    exemptionReasonCode: l.tax_exemption_reason_code ?? null,
+  };
+}
+
+/** BG-23: one breakdown per (category, rate), in the order they first appear; Σ line net and Σ line tax. */
+function breakdownOf(lines: EInvoiceLine[]): EInvoiceTaxBreakdown[] {
+  const groups = new Map<string, { first: EInvoiceLine; net: Decimal; tax: Decimal }>();
+  for (const l of lines) {
+    const key = `${l.category}/${l.ratePercent}`;
+    const g = groups.get(key);
+    if (g) {
+      g.net = g.net.plus(l.netAmount);
+      g.tax = g.tax.plus(l.taxAmount);
+    } else
+      groups.set(key, { first: l, net: new MoneyDecimal(l.netAmount), tax: new MoneyDecimal(l.taxAmount) });
+  }
+  return [...groups.values()].map(({ first, net, tax }) => ({
+    category: first.category,
+    ratePercent: first.ratePercent,
+    taxableAmount: net.toFixed(2),
+    taxAmount: tax.toFixed(2),
+    exemptionReason: first.exemptionReason,
+    exemptionReasonCode: first.exemptionReasonCode,
+  }));
+}
+
+/** Every business term a rule needs that a party's profile lacks (CONTRACT 9). */
+export function missingTerms(
+  src: ExportSource,
+  categories: Set<TaxCategory>,
+  peppol: boolean,
+): MissingTerm[] {
+  const out: MissingTerm[] = [];
+  const seller = src.issuer_profile;
+  const buyer = src.counterparty_profile;
+  const need = (ok: boolean, bt: string, party: Party, field: string) => {
+    if (!ok && !out.some((m) => m.bt === bt && m.party === party)) out.push({ bt, party, field });
+  };
+  need(!!seller, 'BT-27', 'issuer', 'legal_name');
+  need(!!seller, 'BT-40', 'issuer', 'address.country_code');
+  need(!!buyer, 'BT-44', 'counterparty', 'legal_name');
+  need(!!buyer, 'BT-55', 'counterparty', 'address.country_code');
+  if (!seller || !buyer) return out;
+  const sellerTaxId = seller.vat_id !== undefined || seller.tax_registration_id !== undefined;
+  // BR-CO-26: the seller is identified by its VAT id or legal registration id. Outside the scope
+  // of VAT (O) no VAT id is written (BR-O-2), so the legal registration id must be there.
+  if (categories.has('O')) {
+    need(seller.legal_registration_id !== undefined, 'BT-30', 'issuer', 'legal_registration_id');
+  } else {
+    need(
+      seller.vat_id !== undefined || seller.legal_registration_id !== undefined,
+      'BT-31',
+      'issuer',
+      'vat_id',
+    );
+  }
+  // BR-S-2, BR-Z-2, BR-E-2, BR-AE-2, BR-AF-2, BR-AG-2: the seller's VAT or tax registration id.
+  if (['S', 'Z', 'E', 'AE', 'L', 'M'].some((c) => categories.has(c as TaxCategory))) {
+    need(sellerTaxId, 'BT-31', 'issuer', 'vat_id');
+  }
+  // BR-IC-2, BR-G-2: the seller's VAT id itself.
+  if (categories.has('K') || categories.has('G'))
+    need(seller.vat_id !== undefined, 'BT-31', 'issuer', 'vat_id');
+  // BR-AE-3/4: the buyer's VAT id or legal registration id; BR-IC-2: the buyer's VAT id.
+  if (categories.has('AE')) {
+    need(
+      buyer.vat_id !== undefined || buyer.legal_registration_id !== undefined,
+      'BT-48',
+      'counterparty',
+      'vat_id',
+    );
+  }
+  if (categories.has('K')) need(buyer.vat_id !== undefined, 'BT-48', 'counterparty', 'vat_id');
+  if (peppol) {
+    // National rules (CONTRACT 9): German sellers name a contact and the account they are paid into;
+    // Dutch parties give their legal registration (KvK) id.
+    if (seller.address.country_code === 'DE') {
+      need(!!seller.contact?.name, 'BT-41', 'issuer', 'contact.name');
+      need(!!seller.contact?.phone, 'BT-42', 'issuer', 'contact.phone');
+      need(!!seller.contact?.email, 'BT-43', 'issuer', 'contact.email');
+      need(!!seller.payment_account, 'BT-84', 'issuer', 'payment_account.iban');
+    }
+    if (seller.address.country_code === 'NL') {
+      need(!!seller.legal_registration_id, 'BT-30', 'issuer', 'legal_registration_id');
+    }
+    if (buyer.address.country_code === 'NL') {
+      need(!!buyer.legal_registration_id, 'BT-47', 'counterparty', 'legal_registration_id');
+    }
+  }
+  return out;
+}
+
+export function incomplete(missing: MissingTerm[]): ApiError {
+  const names = missing.map((m) => `${m.bt} (${m.party} ${m.field})`).join(', ');
+  return new ApiError(
+    'einvoice_incomplete',
+    `The e-invoice needs ${names}. Each party fills its own with PATCH /v1/organization; the document keeps the profiles it was issued with, except a party that had none then.`,
+    { missing },
+  );
+}
+
+/** The document as an EN 16931 invoice; throws einvoice_incomplete naming what is missing. */
+export function buildEInvoice(src: ExportSource): EInvoice {
+  const lines = src.line_items.map(lineOf);
+  const categories = new Set(lines.map((l) => l.category));
+  const peppol =
+    src.issuer_profile?.electronic_address !== undefined &&
+    src.counterparty_profile?.electronic_address !== undefined;
+  const missing = missingTerms(src, categories, peppol);
+  if (missing.length > 0) throw incomplete(missing);
+  const seller = src.issuer_profile!;
+  const buyer = src.counterparty_profile!;
+  const creditNote = src.document_type === 'credit_note';
+  return {
+    number: src.issuer_number,
+    typeCode: creditNote ? '381' : '380',
+    issueDate: src.document_date,
+    dueDate: src.due_date,
+    currency: src.currency,
+    paymentTerms: termsInWords(src.payment_terms),
+    note: src.notes,
+    // Peppol needs BT-10 or BT-13 (PEPPOL-EN16931-R003): the buyer's own number stands in.
+    buyerReference: src.external_refs.buyer_reference ?? (peppol ? src.counterparty_number : null),
+    purchaseOrder: src.external_refs.purchase_order ?? null,
+    precedingInvoice: src.preceding,
+    peppol,
+    seller: { profile: seller },
+    buyer: { profile: buyer },
+    // Intra-community supply needs a delivery date and place (BR-IC-11/12): docex's document
+    // date is the date of supply, the buyer's address the place (docs/einvoicing.md).
+    deliveryDate: categories.has('K') ? src.document_date : null,
+    lines,
+    breakdown: breakdownOf(lines),
+    lineTotal: money2(src.subtotal),
+    taxTotal: money2(src.tax),
+    grandTotal: money2(src.total),
+    payableAmount: money2(src.total),
+  };
+}

@@ -1,0 +1,183 @@
+// GET /v1/documents/{id}/einvoice (CONTRACT 9): an issued invoice or credit note as UBL, CII or
+// Factur-X. The first successful export of each format is kept byte for byte (einvoice_exports),
+// so both parties get the same bytes on every later call, whatever a later docex would write.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AppContext, Tx } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Principal } from '../../http/principal.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { findVisibleDocument } from '../documents/load-document.ts';
+import type { DocumentRecord } from '../documents/project-document.ts';
+import { buildEInvoice, type ExportSource } from './build-model.ts';
+import { writeCii } from './cii-writer.ts';
+import { renderFacturX } from './facturx-pdf.ts';
+import { writeUbl } from './ubl-writer.ts';
+
+export const EINVOICE_FORMATS = ['ubl', 'cii', 'facturx'] as const;
+export type EInvoiceFormat = (typeof EINVOICE_FORMATS)[number];
+
+export interface EInvoiceFile {
+  content: Buffer;
+  contentType: string;
+  /** sha256 hex of the bytes (Svc-EInvoice-Digest). */
+  digest: string;
+  filename: string;
+}
+
+const CONTENT_TYPES: Record<EInvoiceFormat, string> = {
+  ubl: 'application/xml',
+  cii: 'application/xml',
+  facturx: 'application/pdf',
+};
+const EXTENSIONS: Record<EInvoiceFormat, string> = { ubl: '.ubl.xml', cii: '.cii.xml', facturx: '.pdf' };
+
+const EXPORTABLE = new Set(['invoice', 'credit_note']);
+
+function fileOf(doc: DocumentRecord, format: EInvoiceFormat, content: Buffer, digest: string): EInvoiceFile {
+  return {
+    content,
+    contentType: CONTENT_TYPES[format],
+    digest,
+    filename: `${doc.issuer_number}${EXTENSIONS[format]}`,
+  };
+}
+
+/**
+ * The profiles the export names the parties with: the frozen ones, and for a party that had none
+ * when the document was issued, its profile now (CONTRACT 9: frozen at the first export after it
+ * sets one; keep() freezes it only when the export succeeds, so a 422 never freezes an incomplete one).
+ */
+async function withLateProfiles(ctx: AppContext, doc: DocumentRecord): Promise<DocumentRecord> {
+  if (doc.issuer_profile !== null && doc.counterparty_profile !== null) return doc;
+  const orgs = await ctx.db
+    .selectFrom('organizations')
+    .select(['id', 'legal_profile'])
+    .where('id', 'in', [doc.issuer_organization_id, doc.counterparty_organization_id])
+    .execute();
+  const current = (id: string): LegalProfile | null => orgs.find((o) => o.id === id)?.legal_profile ?? null;
+  return {
+    ...doc,
+    issuer_profile: doc.issuer_profile ?? current(doc.issuer_organization_id),
+    counterparty_profile: doc.counterparty_profile ?? current(doc.counterparty_organization_id),
+  };
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Keeps the file and freezes the profiles it was written with, under the document's row lock.
+ * Answers the file kept for the format (this one, or a concurrent export's), or null when another
+ * export froze different profiles meanwhile and the file must be written again.
+ */
+async function keep(
+  ctx: AppContext,
+  doc: DocumentRecord,
+  format: EInvoiceFormat,
+  content: Buffer,
+): Promise<{ content: Uint8Array; digest: string } | null> {
+  return inTransaction(ctx.db, async (trx) => {
+    const row = await trx
+      .selectFrom('documents')
+      .select(['issuer_profile', 'counterparty_profile'])
+      .where('id', '=', doc.id)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow();
+    const kept = await keptFile(trx, doc.id, format);
+    if (kept) return kept;
+    if (
+      (row.issuer_profile !== null && !sameJson(row.issuer_profile, doc.issuer_profile)) ||
+      (row.counterparty_profile !== null && !sameJson(row.counterparty_profile, doc.counterparty_profile))
+    ) {
+      return null;
+    }
+    if (row.issuer_profile === null || row.counterparty_profile === null) {
+      await trx
+        .updateTable('documents')
+        .set({
+          issuer_profile: jsonOrNull(doc.issuer_profile),
+          counterparty_profile: jsonOrNull(doc.counterparty_profile),
+        })
+        .where('id', '=', doc.id)
+        .execute();
+    }
+    const digest = createHash('sha256').update(content).digest('hex');
+    await trx
+      .insertInto('einvoice_exports')
+      .values({ document_id: doc.id, format, content, digest, created_at: ctx.clock.now() })
+      .execute();
+    return { content, digest };
+  });
+}
+
+async function keptFile(
+  db: Kysely<DB> | Tx,
+  documentId: string,
+  format: EInvoiceFormat,
+): Promise<{ content: Uint8Array; digest: string } | undefined> {
+  return db
+    .selectFrom('einvoice_exports')
+    .select(['content', 'digest'])
+    .where('document_id', '=', documentId)
+    .where('format', '=', format)
+    .executeTakeFirst();
+}
+
+const jsonOrNull = (p: LegalProfile | null): string | null => (p === null ? null : JSON.stringify(p));
+
+/** The invoice a credit note derives from (BT-25): its number and date as the seller issued it. */
+async function precedingInvoice(ctx: AppContext, doc: DocumentRecord): Promise<ExportSource['preceding']> {
+  if (doc.document_type !== 'credit_note' || doc.derived_from === null) return null;
+  const inv = await ctx.db
+    .selectFrom('documents')
+    .select(['issuer_number', 'document_date'])
+    .where('id', '=', doc.derived_from)
+    .where('document_type', '=', 'invoice')
+    .where('issuer_organization_id', '=', doc.issuer_organization_id)
+    .executeTakeFirst();
+  return inv ? { number: inv.issuer_number, issueDate: inv.document_date } : null;
+}
+
+async function render(ctx: AppContext, doc: DocumentRecord, format: EInvoiceFormat): Promise<Buffer> {
+  const model = buildEInvoice({ ...doc, preceding: await precedingInvoice(ctx, doc) });
+  if (format === 'ubl') return Buffer.from(writeUbl(model), 'utf8');
+  const cii = writeCii(model);
+  if (format === 'cii') return Buffer.from(cii, 'utf8');
+  return Buffer.from(await renderFacturX(model, cii));
+}
+
+export async function exportEInvoice(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+  format: EInvoiceFormat,
+): Promise<EInvoiceFile> {
+  const doc = await findVisibleDocument(ctx.db, principal.organization.id, id);
+  if (!EXPORTABLE.has(doc.document_type)) {
+    throw new ApiError(
+      'invalid_request',
+      `Only invoices and credit notes are e-invoices; this document is a ${doc.document_type}.`,
+      { errors: [{ path: 'id', message: `is a ${doc.document_type}, not an invoice or credit note` }] },
+    );
+  }
+  if (doc.issued_at === null) {
+    throw new ApiError(
+      'conflict',
+      'A draft has no e-invoice yet: issue it first (POST /v1/documents/{id}/issue).',
+    );
+  }
+  const kept = await keptFile(ctx.db, doc.id, format);
+  if (kept) return fileOf(doc, format, Buffer.from(kept.content), kept.digest);
+  // Rendered outside the lock (a PDF takes milliseconds); written again in the rare case another
+  // export froze a late party's profile between the read and the write.
+  let current = doc;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const effective = await withLateProfiles(ctx, current);
+    const stored = await keep(ctx, effective, format, await render(ctx, effective, format));
+    if (stored) return fileOf(doc, format, Buffer.from(stored.content), stored.digest);
+    current = await findVisibleDocument(ctx.db, principal.organization.id, id);
+  }
+  throw new ApiError('conflict', "The parties' profiles changed while the e-invoice was written; try again.");
+}

@@ -1,0 +1,251 @@
+// What an imported UBL or CII file says, as read (every value still the file's text), and its
+// translation into a docex create body: each term docex cannot hold refused by name (CONTRACT 9),
+// each informational term without a docex field reported as dropped.
+import { CURRENCIES } from '../../lib/currencies.ts';
+import type { FieldProblem } from '../../lib/errors.ts';
+import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
+import { TAX_CATEGORIES, type TaxCategory } from '../../lib/tax-categories.ts';
+import type { LineItemInputT } from '../documents/schemas.ts';
+
+export interface ImportedLine {
+  id: string | null;
+  name: string | null;
+  sellerItemId: string | null;
+  quantity: string | null;
+  unitCode: string | null;
+  price: string | null;
+  baseQuantity: string | null;
+  allowances: { amount: string | null; percent: string | null; base: string | null }[];
+  charges: number;
+  netAmount: string | null;
+  category: string | null;
+  ratePercent: string | null;
+}
+
+export interface ImportedInvoice {
+  typeCode: string | null;
+  /** what the root element says the file is */
+  expectedType: 'invoice' | 'credit_note';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  currency: string | null;
+  taxCurrency: string | null;
+  buyerReference: string | null;
+  purchaseOrder: string | null;
+  notes: string[];
+  preceding: string | null;
+  lines: ImportedLine[];
+  breakdown: {
+    category: string | null;
+    ratePercent: string | null;
+    exemptionReason: string | null;
+    exemptionReasonCode: string | null;
+  }[];
+  documentAllowances: number;
+  documentCharges: number;
+  prepaid: string | null;
+  rounding: string | null;
+  taxExclusive: string | null;
+  tax: string | null;
+  grandTotal: string | null;
+  dropped: Set<string>;
+}
+
+export interface ImportedContent {
+  documentType: 'invoice' | 'credit_note';
+  lineItems: LineItemInputT[];
+  currency: string;
+  documentDate: string;
+  dueDate: string | null;
+  notes: string | null;
+  externalRefs: Record<string, string>;
+  /** BT-25, resolved to a docex document by the caller */
+  preceding: string | null;
+  /** BT-109, BT-110, BT-112 as the file states them */
+  stated: { subtotal: string | null; tax: string | null; total: string | null };
+}
+
+const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+const decimalsOf = (d: Decimal): number => d.decimalPlaces();
+
+/** Invoice type codes docex holds: the commercial invoice and the credit note (UNCL 1001). */
+const TYPES: Record<string, 'invoice' | 'credit_note'> = { '380': 'invoice', '381': 'credit_note' };
+
+export function translate(f: ImportedInvoice): { content: ImportedContent | null; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const refuse = (bt: string, message: string) => {
+    const text = `${bt}: ${message}`;
+    if (!problems.some((p) => p.message === text)) problems.push({ path: 'content_base64', message: text });
+  };
+  const num = (bt: string, value: string | null, what: string): Decimal | null => {
+    if (value === null) {
+      refuse(bt, `${what} is missing`);
+      return null;
+    }
+    if (!DECIMAL.test(value)) {
+      refuse(bt, `${what} "${value}" is not a decimal number`);
+      return null;
+    }
+    return new MoneyDecimal(value);
+  };
+
+  const documentType = f.typeCode === null ? null : TYPES[f.typeCode];
+  if (!documentType) {
+    refuse(
+      'BT-3',
+      `invoice type code ${f.typeCode ?? '(none)'}: docex holds 380 (commercial invoice) and 381 (credit note)`,
+    );
+  } else if (documentType !== f.expectedType) {
+    refuse(
+      'BT-3',
+      `type code ${f.typeCode} does not match the file's ${f.expectedType === 'invoice' ? 'Invoice' : 'CreditNote'} element`,
+    );
+  }
+  if (f.number === null) refuse('BT-1', 'the invoice number is missing');
+  if (f.issueDate === null || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(f.issueDate)) {
+    refuse('BT-2', `the issue date ${f.issueDate ?? '(none)'} is not a date (YYYY-MM-DD, or CII format 102)`);
+  }
+  if (f.currency === null || !(CURRENCIES as readonly string[]).includes(f.currency)) {
+    refuse('BT-5', `currency ${f.currency ?? '(none)'}: docex holds ${CURRENCIES.join(', ')}`);
+  }
+  if (f.taxCurrency !== null && f.taxCurrency !== f.currency) {
+    refuse(
+      'BT-6',
+      `a separate VAT accounting currency (${f.taxCurrency}) changes how tax is stated; docex holds one currency a document`,
+    );
+  }
+  if (f.documentAllowances > 0) {
+    refuse(
+      'BG-20',
+      `${f.documentAllowances} document-level allowance(s): docex discounts lines, not documents; put the discount on the lines`,
+    );
+  }
+  if (f.documentCharges > 0) {
+    refuse(
+      'BG-21',
+      `${f.documentCharges} document-level charge(s): docex has no document charges; make each charge a line`,
+    );
+  }
+  if (f.prepaid !== null && !new MoneyDecimal(DECIMAL.test(f.prepaid) ? f.prepaid : 0).isZero()) {
+    refuse('BT-113', 'a paid amount changes the amount due; docex records payments as payments');
+  }
+  if (f.rounding !== null && !new MoneyDecimal(DECIMAL.test(f.rounding) ? f.rounding : 0).isZero()) {
+    refuse('BT-114', 'a rounding amount changes the amount due; docex rounds per line to the cent');
+  }
+  if (f.lines.length === 0) refuse('BG-25', 'the file has no invoice lines');
+  if (f.lines.length > 200) refuse('BG-25', `${f.lines.length} lines: docex holds at most 200 a document`);
+
+  const lineItems: LineItemInputT[] = [];
+  f.lines.forEach((l, i) => {
+    const at = `line ${l.id ?? i + 1}`;
+    const quantity = num('BT-129', l.quantity, `${at}: the quantity`);
+    let price = num('BT-146', l.price, `${at}: the net price`);
+    if (quantity?.isNegative())
+      refuse('BT-129', `${at}: a negative quantity (${l.quantity}); docex credits with credit notes`);
+    else if (quantity && decimalsOf(quantity) > 4)
+      refuse('BT-129', `${at}: the quantity ${l.quantity} has more than 4 decimals`);
+    if (price?.isNegative()) {
+      refuse('BT-146', `${at}: a negative price (${l.price})`);
+      price = null;
+    }
+    if (price && l.baseQuantity !== null) {
+      const base = num('BT-149', l.baseQuantity, `${at}: the price base quantity`);
+      if (base?.isZero()) refuse('BT-149', `${at}: a price base quantity of 0`);
+      else if (base) {
+        const unit = price.dividedBy(base);
+        if (decimalsOf(unit) > 4) {
+          refuse(
+            'BT-149',
+            `${at}: the price ${l.price} per ${l.baseQuantity} is not exact at 4 decimals per unit`,
+          );
+          price = null;
+        } else price = unit;
+      }
+    }
+    if (price && decimalsOf(price) > 4) {
+      refuse('BT-146', `${at}: the price ${l.price} has more than 4 decimals`);
+      price = null;
+    }
+    if (l.netAmount !== null && DECIMAL.test(l.netAmount) && new MoneyDecimal(l.netAmount).isNegative()) {
+      refuse('BT-131', `${at}: a negative line amount (${l.netAmount}); docex credits with credit notes`);
+    }
+    if (l.charges > 0)
+      refuse('BG-28', `${at}: line charges: docex lines have discounts only; make the charge a line`);
+    let discount = new MoneyDecimal(0);
+    for (const a of l.allowances) {
+      const amount = num('BT-136', a.amount, `${at}: the allowance amount`);
+      if (amount?.isNegative()) refuse('BT-136', `${at}: a negative allowance`);
+      else if (amount) discount = discount.plus(amount);
+    }
+    // One percentage allowance on the whole line amount is docex's percent discount, so a round
+    // trip keeps the line as it was; anything else becomes the fixed amount it takes off.
+    const only = l.allowances.length === 1 ? l.allowances[0]! : null;
+    const percent =
+      only?.percent &&
+      only.base &&
+      quantity &&
+      price &&
+      DECIMAL.test(only.percent) &&
+      DECIMAL.test(only.base) &&
+      new MoneyDecimal(only.base).equals(quantity.times(price).toDecimalPlaces(2))
+        ? new MoneyDecimal(only.percent)
+        : null;
+    const category = l.category ?? '';
+    if (!(TAX_CATEGORIES as readonly string[]).includes(category)) {
+      refuse(
+        'BT-151',
+        `${at}: VAT category ${l.category ?? '(none)'}: docex holds ${TAX_CATEGORIES.join(', ')}`,
+      );
+    }
+    const rate =
+      l.ratePercent === null ? new MoneyDecimal(0) : num('BT-152', l.ratePercent, `${at}: the VAT rate`);
+    if (rate && (rate.isNegative() || rate.greaterThan(100)))
+      refuse('BT-152', `${at}: the VAT rate ${l.ratePercent} is not 0 to 100 percent`);
+    if (l.name === null) refuse('BT-153', `${at}: the item name is missing`);
+    const breakdown = f.breakdown.find(
+      (b) =>
+        b.category === category &&
+        new MoneyDecimal(b.ratePercent && DECIMAL.test(b.ratePercent) ? b.ratePercent : 0).equals(rate ?? 0),
+    );
+    if (quantity && price && rate && l.name !== null) {
+      lineItems.push({
+        description: l.name,
+        quantity: quantity.toNumber(),
+        unit_price: price.toNumber(),
+        tax_rate: rate.dividedBy(100).toNumber(),
+        ...(l.sellerItemId !== null ? { sku: l.sellerItemId } : {}),
+        ...(percent && !percent.isZero()
+          ? { discount_type: 'percent' as const, discount_value: percent.toNumber() }
+          : discount.isZero()
+            ? {}
+            : { discount_type: 'fixed' as const, discount_value: discount.toNumber() }),
+        tax_category: category as TaxCategory,
+        ...(breakdown?.exemptionReason ? { tax_exemption_reason: breakdown.exemptionReason } : {}),
+        ...(breakdown?.exemptionReasonCode
+          ? { tax_exemption_reason_code: breakdown.exemptionReasonCode }
+          : {}),
+        unit_code: l.unitCode ?? 'C62',
+      });
+    }
+  });
+  if (problems.length > 0) return { content: null, problems };
+
+  const externalRefs: Record<string, string> = { issuer_ref: f.number! };
+  if (f.buyerReference !== null) externalRefs.buyer_reference = f.buyerReference;
+  if (f.purchaseOrder !== null) externalRefs.purchase_order = f.purchaseOrder;
+  return {
+    content: {
+      documentType: documentType!,
+      lineItems,
+      currency: f.currency!,
+      documentDate: f.issueDate!,
+      dueDate: f.dueDate,
+      notes: f.notes.length > 0 ? f.notes.join('\n') : null,
+      externalRefs,
+      preceding: f.preceding,
+      stated: { subtotal: f.taxExclusive, tax: f.tax, total: f.grandTotal },
+    },
+    problems,
+  };
+}

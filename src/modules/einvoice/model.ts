@@ -1,0 +1,95 @@
+// The part of the EN 16931 semantic model docex speaks (CONTRACT 9): what the exporters write to
+// UBL, CII and the Factur-X page, and what the importers read back. Amounts are decimal strings
+// exactly as they go into the file (2 decimals for money, up to 4 for quantities and prices), so
+// no serializer rounds anything: the document's own totals travel to the cent.
+
+import type { LegalProfile } from '../../lib/legal-profile.ts';
+import type { TaxCategory } from '../../lib/tax-categories.ts';
+
+export type { TaxCategory };
+
+/** UNCL 1001: 380 commercial invoice, 381 credit note. */
+export type InvoiceTypeCode = '380' | '381';
+
+export interface EInvoiceParty {
+  profile: LegalProfile;
+}
+
+export interface EInvoiceLine {
+  /** BT-126 */
+  id: string;
+  /** BT-153 item name (docex's description). */
+  name: string;
+  /** BT-155 seller's item identifier (docex's sku). */
+  sellerItemId: string | null;
+  /** BT-129, up to 4 decimals. */
+  quantity: string;
+  /** BT-130 UN/ECE Rec. 20/21. */
+  unitCode: string;
+  /** BT-146 net price, up to 4 decimals. */
+  unitPrice: string;
+  /** BG-27 line allowance: BT-136 amount (2 decimals), or null when the line has no discount. */
+  allowance: { amount: string; reason: string; percent: string | null; base: string | null } | null;
+  /** BT-131 = quantity × price − allowance, 2 decimals. */
+  netAmount: string;
+  /** BT-151 */
+  category: TaxCategory;
+  /** BT-152 in percent ("19", "7.5", "0"). */
+  ratePercent: string;
+  /** Not an EN 16931 term: docex's own per-line tax, kept so breakdowns sum exactly what docex charged. */
+  taxAmount: string;
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+}
+
+/** BG-23: one per (category, rate). */
+export interface EInvoiceTaxBreakdown {
+  category: TaxCategory;
+  ratePercent: string;
+  /** BT-116 */
+  taxableAmount: string;
+  /** BT-117 */
+  taxAmount: string;
+  /** BT-120 / BT-121 */
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+}
+
+export interface EInvoice {
+  /** BT-1 */
+  number: string;
+  /** BT-3 */
+  typeCode: InvoiceTypeCode;
+  /** BT-2, YYYY-MM-DD */
+  issueDate: string;
+  /** BT-9 */
+  dueDate: string | null;
+  /** BT-5 */
+  currency: string;
+  /** BT-20 payment terms in words, e.g. "Net 30 days". */
+  paymentTerms: string | null;
+  /** BT-22 */
+  note: string | null;
+  /** BT-10 */
+  buyerReference: string | null;
+  /** BT-13 */
+  purchaseOrder: string | null;
+  /** BT-25: the number of the invoice a credit note corrects. */
+  precedingInvoice: { number: string; issueDate: string | null } | null;
+  /** Peppol BIS Billing 3.0 when both parties have an electronic address (UBL only). */
+  peppol: boolean;
+  seller: EInvoiceParty;
+  buyer: EInvoiceParty;
+  /** BT-72 actual delivery date, only where a rule needs it (intra-community supply, BR-IC-11). */
+  deliveryDate: string | null;
+  lines: EInvoiceLine[];
+  breakdown: EInvoiceTaxBreakdown[];
+  /** BT-106 = BT-109 (docex has no document-level allowances or charges) */
+  lineTotal: string;
+  /** BT-110 */
+  taxTotal: string;
+  /** BT-112 */
+  grandTotal: string;
+  /** BT-115 */
+  payableAmount: string;
+}

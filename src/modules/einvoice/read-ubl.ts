@@ -1,0 +1,114 @@
+// UBL 2.1 Invoice / CreditNote → the imported model (import-model.ts), by CEN's UBL binding.
+
+import type { ImportedInvoice, ImportedLine } from './import-model.ts';
+import { UBL_NS } from './ubl-writer.ts';
+import { all, attr, badFile, has, one, text, type XNode } from './xml-read.ts';
+
+/** Informational header terms docex has no field for: present → listed as dropped. */
+const DROPPED_HEADER: [string, string[]][] = [
+  ['BT-7', ['TaxPointDate']],
+  ['BT-11', ['ProjectReference']],
+  ['BT-12', ['ContractDocumentReference']],
+  ['BT-14', ['OrderReference', 'SalesOrderID']],
+  ['BT-15', ['ReceiptDocumentReference']],
+  ['BT-16', ['DespatchDocumentReference']],
+  ['BT-17', ['OriginatorDocumentReference']],
+  ['BT-19', ['AccountingCost']],
+  ['BT-20', ['PaymentTerms']],
+  ['BG-6', ['AccountingSupplierParty', 'Party', 'Contact']],
+  ['BG-9', ['AccountingCustomerParty', 'Party', 'Contact']],
+  ['BG-10', ['PayeeParty']],
+  ['BG-11', ['TaxRepresentativeParty']],
+  ['BG-13', ['Delivery']],
+  ['BG-14', ['InvoicePeriod']],
+  ['BG-16', ['PaymentMeans']],
+  ['BG-24', ['AdditionalDocumentReference']],
+];
+const DROPPED_LINE: [string, string[]][] = [
+  ['BT-127', ['Note']],
+  ['BT-128', ['DocumentReference']],
+  ['BT-132', ['OrderLineReference']],
+  ['BT-133', ['AccountingCost']],
+  ['BG-26', ['InvoicePeriod']],
+  ['BT-154', ['Item', 'Description']],
+  ['BT-156', ['Item', 'BuyersItemIdentification']],
+  ['BT-157', ['Item', 'StandardItemIdentification']],
+  ['BT-158', ['Item', 'CommodityClassification']],
+  ['BT-159', ['Item', 'OriginCountry']],
+  ['BG-32', ['Item', 'AdditionalItemProperty']],
+  ['BT-147', ['Price', 'AllowanceCharge']],
+];
+
+const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator')?.toLowerCase() === 'true';
+
+export function readUbl(root: string, namespace: string, doc: XNode): ImportedInvoice {
+  const credit = root === 'CreditNote';
+  if (namespace !== (credit ? UBL_NS.creditNote : UBL_NS.invoice)) {
+    throw badFile(`The ${root} element is not in the UBL 2.1 ${root} namespace.`);
+  }
+  const dropped = new Set<string>();
+  for (const [bt, path] of DROPPED_HEADER) if (has(doc, ...path)) dropped.add(bt);
+  const currency = text(doc, 'DocumentCurrencyCode');
+  const totals = one(doc, 'LegalMonetaryTotal');
+  // BT-110 is the TaxTotal in the document's currency (a second one is BT-111, in BT-6's).
+  const taxTotal =
+    all(doc, 'TaxTotal').find((t) => attr(one(t, 'TaxAmount'), 'currencyID') === currency) ??
+    one(doc, 'TaxTotal');
+  const lines: ImportedLine[] = all(doc, credit ? 'CreditNoteLine' : 'InvoiceLine').map((l) => {
+    for (const [bt, path] of DROPPED_LINE) if (has(l, ...path)) dropped.add(bt);
+    const quantityNode = one(l, credit ? 'CreditedQuantity' : 'InvoicedQuantity');
+    const allowances = all(l, 'AllowanceCharge');
+    const category = one(l, 'Item', 'ClassifiedTaxCategory');
+    return {
+      id: text(l, 'ID'),
+      name: text(l, 'Item', 'Name'),
+      sellerItemId: text(l, 'Item', 'SellersItemIdentification', 'ID'),
+      quantity: text(quantityNode),
+      unitCode: attr(quantityNode, 'unitCode'),
+      price: text(l, 'Price', 'PriceAmount'),
+      baseQuantity: text(l, 'Price', 'BaseQuantity'),
+      allowances: allowances
+        .filter((a) => !isCharge(a))
+        .map((a) => ({
+          amount: text(a, 'Amount'),
+          percent: text(a, 'MultiplierFactorNumeric'),
+          base: text(a, 'BaseAmount'),
+        })),
+      charges: allowances.filter(isCharge).length,
+      netAmount: text(l, 'LineExtensionAmount'),
+      category: text(category, 'ID'),
+      ratePercent: text(category, 'Percent'),
+    };
+  });
+  const headerAllowances = all(doc, 'AllowanceCharge');
+  return {
+    typeCode: text(doc, credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'),
+    expectedType: credit ? 'credit_note' : 'invoice',
+    number: text(doc, 'ID'),
+    issueDate: text(doc, 'IssueDate'),
+    dueDate: text(doc, 'DueDate') ?? text(doc, 'PaymentMeans', 'PaymentDueDate'),
+    currency,
+    taxCurrency: text(doc, 'TaxCurrencyCode'),
+    buyerReference: text(doc, 'BuyerReference'),
+    purchaseOrder: text(doc, 'OrderReference', 'ID'),
+    notes: all(doc, 'Note')
+      .map((n) => text(n))
+      .filter((n): n is string => n !== null),
+    preceding: text(doc, 'BillingReference', 'InvoiceDocumentReference', 'ID'),
+    lines,
+    breakdown: all(taxTotal, 'TaxSubtotal').map((s) => ({
+      category: text(s, 'TaxCategory', 'ID'),
+      ratePercent: text(s, 'TaxCategory', 'Percent'),
+      exemptionReason: text(s, 'TaxCategory', 'TaxExemptionReason'),
+      exemptionReasonCode: text(s, 'TaxCategory', 'TaxExemptionReasonCode'),
+    })),
+    documentAllowances: headerAllowances.filter((a) => !isCharge(a)).length,
+    documentCharges: headerAllowances.filter(isCharge).length,
+    prepaid: text(totals, 'PrepaidAmount'),
+    rounding: text(totals, 'PayableRoundingAmount'),
+    taxExclusive: text(totals, 'TaxExclusiveAmount'),
+    tax: text(taxTotal, 'TaxAmount'),
+    grandTotal: text(totals, 'TaxInclusiveAmount'),
+    dropped,
+  };
+}
