@@ -173,7 +173,9 @@ export function toToolResult(answer: ServiceAnswer, baseUrl: string, url: string
         : {};
     return { content: [{ type: 'text', text }], ...structured, _meta };
   }
-  if (/^text\//i.test(contentType)) return { content: [{ type: 'text', text }], _meta };
+  // Text, and XML (an e-invoice export, CONTRACT 9), reach the model as text it can read.
+  if (/^text\/|^application\/([\w.+-]+\+)?xml\b/i.test(contentType))
+    return { content: [{ type: 'text', text }], _meta };
   return {
     content: [
       {

@@ -217,6 +217,13 @@ test('answers become results: JSON, empty, text, bytes, refusals', () => {
   assert.equal(empty.isError, undefined);
   const html = toToolResult({ status: 200, headers: h('text/html'), body: Buffer.from('<p>') }, BASE, '/x');
   assert.deepEqual(html.content, [{ type: 'text', text: '<p>' }]);
+  // An e-invoice export (CONTRACT 9) reaches the model as the XML text itself.
+  const xml = toToolResult(
+    { status: 200, headers: h('application/xml; charset=utf-8'), body: Buffer.from('<Invoice/>') },
+    BASE,
+    '/x',
+  );
+  assert.deepEqual(xml.content, [{ type: 'text', text: '<Invoice/>' }]);
   const bytes = toToolResult(
     { status: 200, headers: h('application/zip'), body: Buffer.from([1, 2]) },
     BASE,
