@@ -20,6 +20,7 @@ const SHARED = [
   'src/lib/money.ts',
   'src/lib/currencies.ts',
   'src/lib/scopes.ts',
+  'src/lib/tax-categories.ts',
   'src/modules/documents/state-machines.ts',
   'package-lock.json',
 ];

@@ -9,6 +9,7 @@ import { DocumentsPage } from './pages/Documents';
 import { DraftEditor } from './pages/DraftEditor';
 import { FinancePage } from './pages/Finance';
 import { KeysPage } from './pages/Keys';
+import { LegalProfilePage } from './pages/LegalProfile';
 import { SandboxPage } from './pages/Sandbox';
 import { SignInPage, SignUpPage } from './pages/SignIn';
 import { TreasuryPage } from './pages/Treasury';
@@ -30,6 +31,7 @@ function Routes() {
   if (path === '/treasury') return <TreasuryPage />;
   if (path === '/finance') return <FinancePage />;
   if (path === '/sandbox') return <SandboxPage />;
+  if (path === '/organization') return <LegalProfilePage />;
   return (
     <section>
       <h1 tabIndex={-1}>Not found</h1>

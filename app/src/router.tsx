@@ -27,10 +27,12 @@ export function useLocation(): { path: string; search: URLSearchParams } {
   return { path, search: new URLSearchParams(query) };
 }
 
-export function navigate(to: string, opts: { replace?: boolean } = {}): void {
+/** `state` travels with the history entry (read it with window.history.state on the new page). */
+export function navigate(to: string, opts: { replace?: boolean; state?: unknown } = {}): void {
   const url = BASE + to;
-  if (opts.replace) window.history.replaceState(null, '', url);
-  else window.history.pushState(null, '', url);
+  const state = opts.state ?? null;
+  if (opts.replace) window.history.replaceState(state, '', url);
+  else window.history.pushState(state, '', url);
   for (const fn of listeners) fn();
 }
 

@@ -37,6 +37,7 @@ const RELAYED = [
   'svc-api-version',
   'svc-request-id',
   'svc-bundle-digest',
+  'svc-einvoice-digest',
   'idempotent-replay',
   'ratelimit-limit',
   'ratelimit-remaining',

@@ -1,9 +1,18 @@
 // What this deployment can do, read once from its own description: GET /v1/openapi.json lists
 // the operations, GET /v1/enablement the families switched on. A control whose operation is
-// absent (payments, attachments, lineage, export, demo bills and finance land after the app) or whose
-// family is off is not shown; it lights up when the endpoint lands, without a change here.
+// absent (payments, attachments, lineage, export, demo bills, finance and e-invoicing land after the
+// app) or whose family is off is not shown; it lights up when the endpoint lands, without a change here.
 
-type Family = 'documents' | 'payments' | 'treasury' | 'provenance' | 'keys' | 'webhooks' | 'finance';
+/** identity is always on (it has no switch in /v1/enablement). */
+type Family =
+  | 'documents'
+  | 'payments'
+  | 'treasury'
+  | 'provenance'
+  | 'keys'
+  | 'webhooks'
+  | 'finance'
+  | 'identity';
 
 /** The optional operations the app looks for, by method and path (CONTRACT 1, 4, 5a, 6, 7). */
 export const OPTIONAL = {
@@ -24,9 +33,17 @@ export const OPTIONAL = {
   // Beyond CONTRACT 7 (additive): the ways a listing or an offer is taken back.
   withdrawListing: ['POST', '/v1/finance/listings/{id}/withdraw', 'finance'],
   withdrawOffer: ['POST', '/v1/finance/offers/{id}/withdraw', 'finance'],
+  // CONTRACT 9: structured e-invoices.
+  legalProfile: ['PATCH', '/v1/organization', 'identity'],
+  einvoiceExport: ['GET', '/v1/documents/{id}/einvoice', 'documents'],
+  einvoiceImport: ['POST', '/v1/documents/import', 'documents'],
 } as const satisfies Record<string, readonly [string, string, Family]>;
 
-export type Feature = keyof typeof OPTIONAL;
+/**
+ * Features that are a field rather than an operation: lineTaxCategory is CONTRACT 9's tax_category,
+ * exemption reason and unit_code on the lines of POST /v1/documents.
+ */
+export type Feature = keyof typeof OPTIONAL | 'lineTaxCategory';
 
 export interface Features {
   has(feature: Feature): boolean;
@@ -59,12 +76,14 @@ export async function loadFeatures(): Promise<Features> {
   const paths = doc.paths ?? {};
   const present = new Set<Feature>();
   for (const [name, [method, path, family]] of Object.entries(OPTIONAL) as [
-    Feature,
-    (typeof OPTIONAL)[Feature],
+    keyof typeof OPTIONAL,
+    (typeof OPTIONAL)[keyof typeof OPTIONAL],
   ][]) {
     const op = paths[path]?.[method.toLowerCase()];
     if (op && enablement.families?.[family] !== false) present.add(name);
   }
+  if (JSON.stringify(paths['/v1/documents']?.post?.requestBody ?? {}).includes('"tax_category"'))
+    present.add('lineTaxCategory');
   return {
     has: (f) => present.has(f),
     eventTypes: eventTypesOf(doc),

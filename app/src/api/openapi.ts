@@ -196,6 +196,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an e-invoice
+         * @description An issued invoice or credit note as an EN 16931 e-invoice, for either party: the same bytes on every call, forever (Svc-EInvoice-Digest: the sha256 hex of the bytes). The parties are named with the legal profiles frozen when the document was issued. A draft: 409 conflict. Another document type: 400. A party's profile lacking a term a rule needs: 422 einvoice_incomplete with details.missing [{bt, party, field}]. MCP tools receive the XML as text.
+         */
+        get: operations["exportEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}/export": {
         parameters: {
             query?: never;
@@ -310,6 +330,26 @@ export interface paths {
          * @description Moves an issued document along its type's state machine, for the caller's side: the counterparty acknowledges, approves or disputes; the issuer voids. payment_scheduled and paid execute the document's payment and also need payments:write (insufficient_scope without it). An illegal target, including the current state, is 409 conflict with details.allowed listing the targets legal for the caller now.
          */
         post: operations["transitionDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an e-invoice
+         * @description Creates a draft invoice (UBL Invoice, CII 380) or credit note (UBL CreditNote, CII 381) from an EN 16931 file, the caller as the issuer, on an active connection. BT-1 becomes external_refs.issuer_ref. Terms that change amounts or tax and that docex cannot hold (BT-5 currency, BT-6, BG-20/21 document allowances and charges, BG-28 line charges, BT-113/114, negative quantities or prices, prices finer than 4 decimals) are refused with 400 and one details.errors entry per term; informational terms with no docex field are listed in import_report.dropped. Totals that would differ from the file's BT-109/110/112: 422 einvoice_mismatch, nothing created. DOCTYPE and entities are refused. Body up to 1 MiB.
+         */
+        post: operations["importEInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -639,7 +679,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Mints a key for the calling organization. The full secret is in this response only; the service keeps its hash. Live organizations get rk_live_ keys, sandbox ones rk_test_. Only an admin session may grant keys:manage; a key with keys:manage may grant only scopes it holds.
+         * @description Mints a key for the calling organization. The full secret is in this response only; the service keeps its hash. Live organizations get rk_live_ keys, sandbox ones rk_test_. Only an admin session may grant keys:manage; a key with keys:manage may grant only scopes it holds. A key minted by a key sits below it in its minting chain: its payments count against the daily_volume of every key above it. At most 1,000 active keys per organization (409 conflict beyond).
          */
         post: operations["createKey"];
         delete?: never;
@@ -679,7 +719,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description Immediate and permanent: the next request with the key is refused with unauthorized. Revoking a revoked key returns the same record.
+         * @description Immediate and permanent: the next request with the key is refused with unauthorized, and so is its predecessor still in its rotation grace. Revoking a revoked key returns the same record. A key may revoke only itself or keys it could have minted (scopes it holds, never keys:manage): otherwise insufficient_scope.
          */
         post: operations["revokeKey"];
         delete?: never;
@@ -825,7 +865,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the legal profile
+         * @description Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified. A document keeps the profiles it was issued with.
+         */
+        patch: operations["updateOrganization"];
         trace?: never;
     };
     "/v1/payments": {
@@ -999,7 +1043,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Exchanges email and password for an admin session bound to one organization (default: the user's live organization). Sessions last 12 hours.
+         * @description Exchanges email and password for an admin session bound to one organization (default: the user's live organization). Sessions last 12 hours. After 5 failed sign-ins for an email within 15 minutes that email answers 429 rate_limited with Retry-After, even with the right password, until the window passes; sign-ins and signups from one address are limited to DOCEX_AUTH_RATE_LIMIT a minute (default 20).
          */
         post: operations["createSession"];
         delete?: never;
@@ -1267,7 +1311,7 @@ export interface components {
         /** Error */
         Error: {
             error: {
-                code: "invalid_request" | "unauthorized" | "forbidden" | "insufficient_scope" | "capability_unavailable" | "not_enabled" | "sandbox_isolation" | "not_found" | "conflict" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "payment_limit_exceeded" | "insufficient_funds" | "rate_limited" | "sandbox_quota" | "internal_error";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "insufficient_scope" | "capability_unavailable" | "not_enabled" | "sandbox_isolation" | "not_found" | "conflict" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "payment_limit_exceeded" | "einvoice_incomplete" | "einvoice_mismatch" | "insufficient_funds" | "rate_limited" | "sandbox_quota" | "internal_error";
                 details?: {
                     [key: string]: unknown;
                 };
@@ -1860,7 +1904,11 @@ export interface operations {
                                 sku: string | null;
                                 /** @description Decimal amount, at most 2 decimals. */
                                 tax_amount: number;
+                                tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                                tax_exemption_reason: string | null;
+                                tax_exemption_reason_code: string | null;
                                 tax_rate: number;
+                                unit_code: string;
                                 unit_price: number;
                             }[];
                             notes: string | null;
@@ -2009,8 +2057,16 @@ export interface operations {
                         quantity: number;
                         /** @description Your catalog reference. */
                         sku?: string | null;
+                        /** @description UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0. */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                        /** @description Why the line is exempt, in words (BT-120). E, AE, K, G and O need this or the code. */
+                        tax_exemption_reason?: string | null;
+                        /** @description The VATEX code of the exemption (BT-121), e.g. VATEX-EU-AE for a reverse charge. */
+                        tax_exemption_reason_code?: string | null;
                         /** @description Decimal per line: 0.08 means 8%; 0 for untaxed lines. */
                         tax_rate: number;
+                        /** @description UN/ECE Recommendation 20/21 unit of the quantity (BT-130): C62 one (default), HUR hour, DAY, KGM kilogram… */
+                        unit_code?: string;
                         /** @description >= 0, at most 4 decimals, in the document's currency. */
                         unit_price: number;
                     }[];
@@ -2072,7 +2128,11 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -2265,7 +2325,11 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -2421,8 +2485,16 @@ export interface operations {
                         quantity: number;
                         /** @description Your catalog reference. */
                         sku?: string | null;
+                        /** @description UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0. */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                        /** @description Why the line is exempt, in words (BT-120). E, AE, K, G and O need this or the code. */
+                        tax_exemption_reason?: string | null;
+                        /** @description The VATEX code of the exemption (BT-121), e.g. VATEX-EU-AE for a reverse charge. */
+                        tax_exemption_reason_code?: string | null;
                         /** @description Decimal per line: 0.08 means 8%; 0 for untaxed lines. */
                         tax_rate: number;
+                        /** @description UN/ECE Recommendation 20/21 unit of the quantity (BT-130): C62 one (default), HUR hour, DAY, KGM kilogram… */
+                        unit_code?: string;
                         /** @description >= 0, at most 4 decimals, in the document's currency. */
                         unit_price: number;
                     }[];
@@ -2484,7 +2556,11 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -2943,6 +3019,104 @@ export interface operations {
             };
         };
     };
+    exportEInvoice: {
+        parameters: {
+            query: {
+                /** @description ubl: UBL 2.1 Invoice/CreditNote (Peppol BIS Billing 3.0 when both parties have an electronic address); cii: UN/CEFACT CII D16B; facturx: a PDF/A-3 showing the invoice, with the CII embedded as factur-x.xml (EN 16931 profile). */
+                format: "ubl" | "cii" | "facturx";
+            };
+            header?: never;
+            path: {
+                /** @description The document id (doc_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice: application/xml (ubl, cii) or application/pdf (facturx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `einvoice_incomplete` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportDocumentProofBundle: {
         parameters: {
             query?: never;
@@ -3199,7 +3373,11 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -3500,7 +3678,11 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -3722,7 +3904,113 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
+                            unit_price: number;
+                        }[];
+                        notes: string | null;
+                        /** @description Per viewer: INV-000042 for the issuer, BILL-000007 for the counterparty. */
+                        number: string;
+                        origin: string;
+                        /** @description The latest payment against the document, or null. */
+                        payment: {
+                            /** @description The amount paid, in the document's currency, at most 2 decimals. */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            created_at: string;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            document_id: string;
+                            failure_reason: string | null;
+                            /** @description pay_… */
+                            id: string;
+                            key_id: string | null;
+                            /** @description ledger: a transfer on the docex ledger. */
+                            payment_method: string;
+                            scheduled_for: string | null;
+                            settled_at: string | null;
+                            settlement_reference: string | null;
+                            source_account_id: string | null;
+                            /** @description processing until the rail settles it (or, for a scheduled payment, until its date); then settled or failed, never changing again. */
+                            status: "processing" | "settled" | "failed";
+                        } | null;
+                        payment_terms: string | null;
+                        sandbox: boolean;
+                        status: string;
+                        /** @description Decimal amount, at most 2 decimals. */
+                        subtotal: number;
+                        /** @description Decimal amount, at most 2 decimals. */
+                        tax: number;
+                        /** @description Decimal amount, at most 2 decimals. */
+                        total: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description to paid: the payment was started, exactly as POST /v1/documents/{id}/pay answers (the document in payment_scheduled with payment.status processing; it settles asynchronously). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Decimal amount, at most 2 decimals. */
+                        balance_due: number;
+                        connection_id: string;
+                        /** @description The other party, seen from the caller. */
+                        counterparty: {
+                            id: string;
+                            name: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: string;
+                        derived_from: string | null;
+                        direction: "sent" | "received";
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        document_date: string;
+                        /** @enum {string} */
+                        document_type: "invoice" | "purchase_order" | "quote" | "credit_note" | "agreement" | "disbursement" | "repayment";
+                        due_date: string | null;
+                        external_refs: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        issued_at: string | null;
+                        issuer_organization_id: string;
+                        /** @description Per viewer: Invoice for the issuer, Bill for the counterparty. */
+                        label: string;
+                        line_items: {
+                            description: string;
+                            discount_type: ("percent" | "fixed") | null;
+                            discount_value: number | null;
+                            line_number: number;
+                            /** @description Decimal amount, at most 2 decimals. */
+                            net_amount: number;
+                            quantity: number;
+                            sku: string | null;
+                            /** @description Decimal amount, at most 2 decimals. */
+                            tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
+                            tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -3843,6 +4131,230 @@ export interface operations {
                 };
             };
             /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importEInvoice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An active connection; the caller issues the draft. */
+                    connection_id: string;
+                    /** @description The XML file, base64. The whole body is at most 1 MiB. */
+                    content_base64: string;
+                    /** @description ubl or cii; detected from the root element when absent. */
+                    format?: "ubl" | "cii";
+                };
+            };
+        };
+        responses: {
+            /** @description The new draft, with import_report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Decimal amount, at most 2 decimals. */
+                        balance_due: number;
+                        connection_id: string;
+                        /** @description The other party, seen from the caller. */
+                        counterparty: {
+                            id: string;
+                            name: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        currency: string;
+                        derived_from: string | null;
+                        direction: "sent" | "received";
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        document_date: string;
+                        /** @enum {string} */
+                        document_type: "invoice" | "purchase_order" | "quote" | "credit_note" | "agreement" | "disbursement" | "repayment";
+                        due_date: string | null;
+                        external_refs: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        issued_at: string | null;
+                        issuer_organization_id: string;
+                        /** @description Per viewer: Invoice for the issuer, Bill for the counterparty. */
+                        label: string;
+                        line_items: {
+                            description: string;
+                            discount_type: ("percent" | "fixed") | null;
+                            discount_value: number | null;
+                            line_number: number;
+                            /** @description Decimal amount, at most 2 decimals. */
+                            net_amount: number;
+                            quantity: number;
+                            sku: string | null;
+                            /** @description Decimal amount, at most 2 decimals. */
+                            tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
+                            tax_rate: number;
+                            unit_code: string;
+                            unit_price: number;
+                        }[];
+                        notes: string | null;
+                        /** @description Per viewer: INV-000042 for the issuer, BILL-000007 for the counterparty. */
+                        number: string;
+                        origin: string;
+                        /** @description The latest payment against the document, or null. */
+                        payment: {
+                            /** @description The amount paid, in the document's currency, at most 2 decimals. */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 with milliseconds, UTC.
+                             */
+                            created_at: string;
+                            currency: "USD" | "EUR" | "GBP" | "CAD";
+                            document_id: string;
+                            failure_reason: string | null;
+                            /** @description pay_… */
+                            id: string;
+                            key_id: string | null;
+                            /** @description ledger: a transfer on the docex ledger. */
+                            payment_method: string;
+                            scheduled_for: string | null;
+                            settled_at: string | null;
+                            settlement_reference: string | null;
+                            source_account_id: string | null;
+                            /** @description processing until the rail settles it (or, for a scheduled payment, until its date); then settled or failed, never changing again. */
+                            status: "processing" | "settled" | "failed";
+                        } | null;
+                        payment_terms: string | null;
+                        sandbox: boolean;
+                        status: string;
+                        /** @description Decimal amount, at most 2 decimals. */
+                        subtotal: number;
+                        /** @description Decimal amount, at most 2 decimals. */
+                        tax: number;
+                        /** @description Decimal amount, at most 2 decimals. */
+                        total: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        updated_at: string;
+                    } & {
+                        /** ImportReport */
+                        import_report: {
+                            /** @description Business-term ids (BT-…, BG-…) in the file that docex has no field for and did not keep: contacts, payment means, periods, references, delivery, item attributes… */
+                            dropped: string[];
+                            format: "ubl" | "cii";
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `einvoice_mismatch` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`, `sandbox_quota` */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6933,6 +7445,58 @@ export interface operations {
                             created_at: string;
                             environment: "live" | "sandbox";
                             id: string;
+                            /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                            legal_profile: {
+                                address: {
+                                    /** @description BT-37 / BT-52. */
+                                    city: string;
+                                    /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                    country_code: string;
+                                    /** @description Street and number (BT-35 / BT-50). */
+                                    line1: string;
+                                    /** @description BT-36 / BT-51. */
+                                    line2?: string;
+                                    /** @description BT-38 / BT-53. */
+                                    postal_code: string;
+                                };
+                                contact?: {
+                                    /**
+                                     * Format: email
+                                     * @description BT-43 / BT-58.
+                                     */
+                                    email?: string;
+                                    /** @description BT-41 / BT-56. */
+                                    name?: string;
+                                    /** @description BT-42 / BT-57. */
+                                    phone?: string;
+                                };
+                                electronic_address?: {
+                                    /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                    scheme: string;
+                                    /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                    value: string;
+                                };
+                                /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                                legal_name: string;
+                                legal_registration_id?: {
+                                    /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                    scheme?: string;
+                                    /** @description Company registration number (BT-30 / BT-47). */
+                                    value: string;
+                                };
+                                payment_account?: {
+                                    /** @description BT-85. */
+                                    account_name?: string;
+                                    /** @description BT-86. */
+                                    bic?: string;
+                                    /** @description BT-84; its check digits are verified. */
+                                    iban: string;
+                                };
+                                /** @description Local tax registration id (BT-32). */
+                                tax_registration_id?: string;
+                                /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                                vat_id?: string;
+                            } | null;
                             name: string;
                             verified: boolean;
                         };
@@ -7044,6 +7608,58 @@ export interface operations {
                         created_at: string;
                         environment: "live" | "sandbox";
                         id: string;
+                        /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                        legal_profile: {
+                            address: {
+                                /** @description BT-37 / BT-52. */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                country_code: string;
+                                /** @description Street and number (BT-35 / BT-50). */
+                                line1: string;
+                                /** @description BT-36 / BT-51. */
+                                line2?: string;
+                                /** @description BT-38 / BT-53. */
+                                postal_code: string;
+                            };
+                            contact?: {
+                                /**
+                                 * Format: email
+                                 * @description BT-43 / BT-58.
+                                 */
+                                email?: string;
+                                /** @description BT-41 / BT-56. */
+                                name?: string;
+                                /** @description BT-42 / BT-57. */
+                                phone?: string;
+                            };
+                            electronic_address?: {
+                                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                scheme: string;
+                                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                value: string;
+                            };
+                            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                            legal_name: string;
+                            legal_registration_id?: {
+                                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                scheme?: string;
+                                /** @description Company registration number (BT-30 / BT-47). */
+                                value: string;
+                            };
+                            payment_account?: {
+                                /** @description BT-85. */
+                                account_name?: string;
+                                /** @description BT-86. */
+                                bic?: string;
+                                /** @description BT-84; its check digits are verified. */
+                                iban: string;
+                            };
+                            /** @description Local tax registration id (BT-32). */
+                            tax_registration_id?: string;
+                            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                            vat_id?: string;
+                        } | null;
                         name: string;
                         verified: boolean;
                     };
@@ -7230,6 +7846,58 @@ export interface operations {
                         created_at: string;
                         environment: "live" | "sandbox";
                         id: string;
+                        /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                        legal_profile: {
+                            address: {
+                                /** @description BT-37 / BT-52. */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                country_code: string;
+                                /** @description Street and number (BT-35 / BT-50). */
+                                line1: string;
+                                /** @description BT-36 / BT-51. */
+                                line2?: string;
+                                /** @description BT-38 / BT-53. */
+                                postal_code: string;
+                            };
+                            contact?: {
+                                /**
+                                 * Format: email
+                                 * @description BT-43 / BT-58.
+                                 */
+                                email?: string;
+                                /** @description BT-41 / BT-56. */
+                                name?: string;
+                                /** @description BT-42 / BT-57. */
+                                phone?: string;
+                            };
+                            electronic_address?: {
+                                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                scheme: string;
+                                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                value: string;
+                            };
+                            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                            legal_name: string;
+                            legal_registration_id?: {
+                                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                scheme?: string;
+                                /** @description Company registration number (BT-30 / BT-47). */
+                                value: string;
+                            };
+                            payment_account?: {
+                                /** @description BT-85. */
+                                account_name?: string;
+                                /** @description BT-86. */
+                                bic?: string;
+                                /** @description BT-84; its check digits are verified. */
+                                iban: string;
+                            };
+                            /** @description Local tax registration id (BT-32). */
+                            tax_registration_id?: string;
+                            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                            vat_id?: string;
+                        } | null;
                         name: string;
                         verified: boolean;
                     };
@@ -7305,6 +7973,58 @@ export interface operations {
                         created_at: string;
                         environment: "live" | "sandbox";
                         id: string;
+                        /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                        legal_profile: {
+                            address: {
+                                /** @description BT-37 / BT-52. */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                country_code: string;
+                                /** @description Street and number (BT-35 / BT-50). */
+                                line1: string;
+                                /** @description BT-36 / BT-51. */
+                                line2?: string;
+                                /** @description BT-38 / BT-53. */
+                                postal_code: string;
+                            };
+                            contact?: {
+                                /**
+                                 * Format: email
+                                 * @description BT-43 / BT-58.
+                                 */
+                                email?: string;
+                                /** @description BT-41 / BT-56. */
+                                name?: string;
+                                /** @description BT-42 / BT-57. */
+                                phone?: string;
+                            };
+                            electronic_address?: {
+                                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                scheme: string;
+                                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                value: string;
+                            };
+                            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                            legal_name: string;
+                            legal_registration_id?: {
+                                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                scheme?: string;
+                                /** @description Company registration number (BT-30 / BT-47). */
+                                value: string;
+                            };
+                            payment_account?: {
+                                /** @description BT-85. */
+                                account_name?: string;
+                                /** @description BT-86. */
+                                bic?: string;
+                                /** @description BT-84; its check digits are verified. */
+                                iban: string;
+                            };
+                            /** @description Local tax registration id (BT-32). */
+                            tax_registration_id?: string;
+                            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                            vat_id?: string;
+                        } | null;
                         name: string;
                         verified: boolean;
                     };
@@ -7330,6 +8050,206 @@ export interface operations {
             };
             /** @description `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: {
+                        /** @description BT-37 / BT-52. */
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                        country_code: string;
+                        /** @description Street and number (BT-35 / BT-50). */
+                        line1: string;
+                        /** @description BT-36 / BT-51. */
+                        line2?: string;
+                        /** @description BT-38 / BT-53. */
+                        postal_code: string;
+                    };
+                    contact?: {
+                        /**
+                         * Format: email
+                         * @description BT-43 / BT-58.
+                         */
+                        email?: string;
+                        /** @description BT-41 / BT-56. */
+                        name?: string;
+                        /** @description BT-42 / BT-57. */
+                        phone?: string;
+                    } | null;
+                    electronic_address?: {
+                        /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                        scheme: string;
+                        /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                        value: string;
+                    } | null;
+                    /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                    legal_name?: string;
+                    legal_registration_id?: {
+                        /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                        scheme?: string;
+                        /** @description Company registration number (BT-30 / BT-47). */
+                        value: string;
+                    } | null;
+                    payment_account?: {
+                        /** @description BT-85. */
+                        account_name?: string;
+                        /** @description BT-86. */
+                        bic?: string;
+                        /** @description BT-84; its check digits are verified. */
+                        iban: string;
+                    } | null;
+                    tax_registration_id?: string | null;
+                    vat_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The organization with its profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        environment: "live" | "sandbox";
+                        id: string;
+                        /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                        legal_profile: {
+                            address: {
+                                /** @description BT-37 / BT-52. */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                country_code: string;
+                                /** @description Street and number (BT-35 / BT-50). */
+                                line1: string;
+                                /** @description BT-36 / BT-51. */
+                                line2?: string;
+                                /** @description BT-38 / BT-53. */
+                                postal_code: string;
+                            };
+                            contact?: {
+                                /**
+                                 * Format: email
+                                 * @description BT-43 / BT-58.
+                                 */
+                                email?: string;
+                                /** @description BT-41 / BT-56. */
+                                name?: string;
+                                /** @description BT-42 / BT-57. */
+                                phone?: string;
+                            };
+                            electronic_address?: {
+                                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                scheme: string;
+                                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                value: string;
+                            };
+                            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                            legal_name: string;
+                            legal_registration_id?: {
+                                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                scheme?: string;
+                                /** @description Company registration number (BT-30 / BT-47). */
+                                value: string;
+                            };
+                            payment_account?: {
+                                /** @description BT-85. */
+                                account_name?: string;
+                                /** @description BT-86. */
+                                bic?: string;
+                                /** @description BT-84; its check digits are verified. */
+                                iban: string;
+                            };
+                            /** @description Local tax registration id (BT-32). */
+                            tax_registration_id?: string;
+                            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                            vat_id?: string;
+                        } | null;
+                        name: string;
+                        verified: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7803,6 +8723,58 @@ export interface operations {
                             created_at: string;
                             environment: "live" | "sandbox";
                             id: string;
+                            /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                            legal_profile: {
+                                address: {
+                                    /** @description BT-37 / BT-52. */
+                                    city: string;
+                                    /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                    country_code: string;
+                                    /** @description Street and number (BT-35 / BT-50). */
+                                    line1: string;
+                                    /** @description BT-36 / BT-51. */
+                                    line2?: string;
+                                    /** @description BT-38 / BT-53. */
+                                    postal_code: string;
+                                };
+                                contact?: {
+                                    /**
+                                     * Format: email
+                                     * @description BT-43 / BT-58.
+                                     */
+                                    email?: string;
+                                    /** @description BT-41 / BT-56. */
+                                    name?: string;
+                                    /** @description BT-42 / BT-57. */
+                                    phone?: string;
+                                };
+                                electronic_address?: {
+                                    /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                    scheme: string;
+                                    /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                    value: string;
+                                };
+                                /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                                legal_name: string;
+                                legal_registration_id?: {
+                                    /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                    scheme?: string;
+                                    /** @description Company registration number (BT-30 / BT-47). */
+                                    value: string;
+                                };
+                                payment_account?: {
+                                    /** @description BT-85. */
+                                    account_name?: string;
+                                    /** @description BT-86. */
+                                    bic?: string;
+                                    /** @description BT-84; its check digits are verified. */
+                                    iban: string;
+                                };
+                                /** @description Local tax registration id (BT-32). */
+                                tax_registration_id?: string;
+                                /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                                vat_id?: string;
+                            } | null;
                             name: string;
                             verified: boolean;
                         };
@@ -7815,6 +8787,58 @@ export interface operations {
                             created_at: string;
                             environment: "live" | "sandbox";
                             id: string;
+                            /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                            legal_profile: {
+                                address: {
+                                    /** @description BT-37 / BT-52. */
+                                    city: string;
+                                    /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                    country_code: string;
+                                    /** @description Street and number (BT-35 / BT-50). */
+                                    line1: string;
+                                    /** @description BT-36 / BT-51. */
+                                    line2?: string;
+                                    /** @description BT-38 / BT-53. */
+                                    postal_code: string;
+                                };
+                                contact?: {
+                                    /**
+                                     * Format: email
+                                     * @description BT-43 / BT-58.
+                                     */
+                                    email?: string;
+                                    /** @description BT-41 / BT-56. */
+                                    name?: string;
+                                    /** @description BT-42 / BT-57. */
+                                    phone?: string;
+                                };
+                                electronic_address?: {
+                                    /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                    scheme: string;
+                                    /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                    value: string;
+                                };
+                                /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                                legal_name: string;
+                                legal_registration_id?: {
+                                    /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                    scheme?: string;
+                                    /** @description Company registration number (BT-30 / BT-47). */
+                                    value: string;
+                                };
+                                payment_account?: {
+                                    /** @description BT-85. */
+                                    account_name?: string;
+                                    /** @description BT-86. */
+                                    bic?: string;
+                                    /** @description BT-84; its check digits are verified. */
+                                    iban: string;
+                                };
+                                /** @description Local tax registration id (BT-32). */
+                                tax_registration_id?: string;
+                                /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                                vat_id?: string;
+                            } | null;
                             name: string;
                             verified: boolean;
                         };
@@ -7950,7 +8974,11 @@ export interface operations {
                             sku: string | null;
                             /** @description Decimal amount, at most 2 decimals. */
                             tax_amount: number;
+                            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+                            tax_exemption_reason: string | null;
+                            tax_exemption_reason_code: string | null;
                             tax_rate: number;
+                            unit_code: string;
                             unit_price: number;
                         }[];
                         notes: string | null;
@@ -8161,6 +9189,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
@@ -8252,6 +9289,58 @@ export interface operations {
                             created_at: string;
                             environment: "live" | "sandbox";
                             id: string;
+                            /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
+                            legal_profile: {
+                                address: {
+                                    /** @description BT-37 / BT-52. */
+                                    city: string;
+                                    /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                    country_code: string;
+                                    /** @description Street and number (BT-35 / BT-50). */
+                                    line1: string;
+                                    /** @description BT-36 / BT-51. */
+                                    line2?: string;
+                                    /** @description BT-38 / BT-53. */
+                                    postal_code: string;
+                                };
+                                contact?: {
+                                    /**
+                                     * Format: email
+                                     * @description BT-43 / BT-58.
+                                     */
+                                    email?: string;
+                                    /** @description BT-41 / BT-56. */
+                                    name?: string;
+                                    /** @description BT-42 / BT-57. */
+                                    phone?: string;
+                                };
+                                electronic_address?: {
+                                    /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                    scheme: string;
+                                    /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                    value: string;
+                                };
+                                /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                                legal_name: string;
+                                legal_registration_id?: {
+                                    /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                    scheme?: string;
+                                    /** @description Company registration number (BT-30 / BT-47). */
+                                    value: string;
+                                };
+                                payment_account?: {
+                                    /** @description BT-85. */
+                                    account_name?: string;
+                                    /** @description BT-86. */
+                                    bic?: string;
+                                    /** @description BT-84; its check digits are verified. */
+                                    iban: string;
+                                };
+                                /** @description Local tax registration id (BT-32). */
+                                tax_registration_id?: string;
+                                /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                                vat_id?: string;
+                            } | null;
                             name: string;
                             verified: boolean;
                         };
@@ -8308,6 +9397,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
 // Names for the generated API types (./openapi.ts, from GET /v1/openapi.json), and the shapes
 // CONTRACT.md fixes for operations that have not landed in this deployment's document yet
-// (payments, attachments, lineage): the page feature-detects those (./features.ts) and reads
-// them with these shapes.
+// (payments, attachments, lineage, e-invoicing): the page feature-detects those (./features.ts)
+// and reads them with these shapes.
+import type { TaxCategory } from '../../../src/lib/tax-categories.ts';
 import type { operations } from './openapi';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
@@ -97,6 +98,50 @@ export interface Lineage {
   document_id: string;
   steps: LineageStep[];
 }
+
+// --- CONTRACT 9 shapes (structured e-invoices), written by hand until openapi.ts has them ---
+
+/** PATCH /v1/organization's body and GET /v1/organization's legal_profile. */
+export interface LegalProfile {
+  legal_name: string;
+  address: { line1: string; line2?: string; city: string; postal_code: string; country_code: string };
+  vat_id?: string;
+  tax_registration_id?: string;
+  legal_registration_id?: { scheme?: string; value: string };
+  electronic_address?: { scheme: string; value: string };
+  contact?: { name?: string; phone?: string; email?: string };
+  payment_account?: { iban: string; bic?: string; account_name?: string };
+}
+
+/** Sent fields replace the stored ones; null clears an optional one. */
+export type LegalProfilePatch = {
+  [K in keyof LegalProfile]?: undefined extends LegalProfile[K] ? LegalProfile[K] | null : LegalProfile[K];
+};
+
+export type OrganizationWithProfile = Organization & { legal_profile?: LegalProfile | null };
+
+/** UNCL 5305 VAT categories a line may carry (BT-151): the server's own list. */
+export type { TaxCategory };
+
+/** What CONTRACT 9 adds to every line (present in every answer once the server has it). */
+export interface EInvoiceLineFields {
+  tax_category: TaxCategory;
+  tax_exemption_reason: string | null;
+  tax_exemption_reason_code: string | null;
+  unit_code: string;
+}
+
+/** details.missing of 422 einvoice_incomplete. */
+export interface MissingTerm {
+  bt: string;
+  party: 'issuer' | 'counterparty';
+  field: string;
+}
+
+export type EInvoiceFormat = 'ubl' | 'cii' | 'facturx';
+
+/** 201 of POST /v1/documents/import: the new draft and what the file held that docex does not. */
+export type ImportedDocument = Document & { import_report: { format: 'ubl' | 'cii'; dropped: string[] } };
 
 // --- the web app's own backend-for-frontend (/app/api, not part of the public API) ---
 

@@ -6,7 +6,7 @@ import { Link, navigate, useLocation } from '../router';
 import { useApp } from '../session';
 import { ErrorAlert } from './ui';
 
-const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' | 'finance' }[] = [
+const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' | 'finance' | 'legalProfile' }[] = [
   { to: '/documents', label: 'Documents' },
   { to: '/documents/new', label: 'New document' },
   { to: '/connections', label: 'Connections' },
@@ -15,6 +15,7 @@ const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' | 'finance
   { to: '/treasury', label: 'Treasury' },
   { to: '/finance', label: 'Finance', feature: 'finance' },
   { to: '/sandbox', label: 'Sandbox' },
+  { to: '/organization', label: 'Legal profile', feature: 'legalProfile' },
 ];
 
 function optionLabel(o: { name: string; environment: string }): string {

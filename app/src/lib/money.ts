@@ -11,6 +11,12 @@ import {
   type ValidationProblem,
   validateLineNumbers,
 } from '../../../src/lib/money.ts';
+import {
+  defaultTaxCategory,
+  needsExemptionReason,
+  type TaxCategory,
+  taxCategoryProblem,
+} from '../../../src/lib/tax-categories.ts';
 
 export { parseMoney, type ValidationProblem, validateLineNumbers };
 
@@ -57,6 +63,60 @@ export interface DraftLine {
   sku: string;
   discount_type: '' | 'percent' | 'fixed';
   discount_value: string;
+  /** CONTRACT 9: the UNCL 5305 VAT category; '' leaves it to the API (S when taxed, Z when not). */
+  tax_category: '' | TaxCategory;
+  tax_exemption_reason: string;
+  tax_exemption_reason_code: string;
+  /** UN/ECE Rec. 20 unit; '' means C62 (one). */
+  unit_code: string;
+}
+
+/**
+ * A stored line's category as the editor shows it: '' (Automatic) when it is the one the API gives a
+ * line without one (S when taxed, Z when not), so changing the rate later does not contradict a
+ * category the user never chose.
+ */
+export function draftCategory(category: TaxCategory | undefined, taxRate: number): DraftLine['tax_category'] {
+  if (category === undefined || category === defaultTaxCategory(taxRate)) return '';
+  return category;
+}
+
+/** Whether a line's category asks for an exemption reason (E, AE, K, G, O). */
+export function lineNeedsExemption(line: DraftLine): boolean {
+  return line.tax_category !== '' && needsExemptionReason(line.tax_category);
+}
+
+/**
+ * The problems of a line's CONTRACT 9 fields, checked as the API checks them (the server's own
+ * taxCategoryProblem): a category that contradicts the rate, a missing exemption reason, a unit
+ * or VATEX code of the wrong shape.
+ */
+export function eInvoiceLineProblems(line: DraftLine, index: number): ValidationProblem[] {
+  const out: ValidationProblem[] = [];
+  const at = (field: string) => `line_items[${index}].${field}`;
+  const unit = line.unit_code.trim().toUpperCase();
+  if (unit !== '' && !/^[A-Z0-9]{1,3}$/.test(unit)) {
+    out.push({
+      path: at('unit_code'),
+      message: 'is 1 to 3 letters or digits (UN/ECE Rec. 20: C62, HUR, KGM…)',
+    });
+  }
+  const code = line.tax_exemption_reason_code.trim().toUpperCase();
+  const needs = lineNeedsExemption(line);
+  if (needs && code !== '' && !/^VATEX-[A-Z0-9-]{1,24}$/.test(code)) {
+    out.push({ path: at('tax_exemption_reason_code'), message: 'is a VATEX code, e.g. VATEX-EU-AE' });
+  }
+  const rate = percentToRate(line.tax_percent);
+  if (line.tax_category !== '' && rate !== null) {
+    const problem = taxCategoryProblem({
+      tax_category: line.tax_category,
+      tax_rate: Number(rate),
+      tax_exemption_reason: needs ? line.tax_exemption_reason.trim() || null : null,
+      tax_exemption_reason_code: needs ? code || null : null,
+    });
+    if (problem) out.push({ path: at(problem.field), message: problem.message });
+  }
+  return out;
 }
 
 /** The percent a user types, as the API's decimal rate, computed in decimal (8.25 → 0.0825). */
@@ -135,10 +195,14 @@ export function liveTotals(lines: DraftLine[]): LiveTotals {
   };
 }
 
-/** The API body's line_items for lines that passed validation (numbers as JSON numbers). */
-export function toLineItems(lines: DraftLine[]) {
+/**
+ * The API body's line_items for lines that passed validation (numbers as JSON numbers), with
+ * CONTRACT 9's fields when the deployment has them (`einvoice`).
+ */
+export function toLineItems(lines: DraftLine[], einvoice = false) {
   return lines.map((line) => {
     const n = numbersOf(line);
+    const needs = lineNeedsExemption(line);
     return {
       description: line.description.trim(),
       quantity: Number(n.quantity),
@@ -147,6 +211,16 @@ export function toLineItems(lines: DraftLine[]) {
       sku: line.sku.trim() === '' ? null : line.sku.trim(),
       discount_type: n.discount_type ?? null,
       discount_value: n.discount_value == null ? null : Number(n.discount_value),
+      ...(einvoice
+        ? {
+            ...(line.tax_category === '' ? {} : { tax_category: line.tax_category }),
+            tax_exemption_reason: needs ? line.tax_exemption_reason.trim() || null : null,
+            tax_exemption_reason_code: needs
+              ? line.tax_exemption_reason_code.trim().toUpperCase() || null
+              : null,
+            unit_code: line.unit_code.trim().toUpperCase() || 'C62',
+          }
+        : {}),
     };
   });
 }

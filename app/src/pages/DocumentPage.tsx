@@ -1,13 +1,28 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { api, newIdempotencyKey, send } from '../api/client';
-import type { Attachment, Document, DocumentHistory, Lineage, ListOf, Payment } from '../api/types';
+import { TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
+import { ApiError, api, newIdempotencyKey, send } from '../api/client';
+import type {
+  Attachment,
+  Document,
+  DocumentHistory,
+  EInvoiceFormat,
+  EInvoiceLineFields,
+  Lineage,
+  LineItem,
+  ListOf,
+  MissingTerm,
+  Payment,
+} from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, Notice, StatusBadge } from '../components/ui';
+import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
+import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
 import { canPay, movesFor } from '../lib/moves';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
+import { legalProfileFieldId, legalProfileFieldLabel } from './LegalProfile';
 
 /** Stop watching a document that does not move after this long (the page keeps a Refresh button). */
 const WATCH_FOR_MS = 3 * 60 * 1000;
@@ -65,7 +80,11 @@ export function DocumentPage({ id }: { id: string }) {
             : 'Waiting for the counterparty to answer…'}
         </p>
       ) : null}
+      <ImportedNotice doc={d} />
       <Actions doc={d} onChange={acted} onRefresh={() => void doc.reload()} />
+      {features.has('einvoiceExport') && d.status !== 'draft' && EINVOICE_TYPES.has(d.document_type) ? (
+        <EInvoicePanel doc={d} />
+      ) : null}
       <PaymentPanel doc={d} />
       <Details doc={d} />
       <Lines doc={d} />
@@ -153,23 +172,6 @@ function Actions({
   );
 }
 
-async function sha256Hex(bytes: ArrayBuffer): Promise<string | null> {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function saveBytes(bytes: ArrayBuffer, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The proof bundle: its bytes saved as a file, their sha256 checked against Svc-Bundle-Digest. */
 function ExportButton({ doc }: { doc: Document }) {
   const action = useAction();
@@ -200,6 +202,171 @@ function ExportButton({ doc }: { doc: Document }) {
       ) : null}
       <ErrorAlert error={action.error} />
     </span>
+  );
+}
+
+/** The types CONTRACT 9 exports: an invoice and a credit note, from either side. */
+const EINVOICE_TYPES: ReadonlySet<string> = new Set(['invoice', 'credit_note']);
+
+/** What an import leaves in the history entry of the draft it made (Documents → Import e-invoice). */
+export interface ImportedState {
+  imported: { document_id: string; format: string; dropped: string[] };
+}
+
+function importedState(id: string): ImportedState['imported'] | null {
+  const s = window.history.state as Partial<ImportedState> | null;
+  return s?.imported?.document_id === id ? s.imported : null;
+}
+
+/** After an import: the file's format and the informational terms docex did not keep. */
+function ImportedNotice({ doc }: { doc: Document }) {
+  const [report, setReport] = useState(() => importedState(doc.id));
+  if (!report) return null;
+  const dismiss = () => {
+    window.history.replaceState(null, '', window.location.href);
+    setReport(null);
+  };
+  return (
+    <div className="alert alert-info" role="status" data-testid="import-report">
+      <strong>Imported from a {report.format.toUpperCase()} e-invoice</strong> as a draft: check it, then
+      issue it.{' '}
+      {report.dropped.length === 0 ? (
+        'Every term in the file was kept.'
+      ) : (
+        <>
+          Not kept, because docex has no field for {report.dropped.length === 1 ? 'it' : 'them'}{' '}
+          (informational only, no amount or tax depends on {report.dropped.length === 1 ? 'it' : 'them'}):{' '}
+          <span data-testid="import-dropped">{report.dropped.map(describeTerm).join(', ')}</span>.
+        </>
+      )}{' '}
+      <button type="button" className="link" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** 422 einvoice_incomplete's missing terms, when that is what an export answered. */
+function missingOf(err: unknown): MissingTerm[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'einvoice_incomplete') return null;
+  const list = err.details.missing;
+  return Array.isArray(list) ? (list as MissingTerm[]) : [];
+}
+
+/**
+ * The document as a structured e-invoice (CONTRACT 9): UBL, CII or Factur-X, fetched through the
+ * proxy and saved under the name the API gives; its sha256 is shown (and checked against
+ * Svc-EInvoice-Digest when the answer carries it). An incomplete legal profile is explained
+ * instead: which party must fill which field, with a link to the viewer's own profile.
+ */
+function EInvoicePanel({ doc }: { doc: Document }) {
+  const action = useAction();
+  const [saved, setSaved] = useState<{
+    label: string;
+    filename: string;
+    size: number;
+    digest: string | null;
+    matches: boolean | null;
+  } | null>(null);
+  const download = (f: (typeof EINVOICE_FORMATS)[number]) =>
+    action.run(async () => {
+      setSaved(null);
+      const res = await send('GET', `/v1/documents/${encodeURIComponent(doc.id)}/einvoice`, {
+        query: { format: f.format satisfies EInvoiceFormat },
+      });
+      const bytes = await res.response.arrayBuffer();
+      const filename =
+        filenameFrom(res.headers.get('content-disposition')) ??
+        `${doc.number}.${f.format === 'facturx' ? 'pdf' : `${f.format}.xml`}`;
+      const header = res.headers.get('svc-einvoice-digest');
+      const mine = await sha256Hex(bytes);
+      saveBytes(bytes, filename, res.headers.get('content-type') ?? f.type);
+      setSaved({
+        label: f.label,
+        filename,
+        size: bytes.byteLength,
+        digest: header ?? mine,
+        matches: header && mine ? header === mine : null,
+      });
+    });
+  const missing = missingOf(action.error);
+  return (
+    <section aria-labelledby="einv-title" className="panel">
+      <h2 id="einv-title">E-invoice</h2>
+      <p className="muted small">
+        This {doc.label.toLowerCase()} as a structured EN 16931 file: UBL 2.1 (Peppol BIS Billing 3.0 when
+        both parties have an electronic address), UN/CEFACT CII, or a Factur-X PDF with the CII inside. The
+        same bytes for both parties, every time.
+      </p>
+      <div className="actions-bar">
+        {EINVOICE_FORMATS.map((f) => (
+          <button
+            key={f.format}
+            type="button"
+            className="secondary"
+            disabled={action.busy}
+            onClick={() => void download(f)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      {saved ? (
+        <p className="muted small" role="status" data-testid="einvoice-saved">
+          {saved.label} saved as <code>{saved.filename}</code> ({saved.size} bytes) · sha256{' '}
+          <code>{saved.digest?.slice(0, 16)}…</code>
+          {saved.matches === true
+            ? ' (matches Svc-EInvoice-Digest)'
+            : saved.matches === false
+              ? ' (DOES NOT match Svc-EInvoice-Digest)'
+              : ''}
+        </p>
+      ) : null}
+      {missing ? <Incomplete doc={doc} missing={missing} /> : <ErrorAlert error={action.error} />}
+    </section>
+  );
+}
+
+function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] }) {
+  // The viewer is the issuer of what it sent, the counterparty of what it received.
+  const viewerParty: MissingTerm['party'] = doc.direction === 'sent' ? 'issuer' : 'counterparty';
+  const mine = missing.filter((m) => m.party === viewerParty);
+  const theirs = missing.filter((m) => m.party !== viewerParty);
+  const role = (party: MissingTerm['party']) => (party === 'issuer' ? 'the seller' : 'the buyer');
+  const term = (m: MissingTerm) => `${legalProfileFieldLabel(m.field)} (${m.bt})`;
+  return (
+    <div className="alert alert-warn" role="alert" data-testid="einvoice-incomplete">
+      <p>
+        <strong>This e-invoice cannot be written yet:</strong> the EN 16931 rules need terms that a legal
+        profile does not have.
+      </p>
+      <ul>
+        {mine.length > 0 ? (
+          <li data-testid="missing-mine">
+            Your organization, {role(viewerParty)}, must fill in its{' '}
+            <Link to="/organization">legal profile</Link>:{' '}
+            {mine.map((m, i) => (
+              <span key={`${m.bt}-${m.field}`}>
+                {i > 0 ? ', ' : ''}
+                <Link to={`/organization#${legalProfileFieldId(m.field)}`}>{term(m)}</Link>
+              </span>
+            ))}
+            .
+          </li>
+        ) : null}
+        {theirs.length > 0 ? (
+          <li data-testid="missing-theirs">
+            {doc.counterparty.name}, {role(viewerParty === 'issuer' ? 'counterparty' : 'issuer')}, must fill
+            in its own legal profile: {theirs.map(term).join(', ')}. Only they can: ask them to.
+          </li>
+        ) : null}
+      </ul>
+      <p className="muted small">
+        A document keeps the profiles the parties had when it was issued: what a party fills in now reaches
+        this document only if it had no profile then; otherwise it applies to the documents it issues or
+        receives from now on.
+      </p>
+    </div>
   );
 }
 
@@ -241,6 +408,14 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The external_refs docex itself gives a meaning (CONTRACT 3, 9); any other key is shown as it is. */
+const REF_LABELS: Record<string, string> = {
+  issuer_ref: 'Issuer reference',
+  buyer_reference: 'Buyer reference (BT-10)',
+  purchase_order: 'Purchase order (BT-13)',
+  preceding_invoice: 'Preceding invoice (BT-25)',
+};
+
 function Details({ doc }: { doc: Document }) {
   const { features } = useApp();
   return (
@@ -265,7 +440,7 @@ function Details({ doc }: { doc: Document }) {
           </Fact>
         ) : null}
         {Object.entries(doc.external_refs).map(([k, v]) => (
-          <Fact key={k} term={k === 'issuer_ref' ? 'Issuer reference' : k}>
+          <Fact key={k} term={REF_LABELS[k] ?? k}>
             {v}
           </Fact>
         ))}
@@ -275,8 +450,13 @@ function Details({ doc }: { doc: Document }) {
   );
 }
 
+type ShownLine = LineItem & Partial<EInvoiceLineFields>;
+
 function Lines({ doc }: { doc: Document }) {
   const m = (n: number) => formatMoney(n, doc.currency);
+  const lines = doc.line_items as ShownLine[];
+  // CONTRACT 9's fields: every line has them once the server does.
+  const einvoice = lines.some((l) => l.tax_category !== undefined);
   return (
     <section aria-labelledby="lines-title" className="panel">
       <h2 id="lines-title">Lines</h2>
@@ -289,6 +469,7 @@ function Lines({ doc }: { doc: Document }) {
               <th scope="col" className="num">
                 Qty
               </th>
+              {einvoice ? <th scope="col">Unit</th> : null}
               <th scope="col" className="num">
                 Unit price
               </th>
@@ -298,6 +479,7 @@ function Lines({ doc }: { doc: Document }) {
               <th scope="col" className="num">
                 Tax rate
               </th>
+              {einvoice ? <th scope="col">VAT category</th> : null}
               <th scope="col" className="num">
                 Net
               </th>
@@ -307,14 +489,19 @@ function Lines({ doc }: { doc: Document }) {
             </tr>
           </thead>
           <tbody>
-            {doc.line_items.map((l) => (
-              <tr key={l.line_number}>
+            {lines.map((l) => (
+              <tr key={l.line_number} data-testid={`line-${l.line_number}`}>
                 <td>{l.line_number}</td>
                 <td>
                   {l.description}
                   {l.sku ? <div className="muted small">{l.sku}</div> : null}
                 </td>
                 <td className="num">{l.quantity}</td>
+                {einvoice ? (
+                  <td>
+                    <abbr title="UN/ECE Recommendation 20 unit code">{l.unit_code ?? 'C62'}</abbr>
+                  </td>
+                ) : null}
                 <td className="num">{l.unit_price}</td>
                 <td className="num">
                   {l.discount_type === 'percent'
@@ -324,6 +511,24 @@ function Lines({ doc }: { doc: Document }) {
                       : '—'}
                 </td>
                 <td className="num">{(l.tax_rate * 100).toFixed(2).replace(/\.?0+$/, '')}%</td>
+                {einvoice ? (
+                  <td>
+                    {l.tax_category ? (
+                      <abbr title={TAX_CATEGORY_NAMES[l.tax_category]}>{l.tax_category}</abbr>
+                    ) : (
+                      '—'
+                    )}
+                    {l.tax_category ? (
+                      <span className="muted small"> {TAX_CATEGORY_NAMES[l.tax_category]}</span>
+                    ) : null}
+                    {l.tax_exemption_reason || l.tax_exemption_reason_code ? (
+                      <div className="muted small" data-testid={`line-${l.line_number}-exemption`}>
+                        Exemption:{' '}
+                        {[l.tax_exemption_reason_code, l.tax_exemption_reason].filter(Boolean).join(' · ')}
+                      </div>
+                    ) : null}
+                  </td>
+                ) : null}
                 <td className="num">{m(l.net_amount)}</td>
                 <td className="num">{m(l.tax_amount)}</td>
               </tr>
@@ -457,13 +662,6 @@ function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-function toBase64(bytes: ArrayBuffer): string {
-  const u8 = new Uint8Array(bytes);
-  let s = '';
-  for (let i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode(...u8.subarray(i, i + 0x8000));
-  return btoa(s);
 }
 
 function Attachments({ doc }: { doc: Document }) {

@@ -1,10 +1,14 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { api } from '../api/client';
-import type { Document, DocumentList } from '../api/types';
-import { Empty, ErrorAlert, Loading, LoadMore, StatusBadge } from '../components/ui';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, api, newIdempotencyKey } from '../api/client';
+import type { Connection, Document, DocumentList, ImportedDocument, ListOf } from '../api/types';
+import { Empty, ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
+import { toBase64 } from '../lib/files';
+import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
 import { PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
+import { useApp } from '../session';
+import type { ImportedState } from './DocumentPage';
 
 /** The filters live in the URL, so a view is a link. */
 const FILTERS = ['status', 'phase', 'since', 'until', 'q'] as const;
@@ -17,6 +21,8 @@ type Filters = Record<(typeof FILTERS)[number], string>;
 const MAX_PAGES_PER_LOAD = 5;
 
 export function DocumentsPage() {
+  const { features } = useApp();
+  const [importing, setImporting] = useState(false);
   const { search } = useLocation();
   const view = viewById(search.get('view'));
   usePageTitle(view.title);
@@ -91,10 +97,24 @@ export function DocumentsPage() {
         <h1 id="docs-title" tabIndex={-1}>
           {view.title}
         </h1>
-        <Link to="/documents/new" className="button">
-          New document
-        </Link>
+        <span className="head-actions">
+          {features.has('einvoiceImport') ? (
+            <button
+              type="button"
+              className="secondary"
+              aria-expanded={importing}
+              aria-controls="import-panel"
+              onClick={() => setImporting((v) => !v)}
+            >
+              Import e-invoice
+            </button>
+          ) : null}
+          <Link to="/documents/new" className="button">
+            New document
+          </Link>
+        </span>
       </div>
+      {importing ? <ImportEInvoice onCancel={() => setImporting(false)} /> : null}
       <nav aria-label="Document views" className="pills">
         <ul>
           {VIEWS.map((v) => (
@@ -229,5 +249,180 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An e-invoice file may be at most this large (the API's 1 MiB body, base64). */
+const MAX_IMPORT = 1024 * 1024;
+
+interface ImportProblem {
+  term: string | null;
+  message: string;
+}
+
+/** The teaching part of an import's refusal: one line per term the file breaks. */
+function importProblems(err: unknown): ImportProblem[] {
+  if (!(err instanceof ApiError)) return [];
+  if (err.code === 'einvoice_mismatch') {
+    const d = err.details as { bt?: string; file?: unknown; derived?: unknown };
+    return [
+      {
+        term: d.bt ?? null,
+        message: `the file states ${String(d.file)}, but its lines give ${String(d.derived)}: nothing was created.`,
+      },
+    ];
+  }
+  const list = err.details.errors;
+  if (!Array.isArray(list)) return [];
+  return (list as { path?: string; message?: string }[]).map((p) => {
+    const message = p.message ?? '';
+    const term = /^(B[GT]-\d+):\s*/.exec(message);
+    return term
+      ? { term: term[1]!, message: message.slice(term[0].length) }
+      : { term: null, message: p.path && !message.includes(p.path) ? `${p.path} ${message}` : message };
+  });
+}
+
+/** Documents → Import e-invoice: a UBL or CII file becomes a draft on a connection (CONTRACT 9). */
+function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
+  const connections = useAsync(
+    () => api.get<ListOf<Connection>>('/v1/connections', { status: 'active', limit: 100 }),
+    [],
+  );
+  const [connectionId, setConnectionId] = useState('');
+  const [format, setFormat] = useState<'' | 'ubl' | 'cii'>('');
+  const file = useRef<HTMLInputElement>(null);
+  const action = useAction();
+  const ids = { conn: useId(), format: useId(), file: useId(), help: useId(), err: useId() };
+  const problems = importProblems(action.error);
+  const list = connections.data?.data ?? [];
+  const chosen = connectionId || list[0]?.id || '';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void action.run(async () => {
+      const picked = file.current?.files?.[0];
+      if (!chosen) throw new Error('Choose the connection the invoice is for.');
+      if (!picked) throw new Error('Choose the XML file to import.');
+      if (picked.size > MAX_IMPORT) throw new Error('An e-invoice file is at most 1 MiB.');
+      const content_base64 = toBase64(await picked.arrayBuffer());
+      const doc = await api.post<ImportedDocument>(
+        '/v1/documents/import',
+        { connection_id: chosen, ...(format ? { format } : {}), content_base64 },
+        newIdempotencyKey(),
+      );
+      const state: ImportedState = {
+        imported: {
+          document_id: doc.id,
+          format: doc.import_report.format,
+          dropped: doc.import_report.dropped,
+        },
+      };
+      navigate(`/documents/${doc.id}`, { state });
+    });
+  };
+
+  return (
+    <section id="import-panel" className="panel import-panel" aria-labelledby="import-title">
+      <h2 id="import-title" tabIndex={-1} ref={heading}>
+        Import e-invoice
+      </h2>
+      <p className="muted small">
+        A UBL 2.1 or UN/CEFACT CII invoice or credit note (EN 16931) becomes a draft that you issue, on the
+        connection you choose: its number becomes your reference, its lines and dates are kept, and what docex
+        cannot hold without changing an amount is refused, naming the business term.
+      </p>
+      <ErrorAlert error={connections.error} />
+      {connections.data && list.length === 0 ? (
+        <Notice>
+          Imports live on active connections, and this organization has none yet.{' '}
+          <Link to="/connections">Connect to an organization</Link>.
+        </Notice>
+      ) : (
+        <form className="filters" onSubmit={submit} aria-label="Import an e-invoice" noValidate>
+          <div className="field">
+            <label htmlFor={ids.conn}>Counterparty</label>
+            <select
+              id={ids.conn}
+              value={chosen}
+              disabled={!connections.data}
+              onChange={(e) => setConnectionId(e.target.value)}
+            >
+              {list.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.counterparty.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.format}>Format</label>
+            <select
+              id={ids.format}
+              value={format}
+              onChange={(e) => setFormat(e.target.value as typeof format)}
+            >
+              <option value="">Detect from the file</option>
+              <option value="ubl">UBL 2.1</option>
+              <option value="cii">CII D16B</option>
+            </select>
+          </div>
+          <div className="field wide">
+            <label htmlFor={ids.file}>E-invoice file (XML)</label>
+            <input
+              id={ids.file}
+              type="file"
+              accept=".xml,application/xml,text/xml"
+              ref={file}
+              aria-invalid={action.error ? true : undefined}
+              aria-describedby={action.error ? `${ids.help} ${ids.err}` : ids.help}
+              onChange={() => action.clear()}
+            />
+            <span id={ids.help} className="hint">
+              At most 1 MiB. Sent as it is, base64.
+            </span>
+            {action.error ? (
+              <div
+                id={ids.err}
+                className="field-error import-errors"
+                role="alert"
+                data-testid="import-errors"
+              >
+                <strong>
+                  {action.error instanceof ApiError && action.error.code === 'einvoice_mismatch'
+                    ? 'Not imported: the totals do not add up.'
+                    : problems.length > 0
+                      ? 'Not imported: this file has what docex cannot hold.'
+                      : 'Not imported.'}
+                </strong>
+                {problems.length > 0 ? (
+                  <ul>
+                    {problems.map((p, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity but their place.
+                      <li key={i}>
+                        {p.term ? <strong>{p.term}: </strong> : null}
+                        {p.message}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span> {action.error instanceof Error ? action.error.message : String(action.error)}</span>
+                )}
+              </div>
+            ) : null}
+          </div>
+          <div className="field actions">
+            <button type="submit" disabled={action.busy || !connections.data}>
+              {action.busy ? 'Importing…' : 'Import as draft'}
+            </button>
+            <button type="button" className="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }

@@ -1,12 +1,23 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CURRENCIES } from '../../../src/lib/currencies.ts';
+import { TAX_CATEGORIES, TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
 import { api, newIdempotencyKey } from '../api/client';
-import type { Connection, Document, ListOf } from '../api/types';
+import type { Connection, Document, EInvoiceLineFields, ListOf } from '../api/types';
 import { ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
-import { type DraftLine, formatMoney, liveTotals, rateToPercent, toLineItems } from '../lib/money';
+import {
+  type DraftLine,
+  draftCategory,
+  eInvoiceLineProblems,
+  formatMoney,
+  lineNeedsExemption,
+  liveTotals,
+  rateToPercent,
+  toLineItems,
+} from '../lib/money';
 import { CREATABLE } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
+import { useApp } from '../session';
 
 interface InputA11y {
   id: string;
@@ -24,6 +35,10 @@ const emptyLine = (): DraftLine => ({
   sku: '',
   discount_type: '',
   discount_value: '',
+  tax_category: '',
+  tax_exemption_reason: '',
+  tax_exemption_reason_code: '',
+  unit_code: 'C62',
 });
 
 interface Form {
@@ -46,7 +61,7 @@ function fromDocument(d: Document): Form {
     payment_terms: d.payment_terms ?? '',
     issuer_ref: d.external_refs.issuer_ref ?? '',
     notes: d.notes ?? '',
-    lines: d.line_items.map((l) => ({
+    lines: (d.line_items as (Document['line_items'][number] & Partial<EInvoiceLineFields>)[]).map((l) => ({
       description: l.description,
       quantity: String(l.quantity),
       unit_price: String(l.unit_price),
@@ -54,6 +69,10 @@ function fromDocument(d: Document): Form {
       sku: l.sku ?? '',
       discount_type: l.discount_type ?? '',
       discount_value: l.discount_value == null ? '' : String(l.discount_value),
+      tax_category: draftCategory(l.tax_category, l.tax_rate),
+      tax_exemption_reason: l.tax_exemption_reason ?? '',
+      tax_exemption_reason_code: l.tax_exemption_reason_code ?? '',
+      unit_code: l.unit_code ?? 'C62',
     })),
   };
 }
@@ -134,13 +153,16 @@ function Editor({
   );
   const [touched, setTouched] = useState(false);
   const action = useAction();
+  // CONTRACT 9's line fields (VAT category, exemption reason, unit), when the deployment has them.
+  const einvoice = useApp().features.has('lineTaxCategory');
   const totals = useMemo(() => liveTotals(form.lines), [form.lines]);
   const descriptionProblems = form.lines
     .map((l, i) =>
       l.description.trim() === '' ? { path: `line_items[${i}].description`, message: 'is required' } : null,
     )
     .filter((p) => p !== null);
-  const problems = [...descriptionProblems, ...totals.problems];
+  const einvoiceProblems = einvoice ? form.lines.flatMap((l, i) => eInvoiceLineProblems(l, i)) : [];
+  const problems = [...descriptionProblems, ...totals.problems, ...einvoiceProblems];
   const problemFor = (i: number, field: string) =>
     problems.find((p) => p.path === `line_items[${i}].${field}`)?.message;
 
@@ -158,7 +180,7 @@ function Editor({
     else delete refs.issuer_ref;
     return {
       ...(source && !existing ? { derived_from: source.id } : {}),
-      line_items: toLineItems(form.lines),
+      line_items: toLineItems(form.lines, einvoice),
       currency: form.currency,
       payment_terms: form.payment_terms || null,
       ...(form.document_date ? { document_date: form.document_date } : {}),
@@ -413,6 +435,56 @@ function Editor({
                 {field('sku', 'SKU', (a) => (
                   <input {...a} value={l.sku} onChange={(e) => setLine(i, { sku: e.target.value })} />
                 ))}
+                {einvoice
+                  ? field('unit_code', 'Unit code', (a) => (
+                      <input
+                        {...a}
+                        value={l.unit_code}
+                        placeholder="C62"
+                        maxLength={3}
+                        title="UN/ECE Recommendation 20: C62 one, HUR hour, DAY day, KGM kilogram…"
+                        onChange={(e) => setLine(i, { unit_code: e.target.value })}
+                      />
+                    ))
+                  : null}
+                {einvoice
+                  ? field('tax_category', 'VAT category', (a) => (
+                      <select
+                        {...a}
+                        value={l.tax_category}
+                        onChange={(e) =>
+                          setLine(i, { tax_category: e.target.value as DraftLine['tax_category'] })
+                        }
+                      >
+                        <option value="">Automatic (S if taxed, Z if 0%)</option>
+                        {TAX_CATEGORIES.map((c) => (
+                          <option key={c} value={c}>
+                            {c}: {TAX_CATEGORY_NAMES[c]}
+                          </option>
+                        ))}
+                      </select>
+                    ))
+                  : null}
+                {einvoice && lineNeedsExemption(l)
+                  ? field('tax_exemption_reason', 'Exemption reason', (a) => (
+                      <input
+                        {...a}
+                        value={l.tax_exemption_reason}
+                        placeholder="e.g. Reverse charge"
+                        onChange={(e) => setLine(i, { tax_exemption_reason: e.target.value })}
+                      />
+                    ))
+                  : null}
+                {einvoice && lineNeedsExemption(l)
+                  ? field('tax_exemption_reason_code', 'Exemption code (VATEX)', (a) => (
+                      <input
+                        {...a}
+                        value={l.tax_exemption_reason_code}
+                        placeholder="VATEX-EU-AE"
+                        onChange={(e) => setLine(i, { tax_exemption_reason_code: e.target.value })}
+                      />
+                    ))
+                  : null}
                 <div className="line-amounts" aria-live="polite">
                   <span>
                     Net <output data-testid={`line-${n}-net`}>{m(totals.lines[i]?.net ?? null)}</output>

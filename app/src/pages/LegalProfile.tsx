@@ -1,0 +1,414 @@
+// The organization's legal profile (CONTRACT 9): what its e-invoices name it with, as the seller
+// (BG-4) on what it issues and as the buyer (BG-7) on what it receives. Loaded with
+// GET /v1/organization, saved with PATCH /v1/organization; the API's field errors are shown beside
+// the fields they name (details.errors[].path is the field's path in the body).
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError, api, newIdempotencyKey } from '../api/client';
+import type { LegalProfile, LegalProfilePatch, OrganizationWithProfile } from '../api/types';
+import { ErrorAlert, Loading, Notice } from '../components/ui';
+import { useAction, useAsync } from '../lib/hooks';
+import { usePageTitle } from '../router';
+
+interface FieldDef {
+  /** The field's path in the PATCH body, as the API names it in details.errors. */
+  path: string;
+  label: string;
+  help: string;
+  required?: boolean;
+  type?: 'email' | 'tel';
+  autoComplete?: string;
+  /** Typed in capitals (codes, identifiers). */
+  upper?: boolean;
+  /** Spaces removed (IBAN, BIC, VAT id). */
+  compact?: boolean;
+}
+
+interface GroupDef {
+  /** The object the fields belong to, when they are one (address, contact…). */
+  path?: string;
+  legend: string;
+  intro?: string;
+  fields: FieldDef[];
+}
+
+export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
+  {
+    legend: 'Name and address',
+    intro: 'Required: every e-invoice names both parties with these.',
+    fields: [
+      {
+        path: 'legal_name',
+        label: 'Legal name',
+        help: 'The registered name, as in the trade register: the seller (BT-27) on what you issue, the buyer (BT-44) on what you receive.',
+        required: true,
+        autoComplete: 'organization',
+      },
+    ],
+  },
+  {
+    path: 'address',
+    legend: 'Postal address',
+    fields: [
+      {
+        path: 'address.line1',
+        label: 'Street and number',
+        help: 'The first address line (BT-35 / BT-50).',
+        required: true,
+        autoComplete: 'address-line1',
+      },
+      {
+        path: 'address.line2',
+        label: 'Address line 2',
+        help: 'Building, floor, PO box… (BT-36 / BT-51; optional).',
+        autoComplete: 'address-line2',
+      },
+      {
+        path: 'address.city',
+        label: 'City',
+        help: 'BT-37 / BT-52.',
+        required: true,
+        autoComplete: 'address-level2',
+      },
+      {
+        path: 'address.postal_code',
+        label: 'Postal code',
+        help: 'BT-38 / BT-53.',
+        required: true,
+        autoComplete: 'postal-code',
+      },
+      {
+        path: 'address.country_code',
+        label: 'Country code',
+        help: "Two letters, ISO 3166-1 (DE, FR, GR…): decides which country's rules apply to your invoices (BT-40 / BT-55).",
+        required: true,
+        upper: true,
+        autoComplete: 'country',
+      },
+    ],
+  },
+  {
+    legend: 'Tax identifiers',
+    fields: [
+      {
+        path: 'vat_id',
+        label: 'VAT identifier',
+        help: 'VAT identifier with its country prefix, EL for Greece: printed on every e-invoice as BT-31 / BT-48. A seller charging VAT needs it (or a tax registration id).',
+        upper: true,
+        compact: true,
+      },
+      {
+        path: 'tax_registration_id',
+        label: 'Tax registration id',
+        help: 'A local tax number, for a seller without a VAT identifier (BT-32).',
+      },
+    ],
+  },
+  {
+    path: 'legal_registration_id',
+    legend: 'Legal registration',
+    fields: [
+      {
+        path: 'legal_registration_id.value',
+        label: 'Registration number',
+        help: 'Your company registration number in its register (BT-30 / BT-47); Dutch parties must give their KvK number.',
+      },
+      {
+        path: 'legal_registration_id.scheme',
+        label: 'Registration scheme',
+        help: 'Which register it is in, an ISO 6523 ICD code: 0002 French SIRENE, 0106 Dutch KvK, 0088 GLN… (optional).',
+      },
+    ],
+  },
+  {
+    path: 'electronic_address',
+    legend: 'Electronic address',
+    intro:
+      'Electronic address: where Peppol delivers invoices to you. When both parties have one, the UBL export is a Peppol BIS Billing 3.0 document.',
+    fields: [
+      {
+        path: 'electronic_address.scheme',
+        label: 'Address scheme',
+        help: 'Scheme from the EAS list, e.g. 0088 GLN, 9930 German VAT, 0192 Norwegian organization number (BT-34 / BT-49 scheme).',
+      },
+      {
+        path: 'electronic_address.value',
+        label: 'Address identifier',
+        help: 'Your identifier in that scheme: the endpoint Peppol routes on (BT-34 / BT-49).',
+      },
+    ],
+  },
+  {
+    path: 'contact',
+    legend: 'Contact',
+    intro:
+      'Who the other party asks about an invoice (BG-6 / BG-9). A German seller on Peppol gives all three.',
+    fields: [
+      { path: 'contact.name', label: 'Contact name', help: 'A person or a department (BT-41 / BT-56).' },
+      {
+        path: 'contact.phone',
+        label: 'Contact phone',
+        help: 'BT-42 / BT-57.',
+        type: 'tel',
+        autoComplete: 'tel',
+      },
+      {
+        path: 'contact.email',
+        label: 'Contact email',
+        help: 'BT-43 / BT-58.',
+        type: 'email',
+        autoComplete: 'email',
+      },
+    ],
+  },
+  {
+    path: 'payment_account',
+    legend: 'Payment account',
+    intro: 'Where your customers pay what you invoice: printed as the payment instructions (BG-16 / BG-17).',
+    fields: [
+      {
+        path: 'payment_account.iban',
+        label: 'IBAN',
+        help: 'The account to pay into (BT-84); spaces are removed and its check digits verified.',
+        upper: true,
+        compact: true,
+      },
+      {
+        path: 'payment_account.bic',
+        label: 'BIC',
+        help: "The bank's identifier, 8 or 11 characters (BT-86; optional).",
+        upper: true,
+        compact: true,
+      },
+      {
+        path: 'payment_account.account_name',
+        label: 'Account name',
+        help: 'The name the account is held in, when it differs from the legal name (BT-85; optional).',
+      },
+    ],
+  },
+];
+
+const ALL_FIELDS = LEGAL_PROFILE_GROUPS.flatMap((g) => g.fields);
+
+type Values = Record<string, string>;
+
+/** The DOM id of a field's input (the e-invoice panel links to it: /organization#lp-vat_id). */
+export function legalProfileFieldId(path: string): string {
+  return `lp-${(fieldFor(path)?.path ?? path).replace(/\./g, '-')}`;
+}
+
+/** The field a path names, or the first field of the group it names (legal_registration_id). */
+function fieldFor(path: string): FieldDef | undefined {
+  return ALL_FIELDS.find((f) => f.path === path) ?? ALL_FIELDS.find((f) => f.path.startsWith(`${path}.`));
+}
+
+/** How the form labels a field the API names (details.missing[].field), in words. */
+export function legalProfileFieldLabel(path: string): string {
+  const f = fieldFor(path);
+  if (!f) return path.replace(/[._]/g, ' ');
+  // "IBAN" and "VAT identifier" keep their capitals; "Legal name" reads "legal name" in a sentence.
+  return /^[A-Z][a-z]/.test(f.label) ? f.label[0]!.toLowerCase() + f.label.slice(1) : f.label;
+}
+
+function valuesOf(profile: LegalProfile | null | undefined): Values {
+  const out: Values = {};
+  for (const f of ALL_FIELDS) {
+    let v: unknown = profile;
+    for (const k of f.path.split('.'))
+      v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+    out[f.path] = typeof v === 'string' ? v : '';
+  }
+  return out;
+}
+
+/** The PATCH body: every field as typed; an optional thing left empty is cleared (null). */
+function bodyOf(values: Values): LegalProfilePatch {
+  const v = (path: string) => {
+    const def = ALL_FIELDS.find((f) => f.path === path);
+    let s = (values[path] ?? '').trim();
+    if (def?.compact) s = s.replace(/\s+/g, '');
+    if (def?.upper) s = s.toUpperCase();
+    return s;
+  };
+  /** Only the non-empty ones of these keys of a group, or null when they are all empty. */
+  const group = <T,>(prefix: string, keys: string[], required: string[] = []): T | null => {
+    const entries = keys.map((k) => [k, v(`${prefix}.${k}`)] as const);
+    if (entries.every(([, s]) => s === '')) return null;
+    // A required member left empty is still sent, so the API names it.
+    return Object.fromEntries(entries.filter(([k, s]) => s !== '' || required.includes(k))) as T;
+  };
+  const line2 = v('address.line2');
+  return {
+    legal_name: v('legal_name'),
+    address: {
+      line1: v('address.line1'),
+      ...(line2 ? { line2 } : {}),
+      city: v('address.city'),
+      postal_code: v('address.postal_code'),
+      country_code: v('address.country_code'),
+    },
+    vat_id: v('vat_id') || null,
+    tax_registration_id: v('tax_registration_id') || null,
+    legal_registration_id: group('legal_registration_id', ['scheme', 'value'], ['value']),
+    electronic_address: group('electronic_address', ['scheme', 'value'], ['scheme', 'value']),
+    contact: group('contact', ['name', 'phone', 'email']),
+    payment_account: group('payment_account', ['iban', 'bic', 'account_name'], ['iban']),
+  };
+}
+
+interface Problem {
+  path: string;
+  message: string;
+}
+
+function problemsOf(error: unknown): Problem[] {
+  if (!(error instanceof ApiError) || error.code !== 'invalid_request') return [];
+  const list = error.details.errors;
+  return Array.isArray(list)
+    ? (list as Partial<Problem>[]).map((p) => ({ path: p.path ?? '', message: p.message ?? 'is invalid' }))
+    : [];
+}
+
+export function LegalProfilePage() {
+  usePageTitle('Legal profile');
+  const org = useAsync(() => api.get<OrganizationWithProfile>('/v1/organization'), []);
+  if (!org.data) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>Legal profile</h1>
+        {org.error ? <ErrorAlert error={org.error} /> : <Loading what="the organization" />}
+      </section>
+    );
+  }
+  return <ProfileForm org={org.data} onSaved={org.set} />;
+}
+
+function ProfileForm({
+  org,
+  onSaved,
+}: {
+  org: OrganizationWithProfile;
+  onSaved: (o: OrganizationWithProfile) => void;
+}) {
+  const [values, setValues] = useState<Values>(() => valuesOf(org.legal_profile));
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+  // /organization#lp-vat_id (from an e-invoice's "missing" list): that field takes the focus.
+  useEffect(() => {
+    const target = window.location.hash.slice(1);
+    if (target.startsWith('lp-')) document.getElementById(target)?.focus();
+  }, []);
+  const problems = problemsOf(action.error);
+  const fieldPaths = new Set(ALL_FIELDS.map((f) => f.path));
+  const groupPaths = new Set(LEGAL_PROFILE_GROUPS.map((g) => g.path).filter(Boolean));
+  const atField = (path: string) => problems.filter((p) => p.path === path);
+  const atGroup = (path: string | undefined) => (path ? problems.filter((p) => p.path === path) : []);
+  const elsewhere = problems.filter((p) => !fieldPaths.has(p.path) && !groupPaths.has(p.path));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    void action.run(async () => {
+      const next = await api.patch<OrganizationWithProfile>(
+        '/v1/organization',
+        bodyOf(values),
+        newIdempotencyKey(),
+      );
+      setValues(valuesOf(next.legal_profile));
+      onSaved(next);
+      setSaved(true);
+    });
+  };
+
+  return (
+    <form className="legal-profile" onSubmit={submit} aria-labelledby="lp-title" noValidate>
+      <div className="page-head">
+        <h1 id="lp-title" tabIndex={-1}>
+          Legal profile
+        </h1>
+      </div>
+      <p>
+        What the structured e-invoices (UBL, CII, Factur-X) of <strong>{org.name}</strong> name it with: as
+        the seller on what it issues, as the buyer on what it receives. Each document keeps the profiles it
+        was issued with; a change applies to documents issued from now on (and to those issued while this
+        organization had no profile).
+      </p>
+      <p className="muted small">
+        Organization id <code>{org.id}</code> ({org.environment})
+        {org.legal_profile ? '' : ' · no legal profile yet: e-invoices cannot be exported until it has one'}
+      </p>
+      {problems.length > 0 ? (
+        <div className="alert alert-error" role="alert" data-testid="profile-errors">
+          Not saved: {problems.length === 1 ? 'one field needs' : `${problems.length} fields need`} attention
+          (shown beside {problems.length === 1 ? 'it' : 'them'}).
+          {elsewhere.length > 0 ? (
+            <ul>
+              {elsewhere.map((p) => (
+                <li key={`${p.path}:${p.message}`}>
+                  {p.path} {p.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : (
+        <ErrorAlert error={action.error} />
+      )}
+      {saved ? <Notice tone="success">Legal profile saved.</Notice> : null}
+      {LEGAL_PROFILE_GROUPS.map((g) => {
+        const groupProblems = atGroup(g.path);
+        return (
+          <fieldset key={g.legend} className="grid">
+            <legend>{g.legend}</legend>
+            {g.intro ? <p className="hint wide">{g.intro}</p> : null}
+            {groupProblems.map((p) => (
+              <span key={p.message} className="field-error wide" role="alert">
+                {g.legend}: {p.message}
+              </span>
+            ))}
+            {g.fields.map((f) => {
+              const id = legalProfileFieldId(f.path);
+              const mine = atField(f.path);
+              return (
+                <div key={f.path} className="field">
+                  <label htmlFor={id}>
+                    {f.label}
+                    {f.required ? <span className="muted"> (required)</span> : null}
+                  </label>
+                  <input
+                    id={id}
+                    name={f.path}
+                    type={f.type ?? 'text'}
+                    autoComplete={f.autoComplete ?? 'off'}
+                    value={values[f.path] ?? ''}
+                    aria-invalid={mine.length > 0 ? true : undefined}
+                    aria-describedby={`${id}-help${mine.length > 0 ? ` ${id}-err` : ''}`}
+                    className={f.upper ? 'upper' : undefined}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.path]: e.target.value }))}
+                  />
+                  <span id={`${id}-help`} className="hint">
+                    {f.help}
+                  </span>
+                  {mine.length > 0 ? (
+                    <span id={`${id}-err`} className="field-error" data-testid={`error-${f.path}`}>
+                      {mine.map((p) => p.message).join('; ')}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </fieldset>
+        );
+      })}
+      <p className="hint">
+        An optional section left empty is cleared. Countries, schemes, the VAT prefix and the IBAN's check
+        digits are verified when you save.
+      </p>
+      <div className="actions-bar">
+        <button type="submit" disabled={action.busy}>
+          {action.busy ? 'Saving…' : 'Save legal profile'}
+        </button>
+      </div>
+    </form>
+  );
+}
