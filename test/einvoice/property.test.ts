@@ -7,6 +7,7 @@ import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { type Pair, pair } from '../documents/setup.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { rng } from '../helpers/rng.ts';
 import { BUYER, SELLER } from './profiles.ts';
 
 let svc: TestService;
@@ -20,18 +21,6 @@ before(async () => {
 after(async () => {
   await svc?.close();
 });
-
-/** mulberry32: a small seeded generator, so every run draws the same documents. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATEGORIES: [string, number[], Record<string, string>][] = [
   ['S', [0.19, 0.07, 0.2, 0.055, 0.21, 0.0825], {}],

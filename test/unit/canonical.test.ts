@@ -5,21 +5,10 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { canonicalJson } from '../../src/lib/canonical.ts';
+import { rng } from '../helpers/rng.ts';
 
 const require = createRequire(import.meta.url);
 const canonicalize = require('canonicalize') as (value: unknown) => string | undefined;
-
-// A small deterministic generator (mulberry32), so a failure names a reproducible seed.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = [
   'a',
