@@ -109,12 +109,14 @@ export const LineItemInput = Type.Object(
     tax_exemption_reason_code: Type.Optional(
       orNull<string>('string', {
         pattern: '^VATEX-[A-Z0-9-]{1,24}$',
+        maxLength: 30,
         description: 'The VATEX code of the exemption (BT-121), e.g. VATEX-EU-AE for a reverse charge.',
       }),
     ),
     unit_code: Type.Optional(
       Type.String({
         pattern: '^[A-Z0-9]{1,3}$',
+        maxLength: 3,
         description:
           'UN/ECE Recommendation 20/21 unit of the quantity (BT-130): C62 one (default), HUR hour, DAY, KGM kilogram…',
       }),

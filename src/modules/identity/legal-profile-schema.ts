@@ -16,6 +16,7 @@ const Address = Type.Object(
     postal_code: text(20, 'BT-38 / BT-53.'),
     country_code: Type.String({
       pattern: '^[A-Z]{2}$',
+      maxLength: 2,
       description: 'ISO 3166-1 alpha-2 (BT-40 / BT-55).',
     }),
   },
@@ -24,7 +25,7 @@ const Address = Type.Object(
 const LegalRegistration = Type.Object(
   {
     scheme: Type.Optional(
-      Type.String({ pattern: '^[0-9]{4}$', description: 'ISO 6523 ICD, e.g. 0002, 0088.' }),
+      Type.String({ pattern: '^[0-9]{4}$', maxLength: 4, description: 'ISO 6523 ICD, e.g. 0002, 0088.' }),
     ),
     value: text(100, 'Company registration number (BT-30 / BT-47).'),
   },
@@ -53,7 +54,7 @@ const PaymentAccount = Type.Object(
   {
     iban: Type.String({ minLength: 15, maxLength: 34, description: 'BT-84; its check digits are verified.' }),
     bic: Type.Optional(
-      Type.String({ pattern: '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$', description: 'BT-86.' }),
+      Type.String({ pattern: '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$', maxLength: 11, description: 'BT-86.' }),
     ),
     account_name: Type.Optional(text(200, 'BT-85.')),
   },
@@ -65,6 +66,7 @@ const profileFields = {
   address: Address,
   vat_id: Type.String({
     pattern: '^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$',
+    maxLength: 14,
     description: 'VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48).',
   }),
   tax_registration_id: text(50, 'Local tax registration id (BT-32).'),
