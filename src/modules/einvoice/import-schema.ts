@@ -20,7 +20,17 @@ export const ImportBody = Type.Object(
       description: 'The XML file, base64. The whole body is at most 1 MiB.',
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        connection_id: 'conn_0VbxDf5IT5RA9QSorFsLhl',
+        format: 'ubl',
+        content_base64:
+          'PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPEludm9pY2UgeG1sbnM9InVybjpvYXNpczpuYW1lczpzcGVjaWZpY2F0aW9uOnVibDpzY2hlbWE6eHNkOkludm9pY2UtMiI+4oCmPC9JbnZvaWNlPgo=',
+      },
+    ],
+  },
 );
 export type ImportBodyT = Static<typeof ImportBody>;
 

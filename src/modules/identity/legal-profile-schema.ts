@@ -101,6 +101,19 @@ export const UpdateOrganizationBody = Type.Object(
     contact: Type.Optional(nullable(profileFields.contact)),
     payment_account: Type.Optional(nullable(profileFields.payment_account)),
   },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [
+      {
+        legal_name: 'Seller GmbH',
+        address: { line1: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115', country_code: 'DE' },
+        vat_id: 'DE123456789',
+        electronic_address: { scheme: '9930', value: 'DE123456789' },
+        contact: { name: 'Jo Sales', phone: '+49 30 123456', email: 'billing@seller.example' },
+        payment_account: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+      },
+    ],
+  },
 );
 export type UpdateOrganizationBodyT = Static<typeof UpdateOrganizationBody>;
