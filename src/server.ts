@@ -14,6 +14,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long a SIGTERM waits for in-flight requests before it closes their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function startServer(config: Config): Promise<RunningServer> {
   const { ctx, newOperatorToken } = await openService(config);
   const app = await buildApp(ctx);
@@ -42,8 +45,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     close() {
       closing ??= (async () => {
-        // In-flight requests finish; new connections are refused; then background work stops.
-        await app.close();
+        // In-flight requests finish (within SHUTDOWN_GRACE_MS: a request still running then has
+        // its connection closed, and its Idempotency-Key lease lapses within seconds for the
+        // client's retry); new connections are refused; then the worker stops, releasing its
+        // leases, and the pools close.
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            app.server.closeAllConnections();
+            resolve();
+          }, SHUTDOWN_GRACE_MS);
+          timer.unref();
+        });
+        await Promise.race([app.close(), grace]);
+        clearTimeout(timer);
         await worker?.stop();
         await closeService(ctx);
       })();

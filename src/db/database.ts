@@ -79,11 +79,17 @@ export const DEFAULT_POOL_SIZE = 10;
  */
 export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
 
+/** How long a checkout waits for a new connection before the request answers 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+    // A server that accepts no connection (down, failing over) is an answer in seconds (503
+    // unavailable), not a request hanging until the client gives up.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: pgTypes as pg.CustomTypesConfig,
   });
   pool.on('error', () => {

@@ -1,6 +1,7 @@
 // The one place where anything thrown becomes an HTTP answer in the spec's envelope.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { pgErrorCode } from '../db/transaction.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { ApiError, ERROR_STATUS, type ErrorCode } from '../lib/errors.ts';
 import { mapAjvErrors } from './validation.ts';
 
@@ -57,6 +58,17 @@ export function toApiError(err: unknown, requestId: string): { apiError: ApiErro
   }
   if (fe instanceof SyntaxError || fe?.statusCode === 400) {
     return { apiError: new ApiError('invalid_request', 'The body is not valid JSON.'), unexpected: false };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      apiError: new ApiError(
+        'unavailable',
+        `The database is unreachable for a moment; retry the same request (with the same Idempotency-Key) in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`,
+        undefined,
+        { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      ),
+      unexpected: false,
+    };
   }
   const pg = pgErrorCode(err);
   if (pg === '40001' || pg === '40P01' || pg === '55P03') {

@@ -18,8 +18,12 @@ import { ApiError } from '../lib/errors.ts';
 import { pooledBytes } from '../lib/ids.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-// A request still 'running' after this long belongs to a crashed process; its key may be retaken.
-const LEASE_MS = 60_000;
+// A running request's claim is leased for this long and renewed every LEASE_RENEW_MS while it
+// runs (keepLease), so a claim whose process died (SIGKILL, a cut connection) is free again within
+// seconds while a slow request that is alive keeps its key (issue 28: with a 60 s lease, retries
+// after a crash could only wait a minute out).
+export const LEASE_MS = 10_000;
+const LEASE_RENEW_MS = 3_000;
 
 export interface IdempotencyClaim {
   scope: string;
@@ -261,10 +265,16 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
     );
   }
   if (row.status === 'running') {
-    if (row.lease_until.getTime() <= now.getTime()) return null;
+    const left = row.lease_until.getTime() - now.getTime();
+    if (left <= 0) return null;
+    // The original either finishes meanwhile (a retry then replays it) or its lease lapses (a
+    // retry then runs it): either way, one lease from now the answer is final.
+    const retryAfter = Math.max(1, Math.ceil(Math.min(left, LEASE_RENEW_MS) / 1000));
     throw new ApiError(
       'conflict',
-      'A request with this Idempotency-Key is still being processed. Retry after it completes.',
+      `A request with this Idempotency-Key is still being processed. Retry after ${retryAfter} seconds: it will have completed (and replay) or been abandoned (and run again).`,
+      undefined,
+      { 'retry-after': String(retryAfter) },
     );
   }
   return {
@@ -432,6 +442,29 @@ export async function completeIdempotencyKey(
   } else {
     await releaseIdempotencyKey(ctx, claim);
   }
+}
+
+/**
+ * Renews the lease of a running claim until the returned function is called: the claim outlives
+ * a slow request but not its process. Renewals that fail (the database away) are left to the
+ * next one; a lapsed lease only lets a retry run the request again once the original is gone.
+ */
+export function keepLease(ctx: AppContext, claim: IdempotencyClaim): () => void {
+  const stored = storedKey(ctx.secrets.hmacKey, claim.key);
+  const timer = setInterval(() => {
+    const until = new Date(ctx.clock.now().getTime() + LEASE_MS);
+    ctx.db
+      .updateTable('idempotency_keys')
+      .set({ lease_until: until })
+      .where('scope', '=', claim.scope)
+      .where('key', '=', stored)
+      .where('status', '=', 'running')
+      .where('principal', '=', claim.principal)
+      .execute()
+      .catch(() => {});
+  }, LEASE_RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyClaim): Promise<void> {

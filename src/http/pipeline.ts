@@ -21,6 +21,7 @@ import {
   type IdempotencyClaim,
   JSON_CONTENT_TYPE,
   KEY_HELD,
+  keepLease,
   principalOf,
   readIdempotencyKey,
   releaseIdempotencyKey,
@@ -36,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
     idempotencyClaim?: IdempotencyClaim;
+    /** stops renewing the claim's lease (keepLease) */
+    idempotencyLease?: () => void;
     deferredClaim?: DeferredClaim;
   }
   interface FastifyContextConfig {
@@ -158,11 +161,13 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     const res = await claimIdempotencyKey(ctx, { scope, key, principal }, print);
     if (res.kind === 'replay') return sendReplay(reply, res);
     request.idempotencyClaim = res.claim;
+    request.idempotencyLease = keepLease(ctx, res.claim);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
+    request.idempotencyLease?.();
     request.idempotencyClaim = undefined;
     const body =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
@@ -178,6 +183,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
 
   // A request that dies before onSend (client gone, crash in a hook) must not hold its key.
   app.addHook('onResponse', async (request) => {
+    request.idempotencyLease?.();
     const claim = request.idempotencyClaim;
     if (claim) await releaseIdempotencyKey(ctx, claim).catch(() => {});
   });
@@ -216,6 +222,7 @@ async function runDeferred(
       return SENT;
     }
     request.idempotencyClaim = res.claim;
+    request.idempotencyLease = keepLease(ctx, res.claim);
     return call(null);
   }
 }

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   sandbox_quota: 429,
   internal_error: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -56,6 +57,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests for this key; wait for Retry-After seconds.',
   sandbox_quota:
     'The sandbox organization created 1,000 documents in the last 24 hours; wait for Retry-After seconds.',
+  unavailable:
+    'The database is unreachable for a moment (restarting, failing over, or out of connections). Nothing was written by this request unless a later replay of its Idempotency-Key says so; retry the same request, with the same Idempotency-Key, after Retry-After seconds.',
   internal_error:
     'Something failed on our side. The request id identifies it in our logs; no stack trace is ever returned.',
 };

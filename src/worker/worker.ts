@@ -77,13 +77,24 @@ export function startWorker(
   // while fan-out wrote the first batch, then idled 500 ms (the first 0.5 s of a ~4 s run were
   // 64 % idle); with it, worker/bare went 0.29 → 0.37 (3 back-to-back pairs).
   async function loop(task: WorkerTask): Promise<void> {
+    let failures = 0;
     while (!stopping) {
       let pass: Pass = { handled: 0, full: false };
       woken.delete(task.name); // this pass sees whatever a wake announced
       try {
         pass = asPass(await task.run(ctx));
+        failures = 0;
       } catch (err) {
-        ctx.log.error({ err, task: task.name }, 'worker task failed');
+        failures++;
+        // A database away for a minute is waited out, not spun on: the task backs off (0.25 s
+        // doubling to 5 s), logs once a streak (and every 20th failure), and resumes by itself
+        // when a pass succeeds again (issue 28).
+        if (failures === 1 || failures % 20 === 0) {
+          ctx.log.error({ err, task: task.name, failures }, 'worker task failed');
+        }
+        if (stopping) break;
+        await sleep(Math.min(250 * 2 ** (failures - 1), 5_000), task.name);
+        continue;
       }
       if (stopping) break;
       if (pass.handled > 0) for (const name of task.wakes ?? []) wakeTask(name);

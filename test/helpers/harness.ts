@@ -63,6 +63,14 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   }
 }
 
+/**
+ * A service on a database the test opened itself (a pool through a fault-injecting proxy, say).
+ * Closing the service leaves that database to the test.
+ */
+export function startTestServiceOn(db: TestDatabase, env: Record<string, string> = {}): Promise<TestService> {
+  return serviceOn(db, env, false);
+}
+
 async function serviceOn(
   db: TestDatabase,
   env: Record<string, string>,

@@ -7,6 +7,7 @@ import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { securityHeaders } from '../../http/security-headers.ts';
 import { API_VERSION } from '../../version.ts';
+import { healthRoutes } from './health.ts';
 import { advanceTestClock } from './test-clock.ts';
 
 const Enablement = Type.Object(
@@ -39,6 +40,7 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
     return cachedOpenApi;
   };
   return [
+    ...healthRoutes(),
     defineRoute({
       method: 'GET',
       url: '/v1/enablement',
