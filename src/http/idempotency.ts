@@ -487,11 +487,20 @@ export function sendReplay(
     .send(replay.body);
 }
 
-/** Removes records past their 24 hours (run by the worker; the lookup already ignores them). */
-export async function purgeExpiredIdempotencyKeys(ctx: AppContext): Promise<number> {
-  const res = await ctx.db
-    .deleteFrom('idempotency_keys')
-    .where('expires_at', '<=', ctx.clock.now())
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+const PURGE_BATCH = 5_000;
+
+/**
+ * Removes records past their 24 hours, a batch at a time (run by the worker; the lookup already
+ * ignores them): a backlog after downtime is worked off in short statements, not one long delete
+ * holding locks on a large range.
+ */
+export async function purgeExpiredIdempotencyKeys(
+  ctx: AppContext,
+): Promise<{ handled: number; full: boolean }> {
+  const res = await sql`delete from idempotency_keys where (scope, key) in (
+      select scope, key from idempotency_keys where expires_at <= ${ctx.clock.now()} limit ${sql.lit(PURGE_BATCH)})`.execute(
+    ctx.db,
+  );
+  const n = Number(res.numAffectedRows ?? 0);
+  return { handled: n, full: n === PURGE_BATCH };
 }

@@ -1,0 +1,278 @@
+// `npm run bench:scale [-- --long]` (issue 28 item 4): does a request cost the same when an
+// organization has 10 thousand documents as when it has a million (10 million in the long mode)?
+//
+// On PostgreSQL (DATABASE_URL, default the machine's; a database `docex_scale` is made afresh):
+// one organization's history is seeded with set-based SQL, cloning a document, its history and its
+// event made through the API (so every column is what docex writes), then each operation is timed
+// in process (Fastify inject: the service's own cost, no sockets) at each size. Sequential scans of
+// documents, events and document_history during an operation are read from pg_stat_user_tables
+// (flushed by idle backends within 10 s), so a query that stops using an index is named.
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { closeService, openService } from '../src/service.ts';
+
+const LONG = process.argv.includes('--long');
+const SIZES = process.env.SCALE_SIZES
+  ? process.env.SCALE_SIZES.split(',').map(Number)
+  : LONG
+    ? [10_000, 100_000, 1_000_000, 10_000_000]
+    : [10_000, 100_000, 1_000_000];
+const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const url = new URL(ADMIN);
+url.pathname = '/docex_scale';
+const DB_URL = url.toString();
+
+const admin = new pg.Client({ connectionString: ADMIN });
+await admin.connect();
+await admin.query('drop database if exists docex_scale');
+await admin.query('create database docex_scale');
+await admin.end();
+
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: DB_URL,
+  DOCEX_OPERATOR_TOKEN: 'op_scale_bench_token',
+  DOCEX_MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
+  DOCEX_IN_PROCESS_WORKER: '0',
+  DOCEX_AUTH_RATE_LIMIT: '1000000',
+  DOCEX_RATE_LIMIT: '1000000',
+  LOG_LEVEL: 'silent',
+});
+const { ctx } = await openService(config);
+const app = await buildApp(ctx);
+const sqlClient = new pg.Client({ connectionString: DB_URL });
+await sqlClient.connect();
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await sqlClient.query(text, values)).rows as T[];
+
+async function req<T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) {
+  const res = await app.inject({
+    method: method as 'GET',
+    url: path,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(method !== 'GET' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+  if (res.statusCode >= 300)
+    throw new Error(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json() as T;
+}
+
+// Two organizations, connected, each with a key.
+async function signup(name: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/signup',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      organization_name: name,
+      email: `${name.replace(/\W/g, '')}@scale.test`,
+      password: 'correct horse battery staple',
+    }),
+  });
+  const b = res.json() as { organization: { id: string }; session: { token: string } };
+  const key = await req<{ key: string }>('POST', '/v1/keys', b.session.token, {
+    name: 'scale',
+    scopes: ['documents:read', 'documents:write', 'provenance:read'],
+  });
+  return { id: b.organization.id, session: b.session.token, key: key.key };
+}
+const a = await signup('Scale Issuer');
+const b = await signup('Scale Buyer');
+const conn = await req<{ id: string }>('POST', '/v1/connections', a.session, {
+  counterparty_organization_id: b.id,
+});
+await req('POST', `/v1/connections/${conn.id}/accept`, b.session);
+const line = { description: 'Scale line', quantity: 2, unit_price: 10, tax_rate: 0.1 };
+const template = await req<{ id: string }>('POST', '/v1/documents', a.key, {
+  connection_id: conn.id,
+  document_type: 'invoice',
+  line_items: [line, line, line],
+  external_refs: { issuer_ref: 'TEMPLATE' },
+});
+await req('POST', `/v1/documents/${template.id}/issue`, a.key);
+
+// A long-lived document: 200 edits of a draft, then issued (its history read and its export).
+const longLived = await req<{ id: string }>('POST', '/v1/documents', a.key, {
+  connection_id: conn.id,
+  document_type: 'invoice',
+  line_items: [line],
+});
+for (let i = 0; i < 200; i++)
+  await req('PATCH', `/v1/documents/${longLived.id}`, a.key, { notes: `edit ${i}` });
+await req('POST', `/v1/documents/${longLived.id}/issue`, a.key);
+
+/** Seeds documents n0+1..n1 of the issuer, older than everything made through the API. */
+async function seed(n0: number, n1: number): Promise<void> {
+  const step = 250_000;
+  for (let from = n0 + 1; from <= n1; from += step) {
+    const to = Math.min(n1, from + step - 1);
+    await q(
+      `insert into documents
+       select 'doc_seed' || lpad(g::text, 10, '0'), connection_id, issuer_organization_id, counterparty_organization_id,
+         document_type, status, 'SEED-' || g, 'SBILL-' || g, currency, line_items, subtotal, tax, total, balance_due,
+         payment_terms, document_date, due_date, notes, jsonb_build_object('issuer_ref', 'ERP-' || g), 'ERP-' || g,
+         derived_from, origin, sandbox, history_seq, history_head,
+         now() - interval '400 days' + g * interval '1 second', now() - interval '400 days' + g * interval '1 second',
+         now() - interval '400 days' + g * interval '1 second', issuer_profile, counterparty_profile
+       from documents t, generate_series($2::int, $3::int) g where t.id = $1`,
+      [template.id, from, to],
+    );
+    await q(
+      `insert into document_history
+       select 'doc_seed' || lpad(g::text, 10, '0'), seq, visibility, at, action, actor, actor_user_id, changes, prev_hash, hash
+       from document_history h, generate_series($2::int, $3::int) g where h.document_id = $1`,
+      [template.id, from, to],
+    );
+    await q(
+      `insert into events (id, organization_id, type, document_id, envelope, created_at)
+       select 'evt_seed' || lpad(g::text, 10, '0') || '_' || row_number() over (), organization_id, type,
+         'doc_seed' || lpad(g::text, 10, '0'), envelope, now() - interval '29 days' + g * interval '1 millisecond'
+       from events e, generate_series($2::int, $3::int) g where e.document_id = $1`,
+      [template.id, from, to],
+    );
+  }
+  await q('vacuum analyze documents');
+  await q('vacuum analyze document_history');
+  await q('vacuum analyze events');
+}
+
+/** Idle backends flush their statistics within 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL). */
+const SETTLE_MS = Number(process.env.SCALE_SETTLE_MS ?? 11_000);
+const WATCHED = ['documents', 'events', 'document_history'];
+async function seqScans(): Promise<Record<string, number>> {
+  const rows = await q<{ relname: string; seq_scan: string }>(
+    'select relname, seq_scan from pg_stat_user_tables where relname = any($1)',
+    [WATCHED],
+  );
+  return Object.fromEntries(rows.map((r) => [r.relname, Number(r.seq_scan)]));
+}
+
+interface Op {
+  name: string;
+  run: () => Promise<unknown>;
+}
+let cursorDeep = '';
+const ops: Op[] = [
+  {
+    name: 'create an invoice',
+    run: () =>
+      req('POST', '/v1/documents', a.key, {
+        connection_id: conn.id,
+        document_type: 'invoice',
+        line_items: [line],
+      }),
+  },
+  { name: 'get by id (an old document)', run: () => req('GET', '/v1/documents/doc_seed0000000007', a.key) },
+  { name: 'first list page (20)', run: () => req('GET', '/v1/documents?limit=20', a.key) },
+  {
+    name: 'a page 10,000 rows deep (cursor)',
+    run: () => req('GET', `/v1/documents?limit=20&cursor=${encodeURIComponent(cursorDeep)}`, a.key),
+  },
+  { name: 'q= search (one match)', run: () => req('GET', '/v1/documents?q=SEED-5000&limit=20', a.key) },
+  { name: 'issuer_ref= lookup', run: () => req('GET', '/v1/documents?issuer_ref=ERP-4321', a.key) },
+  { name: 'events list (first page)', run: () => req('GET', '/v1/events?limit=20', a.key) },
+  {
+    name: 'history of a 200-entry document',
+    run: () => req('GET', `/v1/documents/${longLived.id}/history`, a.key),
+  },
+  {
+    name: 'export of that document',
+    run: async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/documents/${longLived.id}/export`,
+        headers: { authorization: `Bearer ${a.key}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`export: ${res.statusCode}`);
+    },
+  },
+];
+
+async function deepCursor(): Promise<string> {
+  let cursor = '';
+  for (let page = 0; page < 100; page++) {
+    const r = await req<{ next_cursor: string | null }>(
+      'GET',
+      `/v1/documents?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      a.key,
+    );
+    cursor = r.next_cursor ?? '';
+  }
+  return cursor;
+}
+
+async function time(op: Op): Promise<{ median: number; p90: number }> {
+  for (let i = 0; i < 3; i++) await op.run();
+  const samples: number[] = [];
+  const start = performance.now();
+  // 60 samples, or as many as 15 s allow for an operation that does not stay flat.
+  for (let i = 0; i < 60 && (i < 5 || performance.now() - start < 15_000); i++) {
+    const t0 = performance.now();
+    await op.run();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((x, y) => x - y);
+  const n = samples.length;
+  return { median: samples[Math.floor(n / 2)]!, p90: samples[Math.floor(n * 0.9)]! };
+}
+
+const results = new Map<string, Map<number, { median: number; p90: number; seq: string }>>();
+const sizes: { n: number; bytesPerDoc: number }[] = [];
+let seeded = 0;
+for (const n of SIZES) {
+  const t0 = performance.now();
+  await seed(seeded, n);
+  seeded = n;
+  const bytes = Number((await q<{ b: string }>('select pg_database_size(current_database()) as b'))[0]!.b);
+  sizes.push({ n, bytesPerDoc: bytes / n });
+  process.stdout.write(
+    `seeded ${n.toLocaleString('en')} documents in ${((performance.now() - t0) / 1000).toFixed(0)} s; database ${(bytes / 2 ** 20).toFixed(0)} MB\n`,
+  );
+  cursorDeep = await deepCursor();
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  for (const op of ops) {
+    const before = await seqScans();
+    const t = await time(op);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const after = await seqScans();
+    const seq = WATCHED.filter((t2) => (after[t2] ?? 0) > (before[t2] ?? 0))
+      .map((t2) => `${t2} ×${(after[t2] ?? 0) - (before[t2] ?? 0)}`)
+      .join(', ');
+    if (!results.has(op.name)) results.set(op.name, new Map());
+    results.get(op.name)!.set(n, { ...t, seq: seq || 'none' });
+    process.stdout.write(
+      `  ${op.name}: median ${t.median.toFixed(2)} ms, p90 ${t.p90.toFixed(2)} ms, seq scans: ${seq || 'none'}\n`,
+    );
+  }
+}
+
+const first = SIZES[0]!;
+const big = SIZES.includes(1_000_000) ? 1_000_000 : SIZES.at(-1)!;
+const header = `| operation | ${SIZES.map((n) => `${n.toLocaleString('en')} docs (ms, median)`).join(' | ')} | ${big.toLocaleString('en')} ÷ ${first.toLocaleString('en')} | ≤ 1.5×? | sequential scans |`;
+const lines = [header, `|---|${SIZES.map(() => '---:').join('|')}|---:|---|---|`];
+for (const [name, by] of results) {
+  const ratio = by.get(big)!.median / by.get(first)!.median;
+  const seqs = [...by.entries()]
+    .filter(([, v]) => v.seq !== 'none')
+    .map(([n, v]) => `${n.toLocaleString('en')}: ${v.seq}`);
+  lines.push(
+    `| ${name} | ${SIZES.map((n) => by.get(n)!.median.toFixed(2)).join(' | ')} | ${ratio.toFixed(2)} | ${ratio <= 1.5 ? 'yes' : 'NO'} | ${seqs.join('; ') || 'none'} |`,
+  );
+}
+lines.push(
+  '',
+  `| documents | ${sizes.map((s) => `${s.n.toLocaleString('en')}`).join(' | ')} |`,
+  `|---|${sizes.map(() => '---:').join('|')}|`,
+);
+lines.push(`| database bytes per document | ${sizes.map((s) => s.bytesPerDoc.toFixed(0)).join(' | ')} |`);
+process.stdout.write(`\n${lines.join('\n')}\n`);
+
+await sqlClient.end();
+await app.close();
+await closeService(ctx);
