@@ -1,0 +1,16 @@
+// The web app's generated API types (app/src/api/openapi.ts) are what the service's OpenAPI
+// document generates now (issue 29): an API change that forgets `npm run app:types` fails here,
+// not in a browser. The script runs in its own process with --check, which writes nothing.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+test('app/src/api/openapi.ts is up to date with the OpenAPI document', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-app-types.ts', '--check'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, `${run.stderr}${run.stdout}\nrun \`npm run app:types\` and commit the result`);
+});
