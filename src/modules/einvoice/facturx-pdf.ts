@@ -11,7 +11,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { EInvoice, EInvoiceParty, TaxCategory } from './model.ts';
 
 export const FACTURX_FILENAME = 'factur-x.xml';
@@ -757,7 +756,20 @@ interface AttachmentOptions extends PDFKit.Mixins.PDFAttachmentOptions {
  * Renders the Factur-X PDF/A-3b of an issued invoice or credit note, embedding `ciiXml` (the CII
  * CrossIndustryInvoice) as factur-x.xml. Deterministic: the same arguments give the same bytes.
  */
+/**
+ * pdfkit and fontkit are loaded at the first Factur-X export, not when the service starts: the
+ * bench's docex process (compiled, PGlite) was 133 MB at rest before e-invoicing, 170 MB with
+ * pdfkit loaded at start and 157 MB with it loaded here, a saving every deployment gets whether or
+ * not it ever renders a PDF (issue 28's 300 MB).
+ */
+let pdfkit: Promise<{ default: typeof import('pdfkit') }> | null = null;
+const loadPdfkit = () => {
+  pdfkit ??= import('pdfkit');
+  return pdfkit;
+};
+
 export async function renderFacturX(invoice: EInvoice, ciiXml: string): Promise<Uint8Array> {
+  const { default: PDFDocument } = await loadPdfkit();
   const date = new Date(`${invoice.issueDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new Error(`renderFacturX: invalid issue date ${invoice.issueDate}`);
   const kind = invoice.typeCode === '381' ? 'Credit note' : 'Invoice';
