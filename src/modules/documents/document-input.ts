@@ -167,11 +167,11 @@ function taxFieldsOf(
  * (BR-O-11), and lines of one category and rate share one exemption reason, since an e-invoice
  * states it once per breakdown (BT-120/121).
  */
-function taxProblems(lines: LineItemInputT[]): FieldProblem[] {
+function taxProblems(lines: LineItemInputT[], fields: ReturnType<typeof taxFieldsOf>[]): FieldProblem[] {
   const out: FieldProblem[] = [];
   const reasons = new Map<string, { index: number; reason: string }>();
   lines.forEach((line, i) => {
-    const f = taxFieldsOf(line);
+    const f = fields[i]!;
     const problem = taxCategoryProblem({ ...f, tax_rate: line.tax_rate });
     if (problem) out.push({ path: `line_items[${i}].${problem.field}`, message: problem.message });
     if (f.tax_exemption_reason_code !== null && !VATEX_CODES.has(f.tax_exemption_reason_code)) {
@@ -197,7 +197,7 @@ function taxProblems(lines: LineItemInputT[]): FieldProblem[] {
       });
     }
   });
-  const categories = new Set(lines.map((l) => l.tax_category ?? defaultTaxCategory(l.tax_rate)));
+  const categories = new Set(fields.map((f) => f.tax_category));
   if (categories.has('O') && categories.size > 1) {
     out.push({
       path: 'line_items',
@@ -212,6 +212,7 @@ function buildLines(
   lines: LineItemInputT[],
   problems: FieldProblem[],
 ): Pick<DocumentContent, 'line_items' | 'subtotal' | 'tax' | 'total'> | null {
+  const taxFields = lines.map(taxFieldsOf);
   const stored = (amounts: { net_amount: number; tax_amount: number }[]) =>
     lines.map((line, i) => ({
       line_number: i + 1,
@@ -224,11 +225,13 @@ function buildLines(
       discount_value: line.discount_value ?? null,
       net_amount: amounts[i]!.net_amount,
       tax_amount: amounts[i]!.tax_amount,
-      ...taxFieldsOf(line),
+      ...taxFields[i]!,
     }));
-  const before0 = problems.length;
-  problems.push(...taxProblems(lines));
-  if (problems.length > before0) return null;
+  const taxIssues = taxProblems(lines, taxFields);
+  if (taxIssues.length > 0) {
+    problems.push(...taxIssues);
+    return null;
+  }
   // Exact integers for the usual numbers; decimal.js (and its problems) for everything else.
   const cents = centsLines(lines, TOTAL_MAX_CENTS);
   if (cents) {

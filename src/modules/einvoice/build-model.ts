@@ -4,7 +4,7 @@
 import type { StoredLineItem } from '../../db/tables/documents.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
-import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
+import { type Decimal, MoneyDecimal, toMoneyString } from '../../lib/money.ts';
 import { defaultTaxCategory, type TaxCategory } from '../../lib/tax-categories.ts';
 import { termDays } from '../documents/document-input.ts';
 import type { EInvoice, EInvoiceLine, EInvoiceTaxBreakdown } from './model.ts';
@@ -37,12 +37,31 @@ export interface ExportSource {
   preceding: { number: string; issueDate: string } | null;
 }
 
-/** Money as a file writes it: 2 decimals, never an exponent. */
-export const money2 = (n: number | string): string => new MoneyDecimal(n).toFixed(2);
+/** Money as a file writes it: 2 decimals, never an exponent (lib/money's own rendering). */
+export const money2 = (n: number | string): string => toMoneyString(new MoneyDecimal(n));
 /** Quantities and prices: their own decimals (docex keeps at most 4), never an exponent. */
 export const decimalText = (n: number | string): string => new MoneyDecimal(n).toFixed();
 /** docex's tax_rate is a fraction (0.19); EN 16931 writes percent (19). */
 export const percentOf = (rate: number): string => new MoneyDecimal(rate).times(100).toFixed();
+
+// The derivations both syntaxes write the same way.
+
+/** UNCL 4461: 58 SEPA credit transfer (an IBAN of a SEPA country), 30 credit transfer, 1 not defined. */
+export function paymentMeansCode(profile: LegalProfile): string {
+  const iban = profile.payment_account?.iban;
+  if (!iban) return '1';
+  return SEPA_COUNTRIES.has(iban.slice(0, 2)) ? '58' : '30';
+}
+
+/** The countries of the SEPA scheme (EPC list), by the IBAN's country code. */
+const SEPA_COUNTRIES: ReadonlySet<string> = new Set(
+  'AD AT BE BG CH CY CZ DE DK EE ES FI FR GB GI GR HR HU IE IS IT LI LT LU LV MC MT NL NO PL PT RO SE SI SK SM VA AL MD ME MK'.split(
+    ' ',
+  ),
+);
+
+/** Not subject to VAT (O) carries no VAT identifiers and no rates (BR-O-2..4, BR-O-5, BR-O-9). */
+export const outsideVat = (inv: EInvoice): boolean => inv.lines.some((l) => l.category === 'O');
 
 /** BT-20 in words, from docex's payment_terms grammar. */
 export function termsInWords(terms: string | null): string | null {

@@ -2,8 +2,8 @@
 // ZUGFeRD, in the element order of the D16B schemas as CEN's CII binding places each business
 // term. The same model as the UBL writer, so both files say the same thing.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { outsideVat, paymentMeansCode } from './build-model.ts';
 import type { EInvoice } from './model.ts';
-import { outsideVat, paymentMeansCode } from './ubl-writer.ts';
 import { XmlTree } from './xml-tree.ts';
 
 export const CII_NS = {

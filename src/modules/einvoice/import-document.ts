@@ -9,7 +9,7 @@ import { MoneyDecimal } from '../../lib/money.ts';
 import { createDocument } from '../documents/create-document.ts';
 import { type ContentInput, resolveContent } from '../documents/document-input.ts';
 import type { CreateDocumentBodyT, DocumentView } from '../documents/schemas.ts';
-import { type ImportedInvoice, translate } from './import-model.ts';
+import { type ImportedInvoice, isDecimal, translate } from './import-model.ts';
 import type { ImportBodyT } from './import-schema.ts';
 import { readCii } from './read-cii.ts';
 import { readUbl } from './read-ubl.ts';
@@ -118,7 +118,7 @@ export async function importEInvoice(
       if (bt === 'BT-110') continue;
       throw invalid([{ path: 'content_base64', message: `${bt}: the ${field} is missing` }]);
     }
-    if (!/^[+-]?[0-9]+(\.[0-9]+)?$/.test(stated) || !new MoneyDecimal(stated).equals(derived[field])) {
+    if (!isDecimal(stated) || !new MoneyDecimal(stated).equals(derived[field])) {
       throw new ApiError(
         'einvoice_mismatch',
         `The file states ${bt} ${stated} but its lines give ${derived[field]} in docex (per-line tax rounded half-up to the cent); nothing was created.`,

@@ -67,6 +67,10 @@ export interface ImportedContent {
 }
 
 const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+/** Whether a file's value is a plain decimal number (the syntaxes allow no exponent). */
+export const isDecimal = (v: string | null): v is string => v !== null && DECIMAL.test(v);
+/** A file's optional amount, 0 when absent or not a number (a malformed one is refused elsewhere). */
+const amountOrZero = (v: string | null) => new MoneyDecimal(isDecimal(v) ? v : 0);
 const decimalsOf = (d: Decimal): number => d.decimalPlaces();
 
 /** Invoice type codes docex holds: the commercial invoice and the credit note (UNCL 1001). */
@@ -83,7 +87,7 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
       refuse(bt, `${what} is missing`);
       return null;
     }
-    if (!DECIMAL.test(value)) {
+    if (!isDecimal(value)) {
       refuse(bt, `${what} "${value}" is not a decimal number`);
       return null;
     }
@@ -127,10 +131,10 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
       `${f.documentCharges} document-level charge(s): docex has no document charges; make each charge a line`,
     );
   }
-  if (f.prepaid !== null && !new MoneyDecimal(DECIMAL.test(f.prepaid) ? f.prepaid : 0).isZero()) {
+  if (!amountOrZero(f.prepaid).isZero()) {
     refuse('BT-113', 'a paid amount changes the amount due; docex records payments as payments');
   }
-  if (f.rounding !== null && !new MoneyDecimal(DECIMAL.test(f.rounding) ? f.rounding : 0).isZero()) {
+  if (!amountOrZero(f.rounding).isZero()) {
     refuse('BT-114', 'a rounding amount changes the amount due; docex rounds per line to the cent');
   }
   if (f.lines.length === 0) refuse('BG-25', 'the file has no invoice lines');
@@ -167,7 +171,7 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
       refuse('BT-146', `${at}: the price ${l.price} has more than 4 decimals`);
       price = null;
     }
-    if (l.netAmount !== null && DECIMAL.test(l.netAmount) && new MoneyDecimal(l.netAmount).isNegative()) {
+    if (isDecimal(l.netAmount) && new MoneyDecimal(l.netAmount).isNegative()) {
       refuse('BT-131', `${at}: a negative line amount (${l.netAmount}); docex credits with credit notes`);
     }
     if (l.charges > 0)
@@ -182,12 +186,11 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
     // trip keeps the line as it was; anything else becomes the fixed amount it takes off.
     const only = l.allowances.length === 1 ? l.allowances[0]! : null;
     const percent =
-      only?.percent &&
-      only.base &&
+      only &&
       quantity &&
       price &&
-      DECIMAL.test(only.percent) &&
-      DECIMAL.test(only.base) &&
+      isDecimal(only.percent) &&
+      isDecimal(only.base) &&
       new MoneyDecimal(only.base).equals(quantity.times(price).toDecimalPlaces(2))
         ? new MoneyDecimal(only.percent)
         : null;
@@ -204,9 +207,7 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
       refuse('BT-152', `${at}: the VAT rate ${l.ratePercent} is not 0 to 100 percent`);
     if (l.name === null) refuse('BT-153', `${at}: the item name is missing`);
     const breakdown = f.breakdown.find(
-      (b) =>
-        b.category === category &&
-        new MoneyDecimal(b.ratePercent && DECIMAL.test(b.ratePercent) ? b.ratePercent : 0).equals(rate ?? 0),
+      (b) => b.category === category && amountOrZero(b.ratePercent).equals(rate ?? 0),
     );
     if (quantity && price && rate && l.name !== null) {
       lineItems.push({

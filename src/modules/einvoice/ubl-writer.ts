@@ -2,6 +2,7 @@
 // schemas, as CEN's UBL binding places each business term; Peppol BIS Billing 3.0 when both
 // parties have an electronic address. docs/einvoicing.md has the table.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { outsideVat, paymentMeansCode } from './build-model.ts';
 import type { EInvoice, EInvoiceLine } from './model.ts';
 import { XmlTree } from './xml-tree.ts';
 
@@ -16,23 +17,6 @@ export const CEN_CUSTOMIZATION = 'urn:cen.eu:en16931:2017';
 export const PEPPOL_CUSTOMIZATION =
   'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
-
-/** UNCL 4461: 58 SEPA credit transfer (an IBAN of a SEPA country), 30 credit transfer, 1 not defined. */
-export function paymentMeansCode(profile: LegalProfile): string {
-  const iban = profile.payment_account?.iban;
-  if (!iban) return '1';
-  return SEPA_COUNTRIES.has(iban.slice(0, 2)) ? '58' : '30';
-}
-
-/** The countries of the SEPA scheme (EPC list), by the IBAN's country code. */
-const SEPA_COUNTRIES: ReadonlySet<string> = new Set(
-  'AD AT BE BG CH CY CZ DE DK EE ES FI FR GB GI GR HR HU IE IS IT LI LT LU LV MC MT NL NO PL PT RO SE SI SK SM VA AL MD ME MK'.split(
-    ' ',
-  ),
-);
-
-/** Not subject to VAT (O) carries no VAT identifiers and no rates (BR-O-2..4, BR-O-5, BR-O-9). */
-export const outsideVat = (inv: EInvoice): boolean => inv.lines.some((l) => l.category === 'O');
 
 function party(t: XmlTree, p: LegalProfile, inv: EInvoice, role: 'seller' | 'buyer'): void {
   const party = t.el('cac:Party');
