@@ -214,17 +214,25 @@ describe('round trips of docex’s own exports', () => {
         document_type: 'credit_note',
         currency: 'EUR',
         derived_from: inv.body.id,
+        payment_terms: 'net_30',
         line_items: [{ description: 'back', quantity: 1, unit_price: 10, tax_rate: 0.19 }],
       },
     });
+    assert.equal(cn.status, 201, cn.text);
     await svc.req('POST', `/v1/documents/${cn.body.id}/issue`, { token: p.issuer.key });
     const file = await svc.req('GET', `/v1/documents/${cn.body.id}/einvoice?format=ubl`, {
       token: p.issuer.key,
     });
+    // A UBL CreditNote has no cbc:DueDate: BT-9 travels in PaymentMeans/PaymentDueDate (CONTRACT §9),
+    // and the import reads it back from there.
+    assert.ok(cn.body.due_date, 'the credit note has a due date');
+    assert.ok(!file.text.includes('<cbc:DueDate>'), 'no cbc:DueDate in a UBL CreditNote');
+    assert.ok(file.text.includes(`<cbc:PaymentDueDate>${cn.body.due_date}</cbc:PaymentDueDate>`), file.text);
     const res = await importFile(file.text);
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.document_type, 'credit_note');
     assert.equal(res.body.derived_from, inv.body.id);
+    assert.equal(res.body.due_date, cn.body.due_date);
   });
 });
 
@@ -263,6 +271,14 @@ describe('refusals', () => {
     assert.ok(JSON.stringify(wrong.details).includes('format'));
     const ns = ubl().replace('urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', 'urn:example:not-ubl');
     expectApiError(await importFile(ns), 400, 'invalid_request');
+  });
+
+  test('a body over 1 MiB is refused with 413 payload_too_large before it is read; nothing is created', async () => {
+    const before1 = await documentCount();
+    const padded = ubl().replace('</Invoice>', `<!--${'x'.repeat(1024 * 1024)}--></Invoice>`);
+    const res = await importFile(padded);
+    expectApiError(res, 413, 'payload_too_large');
+    assert.equal(await documentCount(), before1);
   });
 
   test('terms docex cannot hold are named one entry each: BT-5, BT-6, negative quantity, a price finer than 4 decimals, BG-28', async () => {
