@@ -38,12 +38,15 @@ const opts = workerData as ThreadOptions;
 
 const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
 const { serialize } = protocol;
+// pg_trgm serves `q=` on the documents list from trigram indexes (migration 0023), as on PostgreSQL.
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
 
 let pg: PGlite;
 try {
   pg = await Engine.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.load ? { loadDataDir: new Blob([opts.load]) } : {}),
+    extensions: { pg_trgm },
     // int8 as a JS number, dates as 'YYYY-MM-DD' strings (as src/db/database.ts's pg types).
     parsers: {
       [OID_INT8]: (v: string) => Number(v),

@@ -46,8 +46,11 @@ test('the compiled-once page query equals a fresh compile for every shape, with 
         ? { t: new Date(Date.UTC(2024, 5, 1, 0, 0, n % 60)).toISOString(), id: `doc_${n}` }
         : null;
       const limit = 1 + (n % 100);
-      const fresh = documentListQuery(db, me, f, pos, limit).compile(db);
-      const cached = compiledPage(db, { me, f, pos, limit });
+      // With q: the connections whose party's name matched, none (a shape) or some (another).
+      const qConnections =
+        f.q && n % 2 ? [`conn_q${n}`, `conn_r${n}`].slice(0, 1 + (n % 4 === 1 ? 1 : 0)) : [];
+      const fresh = documentListQuery(db, me, f, pos, limit, qConnections).compile(db);
+      const cached = compiledPage(db, { me, f, pos, limit, qConnections });
       assert.equal(cached.sql, fresh.sql);
       assert.deepEqual(cached.parameters, fresh.parameters);
       n++;

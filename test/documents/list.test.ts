@@ -6,9 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledPage, documentListQuery, readFilters } from '../../src/modules/documents/list-documents.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { advanceClock } from '../helpers/flows.ts';
+import { advanceClock, connect } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createDoc, errorOf, errorPaths, issue, moved, type Pair, pair } from './setup.ts';
+import { createDoc, errorOf, errorPaths, issue, moved, type Pair, pair, party } from './setup.ts';
 
 interface Page {
   data: DocumentView[];
@@ -319,11 +319,23 @@ describe('query plans', () => {
     await sql`analyze`.execute(svc.ctx.db);
     const me = { id: 'org_planA', name: 'A' };
     type Node = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: Node[] };
-    const plan = async (query: Record<string, string>, pos: { t: string; id: string } | null = null) => {
-      const compiled = documentListQuery(svc.ctx.db, me, readFilters(query), pos, 21).compile(svc.ctx.db);
-      const res = await svc.ctx.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+    const plan = async (
+      query: Record<string, string>,
+      pos: { t: string; id: string } | null = null,
+      { qConnections = [] as string[], noWalk = false } = {},
+    ) => {
+      const compiled = documentListQuery(svc.ctx.db, me, readFilters(query), pos, 21, qConnections).compile(
+        svc.ctx.db,
       );
+      const res = await svc.ctx.db.transaction().execute(async (db) => {
+        // These 8,000 rows are too few for the planner to prefer any index to a walk or a scan;
+        // with both off it shows whether the query can be served by index bitmaps at all (the
+        // scale bench shows the planner choosing them for a rare pattern at a million rows).
+        if (noWalk) await sql`set local enable_indexscan = off; set local enable_seqscan = off`.execute(db);
+        return db.executeQuery<{ 'QUERY PLAN': unknown }>(
+          CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+        );
+      });
       const raw = res.rows[0]!['QUERY PLAN'];
       const root = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Node }[];
       const nodes: Node[] = [];
@@ -360,6 +372,22 @@ describe('query plans', () => {
         [['Index Scan', 'documents_connection_keyset']],
       );
     }
+    // A search can be served without walking the organization (migration 0023): with index walks
+    // and sequential scans off it is answered from index bitmaps, with or without connections
+    // whose other party's name matched.
+    for (const qConnections of [[], ['conn_plan']]) {
+      const rare = await plan({ q: 'INV-7777' }, null, { qConnections, noWalk: true });
+      assert.ok(!rare.some((n) => n['Relation Name'] === 'documents' && !/Bitmap/.test(n['Node Type'])));
+    }
+    // The trigram indexes the planner chooses for a rare pattern at scale (bench/scale.ts).
+    const trigram = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where tablename = 'documents' and indexdef like '%gin_trgm_ops%' order by indexname`.execute(
+      svc.ctx.db,
+    );
+    assert.deepEqual(
+      trigram.rows.map((r) => r.indexname),
+      ['documents_counterparty_number_trgm', 'documents_issuer_number_trgm', 'documents_issuer_ref_trgm'],
+    );
     const byRef = await plan({ issuer_ref: 'ERP-1' });
     assert.ok(
       byRef.some((n) => n['Index Name'] === 'documents_issuer_ref'),
@@ -378,7 +406,13 @@ describe('query plans', () => {
     await sql`analyze`.execute(svc.ctx.db);
     const me = { id: 'org_planA', name: 'A' };
     for (const query of [{}, { connection: 'conn_plan' }]) {
-      const compiled = compiledPage(svc.ctx.db, { me, f: readFilters(query), pos: null, limit: 21 });
+      const compiled = compiledPage(svc.ctx.db, {
+        me,
+        f: readFilters(query),
+        pos: null,
+        limit: 21,
+        qConnections: [],
+      });
       const values = compiled.parameters.map((v) => sql.lit(v instanceof Date ? v.toISOString() : v));
       // In a transaction: on PGlite only a transaction keeps other sessions (the maintenance pass,
       // whose replan deallocates every prepared statement) from running between these statements.
@@ -423,7 +457,13 @@ describe('query plans', () => {
     await sql`analyze`.execute(svc.ctx.db);
     const me = { id: 'org_planHot', name: 'Hot' };
     for (const query of [{ type: 'invoice' }, {}]) {
-      const compiled = compiledPage(svc.ctx.db, { me, f: readFilters(query), pos: null, limit: 21 });
+      const compiled = compiledPage(svc.ctx.db, {
+        me,
+        f: readFilters(query),
+        pos: null,
+        limit: 21,
+        qConnections: [],
+      });
       const values = compiled.parameters.map((v) => sql.lit(v instanceof Date ? v.toISOString() : v));
       const plans = await svc.ctx.db.transaction().execute(async (db) => {
         await sql`prepare docex_hot_plan as ${sql.raw(compiled.sql)}`.execute(db);
@@ -440,5 +480,60 @@ describe('query plans', () => {
       assert.ok(Number(plans.generic_plans) >= 5, `${JSON.stringify(query)}: ${JSON.stringify(plans)}`);
     }
     await sql`delete from documents where connection_id in ('conn_plan', 'conn_hot')`.execute(svc.ctx.db);
+  });
+});
+
+describe('search (q=) across connections', () => {
+  test('the other party’s name of each connection, never the caller’s own; with numbers and refs; walked by cursors', async () => {
+    // Its own organizations, so the books above stay as they are.
+    const [home, gamma, delta] = await Promise.all([
+      party(svc, 'Home Search Co'),
+      party(svc, 'Gamma Widgets'),
+      party(svc, 'Delta Parts'),
+    ]);
+    const toGamma: Pair = {
+      issuer: home,
+      counterparty: gamma,
+      connectionId: await connect(svc, home.org, gamma.org),
+    };
+    const toDelta: Pair = {
+      issuer: home,
+      counterparty: delta,
+      connectionId: await connect(svc, home.org, delta.org),
+    };
+    const fromDelta: Pair = { issuer: delta, counterparty: home, connectionId: toDelta.connectionId };
+    const gammaDocs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const d = await createDoc(svc, toGamma);
+      gammaDocs.push((i % 2 ? await issue(svc, home.key, d.id) : d).id);
+    }
+    // On the other connection: only the one whose reference names Gamma matches.
+    const byRef = await createDoc(svc, toDelta, { external_refs: { issuer_ref: 'PO-GAMMA-7' } });
+    await createDoc(svc, toDelta, { external_refs: { issuer_ref: 'PO-OTHER-8' } });
+    const fromThem = await issue(svc, delta.key, (await createDoc(svc, fromDelta)).id);
+    const allIds = async (token: string, query: string) => (await walk(token, query, 100)).flatMap(ids);
+    const expected = (await allIds(home.key, '')).filter((id) => [...gammaDocs, byRef.id].includes(id));
+    assert.equal(expected.length, 6);
+    // Newest first, and the same rows however they are paged.
+    assert.deepEqual(await allIds(home.key, 'q=gAmMa'), expected);
+    assert.deepEqual((await walk(home.key, 'q=gamma', 2)).flatMap(ids), expected);
+    assert.ok((await walk(home.key, 'q=gamma', 2)).length >= 3);
+    // Two characters (too short for a trigram) match the same way: "mm" is in the name and the ref.
+    assert.deepEqual(await allIds(home.key, 'q=mm'), expected);
+    // The caller's own name is not searched; the other side sees it as the counterparty's name,
+    // and only the documents issued to it (never home's drafts).
+    assert.deepEqual(await allIds(home.key, 'q=home'), []);
+    const gammaSees = await allIds(gamma.key, 'q=HOME');
+    assert.deepEqual(
+      gammaSees,
+      (await allIds(gamma.key, '')).filter((id) => gammaDocs.includes(id)),
+    );
+    assert.equal(gammaSees.length, 2);
+    assert.deepEqual(await allIds(delta.key, 'q=search co'), [fromThem.id]);
+    // Every document of the connection whatever its direction, and the other filters still apply.
+    const withDelta = await allIds(home.key, `connection=${toDelta.connectionId}`);
+    assert.equal(withDelta.length, 3);
+    assert.deepEqual(await allIds(home.key, 'q=delta'), withDelta);
+    assert.deepEqual(await allIds(home.key, `q=delta&status=${fromThem.status}`), [fromThem.id]);
   });
 });
