@@ -1,6 +1,6 @@
 // Opening a deployment: database, migrations, deployment secrets, clock, rate limiter, logger.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
@@ -20,6 +20,7 @@ import { hashToken } from './lib/tokens.ts';
 import { loadTestClockOffset } from './modules/meta/test-clock.ts';
 import { resealSigningKey } from './modules/provenance/signing-key.ts';
 import { resealWebhookSecrets } from './modules/webhooks/endpoints.ts';
+import { wireModules } from './modules/wiring.ts';
 
 export interface OpenOptions {
   /** Use this database instead of opening one from the config (the test harness). */
@@ -58,6 +59,7 @@ export function createLogger(
 }
 
 export async function openService(config: Config, opts: OpenOptions = {}): Promise<OpenedService> {
+  wireModules();
   const log = opts.logger ?? createLogger(config);
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.skipMigrations) await migrate(database);
@@ -136,12 +138,6 @@ async function deploymentHmacKey(database: Database, sealer: Sealer, now: Date):
       .execute();
   }
   return Buffer.from(plain, 'base64');
-}
-
-/** The token kept in the data dir, if this machine generated it. */
-export function readOperatorTokenFile(config: Config): string | null {
-  const f = operatorTokenFile(config);
-  return existsSync(f) ? readFileSync(f, 'utf8').trim() : null;
 }
 
 export async function closeService(ctx: AppContext): Promise<void> {

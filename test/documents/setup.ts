@@ -74,15 +74,6 @@ export async function issue(svc: TestService, token: string, id: string): Promis
   return res.body;
 }
 
-export async function issuedDoc(
-  svc: TestService,
-  p: Pair,
-  body: Record<string, unknown> = {},
-): Promise<DocumentView> {
-  const d = await createDoc(svc, p, body);
-  return issue(svc, p.issuer.key, d.id);
-}
-
 export function move(
   svc: TestService,
   token: string,

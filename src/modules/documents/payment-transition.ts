@@ -1,10 +1,12 @@
 // The one place a transition to a payment state (payment_scheduled, paid) is executed. The
 // documents module has already checked the scope (payments:write), the caller's side and the state
-// machine, and holds the document's row lock in `trx`. The payments module runs the payment
-// (rail, limits, funds, the payment row and its hold) and moves the document with
-// applyStatusChange in the same transaction (src/modules/payments/pay-document.ts).
+// machine, and holds the document's row lock in `trx`. The payments module owns paying a document:
+// it runs the payment (rail, limits, funds, the payment row and its hold) and moves the document
+// with applyStatusChange in the same transaction (src/modules/payments/pay-document.ts).
+//
+// Payments depends on documents, never the other way: the payments module plugs its step in here
+// when the service is wired (src/modules/wiring.ts), so this module names no payments code.
 import type { AppContext, Tx } from '../../context.ts';
-import { paymentTransition } from '../payments/pay-document.ts';
 import type { DocumentActor } from './history.ts';
 import type { DocumentRecord } from './project-document.ts';
 
@@ -20,6 +22,16 @@ export interface PaymentTransitionInput {
 }
 
 /** Returns the document as it is after the payment step (status moved, payment attached). */
+export type PaymentStep = (input: PaymentTransitionInput) => Promise<DocumentRecord>;
+
+let paymentStep: PaymentStep | null = null;
+
+/** Called once when the service is wired; the payments module's step. */
+export function plugPaymentStep(step: PaymentStep): void {
+  paymentStep = step;
+}
+
 export async function executePaymentTransition(input: PaymentTransitionInput): Promise<DocumentRecord> {
-  return paymentTransition(input);
+  if (!paymentStep) throw new Error('no payment step: the service was not wired (src/modules/wiring.ts)');
+  return paymentStep(input);
 }

@@ -6,7 +6,6 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
-import { guardInvoiceVoid } from '../finance/pledges.ts';
 import { actorFromPrincipal, type DocumentActor } from './history.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { executePaymentTransition } from './payment-transition.ts';
@@ -14,6 +13,7 @@ import { saveDocumentChange } from './persist.ts';
 import { type DocumentRecord, projectDocument, sideOf } from './project-document.ts';
 import type { DocumentView, TransitionBodyT } from './schemas.ts';
 import { type DocumentType, legalTargets, PAYMENT_TARGETS, type Side } from './state-machines.ts';
+import { guardInvoiceVoid } from './void-guards.ts';
 
 /** The targets `actor` may move `doc` to now. */
 export function allowedFor(doc: DocumentRecord, side: Side, actor: Pick<DocumentActor, 'canPay'>): string[] {

@@ -7,7 +7,7 @@ import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { actorFromPrincipal } from '../documents/history.ts';
 import { lockDocument } from '../documents/load-document.ts';
-import { lockPaymentInFlight, startPayment } from '../payments/start-payment.ts';
+import { lockPaymentInFlight, startPayment } from '../payments/index.ts';
 import { agreementView, findVisibleAgreement, lockAgreement } from './agreements.ts';
 import { withdrawAgreement } from './lifecycle.ts';
 import { financeCaller } from './parties.ts';

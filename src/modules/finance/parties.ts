@@ -7,7 +7,7 @@ import type { AppContext, Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../../http/principal.ts';
 import { requireVerified } from '../identity/capabilities.ts';
-import { requirePaymentRail, requirePaymentsEnabled } from '../payments/start-payment.ts';
+import { requirePaymentRail, requirePaymentsEnabled } from '../payments/index.ts';
 
 /** The organization's id after the checks every finance operation makes. */
 export function financeCaller(principal: Principal): string {

@@ -1,6 +1,5 @@
-// Which invoices are pledged, and what happens to listings when their invoice ends. Kept free of
-// imports from the documents and payments modules: the documents module calls
-// `guardInvoiceVoid` from its transition path, and must not pull the finance family in with it.
+// Which invoices are pledged, and what happens to listings when their invoice ends.
+// `guardPledgedInvoiceVoid` is plugged into the documents module's void path (src/modules/wiring.ts).
 import type { Tx } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -50,7 +49,7 @@ export async function releaseListing(trx: Tx, listingId: string, now: Date): Pro
  * collateral and cannot be voided while its agreement lives (409 conflict naming it); an invoice
  * that is only listed closes its listings.
  */
-export async function guardInvoiceVoid(trx: Tx, invoiceId: string, now: Date): Promise<void> {
+export async function guardPledgedInvoiceVoid(trx: Tx, invoiceId: string, now: Date): Promise<void> {
   const pledge = await trx
     .selectFrom('finance_agreements')
     .select(['id', 'status'])

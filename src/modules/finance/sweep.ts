@@ -17,8 +17,7 @@ import { parseMoney, toMoneyString } from '../../lib/money.ts';
 import { systemActor } from '../documents/history.ts';
 import { lockDocument } from '../documents/load-document.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
-import type { PaymentRow } from '../payments/project-payment.ts';
-import { lockPaymentInFlight, startPayment } from '../payments/start-payment.ts';
+import { lockPaymentInFlight, type PaymentRow, startPayment } from '../payments/index.ts';
 import type { AgreementRow } from './agreements.ts';
 
 /** Records the sweep owed for a settled payment of a pledged invoice; false if already recorded. */

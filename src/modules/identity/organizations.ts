@@ -2,7 +2,6 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { OrganizationsTable } from '../../db/tables/foundation.ts';
-import type { OrganizationRef } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -28,17 +27,6 @@ export function organizationView(o: OrganizationRow): OrganizationView {
     verified: o.verified,
     legal_profile: o.legal_profile,
     created_at: iso(o.created_at),
-  };
-}
-
-export function organizationRef(o: OrganizationRow): OrganizationRef {
-  return {
-    id: o.id,
-    name: o.name,
-    environment: o.environment,
-    verified: o.verified,
-    processor_connected: o.processor_connected,
-    demo: o.demo,
   };
 }
 

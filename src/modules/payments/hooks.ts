@@ -1,13 +1,10 @@
 // What other families do when a payment settles or fails, inside the settlement's own
 // transaction (so a reaction is committed exactly when the settlement is, and never otherwise).
-// The finance family's hook is here (funding an agreement when its disbursement settles, ending
-// it when its repayment is paid, the repayment sweep when a pledged invoice settles), like worker
-// tasks in src/worker/tasks.ts.
+// The finance family plugs its hook in when the service is wired (src/modules/wiring.ts: funding
+// an agreement when its disbursement settles, ending it when its repayment is paid, the repayment
+// sweep when a pledged invoice settles): finance depends on payments, never the other way.
 import type { AppContext, Tx } from '../../context.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
-// Safe at load time: the finance module never imports this file or settle-payment.ts (only
-// start-payment.ts and types), so it is fully evaluated before the list below is built.
-import { financePaymentHook } from '../finance/lifecycle.ts';
 import type { PaymentRow } from './project-payment.ts';
 
 export interface PaymentOutcome {
@@ -28,4 +25,9 @@ export interface PaymentHook {
   onFailed?(ctx: AppContext, trx: Tx, outcome: PaymentOutcome, now: Date): Promise<void>;
 }
 
-export const PAYMENT_HOOKS: PaymentHook[] = [financePaymentHook];
+export const PAYMENT_HOOKS: PaymentHook[] = [];
+
+/** Called once per family when the service is wired; a hook plugged twice runs once. */
+export function plugPaymentHook(hook: PaymentHook): void {
+  if (!PAYMENT_HOOKS.some((h) => h.name === hook.name)) PAYMENT_HOOKS.push(hook);
+}

@@ -1,13 +1,12 @@
-// The payments engine's domain API, for the families that pay documents themselves (finance:
-// disbursements, repayments, the repayment sweep). docs/payments.md describes it.
-export { PAYMENT_HOOKS, type PaymentHook, type PaymentOutcome } from './hooks.ts';
-export { enforcePaymentLimits } from './limits.ts';
-export { type PaymentRow, projectPayment, type StoredPayment } from './project-payment.ts';
-export { type SettlementOutcome, settlePayment } from './settle-payment.ts';
+// The payments engine's domain API, for the families above it (finance: disbursements,
+// repayments, the repayment sweep) and for wiring (src/modules/wiring.ts). docs/payments.md
+// describes it.
+export { PAYMENT_HOOKS, type PaymentHook, type PaymentOutcome, plugPaymentHook } from './hooks.ts';
+export { paymentTransition } from './pay-document.ts';
+export type { PaymentRow } from './project-payment.ts';
 export {
   lockPaymentInFlight,
   requirePaymentRail,
-  type StartedPayment,
-  type StartPaymentRequest,
+  requirePaymentsEnabled,
   startPayment,
 } from './start-payment.ts';

@@ -1,0 +1,17 @@
+// Families that hold a claim on an invoice decide whether it may be voided: the finance module's
+// pledges (a lender's collateral, CONTRACT 7). A guard runs inside the void's transaction, with the
+// invoice locked, and throws an ApiError to refuse (it may also tidy up what the void ends).
+// Plugged in when the service is wired (src/modules/wiring.ts), so documents names no finance code.
+import type { Tx } from '../../context.ts';
+
+export type VoidGuard = (trx: Tx, invoiceId: string, now: Date) => Promise<void>;
+
+const guards: VoidGuard[] = [];
+
+export function plugVoidGuard(guard: VoidGuard): void {
+  if (!guards.includes(guard)) guards.push(guard);
+}
+
+export async function guardInvoiceVoid(trx: Tx, invoiceId: string, now: Date): Promise<void> {
+  for (const guard of guards) await guard(trx, invoiceId, now);
+}

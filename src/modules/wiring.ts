@@ -1,0 +1,15 @@
+// Where the families plug into the ones below them, once per process (openService). The modules'
+// imports point one way, finance → payments → documents (docs/architecture.md); a lower module
+// that must hand work up (documents' payment transitions, a pledged invoice's void, a settled
+// payment's consequences) declares a narrow port, and this file connects it.
+import { plugPaymentStep } from './documents/payment-transition.ts';
+import { plugVoidGuard } from './documents/void-guards.ts';
+import { financePaymentHook } from './finance/lifecycle.ts';
+import { guardPledgedInvoiceVoid } from './finance/pledges.ts';
+import { paymentTransition, plugPaymentHook } from './payments/index.ts';
+
+export function wireModules(): void {
+  plugPaymentStep(paymentTransition);
+  plugVoidGuard(guardPledgedInvoiceVoid);
+  plugPaymentHook(financePaymentHook);
+}
