@@ -228,7 +228,10 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
       .getByRole('link', { name: 'Bills received' })
       .click();
     await heading('Bills received').waitFor();
-    await page.getByText('No documents match.').waitFor();
+    // No filter narrows this view: the empty state names the view and offers the next step.
+    await page.getByText('No bills received yet.').waitFor();
+    if (paths['/v1/sandbox/bills']?.post)
+      await page.getByRole('button', { name: 'Ask Demo Counterparty for a bill' }).waitFor();
     noBrowserErrors('documents list');
   });
 
@@ -392,7 +395,7 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
     await page.getByLabel('Organization').selectOption({ label: 'Ada Trading (live)' });
     await heading('All documents').waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
-    await page.getByText('No documents match.').waitFor();
+    await page.getByTestId('documents-empty').getByRole('link', { name: 'Connect a counterparty' }).waitFor();
     await page.goto(invoiceUrl);
     await page
       .getByRole('alert')

@@ -4,7 +4,7 @@ import type { Connection } from '../api/types';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAction } from '../lib/hooks';
 import { usePaged } from '../lib/paged';
-import { usePageTitle } from '../router';
+import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 
 export function ConnectionsPage() {
@@ -51,7 +51,19 @@ export function ConnectionsPage() {
       {!list.loaded ? (
         <Loading what="connections" />
       ) : list.rows.length === 0 ? (
-        <Empty>No connections yet.</Empty>
+        <div className="empty-state" data-testid="connections-empty">
+          <Empty>No connections yet.</Empty>
+          <p>
+            Invite an organization with its id (below), or give it this organization's id so it invites you:
+            once one of you accepts, you can exchange documents.{' '}
+            {session.organization.environment === 'live' ? (
+              <>
+                To practise first, the <Link to="/sandbox">sandbox</Link> comes connected to a demo
+                counterparty.
+              </>
+            ) : null}
+          </p>
+        </div>
       ) : (
         <div className="table-wrap">
           <table>

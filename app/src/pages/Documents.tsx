@@ -1,7 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api, newIdempotencyKey } from '../api/client';
 import type { Connection, Document, DocumentList, ImportedDocument, ListOf } from '../api/types';
-import { Empty, ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
+import { DocumentsEmpty } from '../components/DocumentsEmpty';
+import { FirstRunChecklist } from '../components/FirstRunChecklist';
+import { ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
@@ -34,6 +36,7 @@ export function DocumentsPage() {
     q: search.get('q') ?? '',
   };
   const key = search.toString();
+  const filtered = FILTERS.some((f) => applied[f] !== '');
   const [rows, setRows] = useState<Document[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [hasMore, setHasMore] = useState(false);
@@ -115,6 +118,7 @@ export function DocumentsPage() {
         </span>
       </div>
       {importing ? <ImportEInvoice onCancel={() => setImporting(false)} /> : null}
+      <FirstRunChecklist />
       <nav aria-label="Document views" className="pills">
         <ul>
           {VIEWS.map((v) => (
@@ -134,7 +138,11 @@ export function DocumentsPage() {
       {busy && rows.length === 0 ? (
         <Loading what="documents" />
       ) : rows.length === 0 && !error ? (
-        <Empty>No documents match.</Empty>
+        <DocumentsEmpty
+          filtered={filtered}
+          viewTitle={view.title}
+          onClear={() => setQuery({ status: '', phase: '', since: '', until: '', q: '' })}
+        />
       ) : (
         <DocumentTable rows={rows} />
       )}

@@ -117,17 +117,27 @@ export function DraftEditor({ id }: { id?: string }) {
       </section>
     );
   }
-  return <Editor connections={connections.data.data} existing={existing.data} source={source.data} />;
+  return (
+    <Editor
+      connections={connections.data.data}
+      existing={existing.data}
+      source={source.data}
+      connectionId={search.get('connection')}
+    />
+  );
 }
 
 function Editor({
   connections,
   existing,
   source,
+  connectionId,
 }: {
   connections: Connection[];
   existing: Document | null;
   source: Document | null;
+  /** /documents/new?connection=<id>: the counterparty chosen beforehand (the first-run next steps). */
+  connectionId: string | null;
 }) {
   const [form, setForm] = useState<Form>(() =>
     existing
@@ -141,7 +151,7 @@ function Editor({
             issuer_ref: '',
           }
         : {
-            connection_id: connections[0]?.id ?? '',
+            connection_id: connections.find((c) => c.id === connectionId)?.id ?? connections[0]?.id ?? '',
             document_type: 'invoice',
             currency: 'USD',
             document_date: '',

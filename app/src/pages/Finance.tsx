@@ -34,12 +34,28 @@ type Names = (organizationId: string) => string;
 
 export function FinancePage() {
   usePageTitle('Finance');
-  const { features } = useApp();
+  const { features, session } = useApp();
   if (!features.has('finance')) {
     return (
       <section>
         <h1 tabIndex={-1}>Finance</h1>
         <Notice>Finance is not available on this deployment.</Notice>
+      </section>
+    );
+  }
+  // Unverified organizations are refused (capability_unavailable): say so without asking, so a first
+  // visit makes no request the browser would log as failed (as the Treasury page does).
+  if (!session.organization.verified) {
+    return (
+      <section aria-labelledby="fin-title">
+        <h1 id="fin-title" tabIndex={-1}>
+          Finance
+        </h1>
+        <Notice tone="warn">
+          Finance (listings, offers and loan agreements) is available to verified organizations only, and{' '}
+          {session.organization.name} has not completed verification. The <Link to="/sandbox">sandbox</Link>{' '}
+          organization is verified.
+        </Notice>
       </section>
     );
   }

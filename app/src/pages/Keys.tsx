@@ -97,7 +97,13 @@ export function KeysPage() {
       {!list.loaded ? (
         <Loading what="keys" />
       ) : list.rows.length === 0 ? (
-        <Empty>No keys yet.</Empty>
+        <div className="empty-state" data-testid="keys-empty">
+          <Empty>No keys yet.</Empty>
+          <p>
+            Mint one with the form above: your own system calls the API with it (
+            <code>Authorization: Bearer …</code>), limited to the scopes you grant.
+          </p>
+        </div>
       ) : (
         <div className="table-wrap">
           <table>

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { CURRENCIES } from '../../../src/lib/currencies.ts';
-import { api, newIdempotencyKey, request } from '../api/client';
-import type { Document, SignedInState } from '../api/types';
+import { newIdempotencyKey, request } from '../api/client';
+import type { SignedInState } from '../api/types';
 import { ErrorAlert, Notice } from '../components/ui';
+import { requestDemoBill } from '../lib/demo-bill';
 import { useAction } from '../lib/hooks';
 import { parseMoney } from '../lib/money';
 import { navigate, usePageTitle } from '../router';
@@ -94,7 +95,7 @@ function DemoBill() {
     void action.run(async () => {
       const body: { total?: number; currency: string } = { currency };
       if (total.trim()) body.total = Number(parseMoney(total.trim()).toFixed(2));
-      const bill = await api.post<Document>('/v1/sandbox/bills', body, newIdempotencyKey());
+      const bill = await requestDemoBill(body);
       navigate(`/documents/${bill.id}`);
     });
   };

@@ -39,7 +39,13 @@ export function WebhooksPage() {
       {!list.loaded ? (
         <Loading what="endpoints" />
       ) : list.rows.length === 0 ? (
-        <Empty>No endpoints yet.</Empty>
+        <div className="empty-state" data-testid="webhooks-empty">
+          <Empty>No endpoints yet.</Empty>
+          <p>
+            Add one with the form above to be told when documents, payments and connections change, instead of
+            polling for them.
+          </p>
+        </div>
       ) : (
         <ul className="cards">
           {list.rows.map((e) => (
