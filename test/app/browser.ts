@@ -87,6 +87,20 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * Waits until `expression`, evaluated in the page, is true. Not page.waitForFunction: its later
+ * polls compile the predicate inside the page, which the app's CSP (no 'unsafe-eval') refuses, so
+ * it passed only when the condition already held at the first check. page.evaluate runs through
+ * the DevTools protocol, outside the page's CSP.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting in the page for ${expression}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
   if (!CHROMIUM) throw new Error('openBrowser without a browser: guard the file with browserTest()');
   const browser = await chromium.launch({

@@ -16,7 +16,7 @@ import { allRoutes } from '../../src/routes.ts';
 import { proxyAllowList } from '../../src/webapp/allow-list.ts';
 import { connect, type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
+import { type BrowserSession, browserTest, CHROMIUM, openBrowser, waitInPage } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
@@ -224,7 +224,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
     // The link for the viewer's own side opens the form on the field it names.
     await message.getByRole('link', { name: /legal name/ }).click();
     await heading('Legal profile').waitFor();
-    await page.waitForFunction("document.activeElement?.id === 'lp-legal_name'");
+    await waitInPage(page, "document.activeElement?.id === 'lp-legal_name'");
     noBrowserErrors('incomplete profile');
   });
 

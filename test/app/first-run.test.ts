@@ -10,7 +10,7 @@ import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
-import { type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
+import { type BrowserSession, browserTest, CHROMIUM, openBrowser, waitInPage } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
@@ -235,7 +235,7 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
     await openDocuments();
     await page.getByRole('link', { name: /^INV-\d{6}$/ }).waitFor();
     // The checklist read its steps once more, saw them all done, and shows nothing.
-    await page.waitForFunction("Object.values(localStorage).includes('complete')");
+    await waitInPage(page, "Object.values(localStorage).includes('complete')");
     assert.equal(await checklist().count(), 0);
     assert.ok(reads.includes('GET /v1/webhooks'), reads.join(', '));
 
