@@ -73,11 +73,14 @@ describe('per email: 5 failures in 15 minutes lock it', () => {
     const guesses = Array.from({ length: 20 }, (_, i) => (i === 13 ? u.password : `burst guess ${i}`));
     const results = await Promise.all(guesses.map((p) => signIn(u.email, p)));
     const checked = results.filter((r) => r.status !== 429);
-    assert.ok(checked.length <= 5, `${checked.length} attempts reached the password check`);
     for (const r of results) assert.ok([401, 429, 201].includes(r.status), r.text);
+    // At most 5 wrong guesses reach the password check in a streak. The right password ends the
+    // streak (its failures are forgotten), so when the right guess was among the first five, the
+    // guesses still in flight start a new streak of at most 5: at most 10 checked in all.
+    const won = results.some((r) => r.status === 201);
+    assert.ok(checked.length <= (won ? 10 : 5), `${checked.length} attempts reached the password check`);
     // Whatever the order, after the burst the email is locked for the right password too, unless
     // the right guess was among the first five (then it succeeded and reset the count).
-    const won = results.some((r) => r.status === 201);
     if (!won) expectError(await signIn(u.email, u.password), 429, 'rate_limited');
   });
 });
