@@ -1,6 +1,7 @@
 // The one place that reads process.env: everything else receives a typed Config.
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings.ts';
 
 export const FAMILIES = [
   'documents',
@@ -47,6 +48,13 @@ export interface Config {
   inProcessWorker: boolean;
   /** `docex mcp`: the API key (or admin session token) the stdio MCP server acts with (DOCEX_API_KEY). */
   mcpApiKey: string | null;
+  /** The embedded database's memory settings (src/db/pglite-settings.ts, docs/embedded.md). */
+  pglite: {
+    /** DOCEX_PGLITE_SHARED_BUFFERS_MB: PostgreSQL's shared_buffers inside PGlite, in MB. */
+    sharedBuffersMb: number;
+    /** DOCEX_PGLITE_LIFTOFF_ONLY (on unless "0"): PGlite's WebAssembly never tiered up to TurboFan. */
+    liftoffOnly: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -163,5 +171,15 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     inProcessWorker: env.DOCEX_IN_PROCESS_WORKER !== '0',
     mcpApiKey: env.DOCEX_API_KEY || null,
+    pglite: {
+      sharedBuffersMb: intFrom(
+        env,
+        'DOCEX_PGLITE_SHARED_BUFFERS_MB',
+        DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+        1,
+        4096,
+      ),
+      liftoffOnly: env.DOCEX_PGLITE_LIFTOFF_ONLY !== '0',
+    },
   };
 }

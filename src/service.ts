@@ -38,7 +38,7 @@ export interface OpenedService {
 
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPGlite({ dataDir: config.dataDir });
+  return openPGlite({ dataDir: config.dataDir, settings: config.pglite });
 }
 
 function operatorTokenFile(config: Config): string {

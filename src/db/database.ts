@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { makePrivateDir } from '../lib/private-dir.ts';
+import { createDataDir } from './pglite-initdb.ts';
 import { startMaintenance } from './pglite-maintenance.ts';
 import type { DumpCompression } from './pglite-messages.ts';
 import { openPGliteThread, type PGlitePool } from './pglite-pool.ts';
+import { DEFAULT_PGLITE_SETTINGS, type PGliteSettings } from './pglite-settings.ts';
 import { PreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -128,6 +130,8 @@ export interface PGliteOptions {
   loadDataDir?: Blob | Uint8Array;
   /** How often the autovacuum stand-in runs (src/db/pglite-maintenance.ts). */
   maintenanceEveryMs?: number;
+  /** PostgreSQL's memory settings (src/db/pglite-settings.ts); DEFAULT_PGLITE_SETTINGS if absent. */
+  settings?: PGliteSettings;
 }
 
 /** PGlite, running on its own thread (src/db/pglite-worker.ts). */
@@ -148,16 +152,21 @@ export interface PGliteDatabase extends Database {
 export const PGLITE_MAINTENANCE_MS = 10_000;
 
 export async function openPGlite(opts: PGliteOptions): Promise<PGliteDatabase> {
+  const settings = opts.settings ?? DEFAULT_PGLITE_SETTINGS;
   let dir: string | null = null;
+  const load = opts.loadDataDir;
   if (opts.dataDir) {
     makePrivateDir(opts.dataDir);
     dir = join(opts.dataDir, 'pgdata');
+    // A new database is created in a child process that then exits (src/db/pglite-initdb.ts says
+    // why); a dump to load replaces the directory's contents anyway.
+    if (load === undefined) await createDataDir(dir, settings);
   }
-  const load = opts.loadDataDir;
   // PGlite runs on a thread of its own (src/db/pglite-pool.ts says why), which loads its module:
   // ~40 MB of RSS (measured) that a PostgreSQL deployment never pays (issue 9's 300 MB budget).
   const pool = await openPGliteThread({
     dataDir: dir,
+    settings,
     // A buffer of its own, handed over to the thread (the caller's stays usable).
     load:
       load === undefined

@@ -11,6 +11,7 @@
 // under load) to see the answer, release and send the next. Measured on the bench's pglite-create
 // (3 interleaved pairs of 10 s runs, load average ~7): with a mutex on the main thread as well,
 // 190, 217, 193 creates/s; queued here only, 118, 361, 336/s.
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import {
@@ -22,11 +23,13 @@ import {
   type Started,
   type ToThread,
 } from './pglite-messages.ts';
+import { LIFTOFF_ONLY_FLAG, type PGliteSettings, startParams } from './pglite-settings.ts';
 
 export interface ThreadOptions {
   dataDir: string | null;
   /** a dump (dumpDataDir) to start from */
   load: Uint8Array | null;
+  settings: PGliteSettings;
 }
 
 const OID_INT8 = 20;
@@ -36,6 +39,8 @@ const port = parentPort;
 if (!port) throw new Error('src/db/pglite-worker.ts runs as a worker thread');
 const opts = workerData as ThreadOptions;
 
+// Before PGlite's module is compiled (src/db/pglite-settings.ts: LIFTOFF_ONLY_FLAG).
+if (opts.settings.liftoffOnly) setFlagsFromString(LIFTOFF_ONLY_FLAG);
 const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
 const { serialize } = protocol;
 // pg_trgm serves `q=` on the documents list from trigram indexes (migration 0023), as on PostgreSQL.
@@ -47,6 +52,8 @@ try {
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.load ? { loadDataDir: new Blob([opts.load]) } : {}),
     extensions: { pg_trgm },
+    // shared_buffers and the rest: src/db/pglite-settings.ts says why.
+    startParams: startParams(Engine.defaultStartParams, opts.settings),
     // int8 as a JS number, dates as 'YYYY-MM-DD' strings (as src/db/database.ts's pg types).
     parsers: {
       [OID_INT8]: (v: string) => Number(v),

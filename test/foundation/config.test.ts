@@ -126,3 +126,20 @@ test('DOCEX_AUTH_RATE_LIMIT and DOCEX_MASTER_KEY are read', () => {
   assert.equal(c.masterKey, 'mk');
   assert.throws(() => loadConfig({ DOCEX_AUTH_RATE_LIMIT: '0' }), /DOCEX_AUTH_RATE_LIMIT/);
 });
+
+test('the embedded database: shared_buffers 16 MB and Liftoff-only by default, both overridable', () => {
+  assert.deepEqual(loadConfig({}).pglite, { sharedBuffersMb: 16, liftoffOnly: true });
+  assert.deepEqual(
+    loadConfig({ DOCEX_PGLITE_SHARED_BUFFERS_MB: '128', DOCEX_PGLITE_LIFTOFF_ONLY: '0' }).pglite,
+    { sharedBuffersMb: 128, liftoffOnly: false },
+  );
+  assert.equal(loadConfig({ DOCEX_PGLITE_LIFTOFF_ONLY: '1' }).pglite.liftoffOnly, true);
+  for (const bad of ['0', '-1', '1.5', '16MB', '5000']) {
+    assert.throws(
+      () => loadConfig({ DOCEX_PGLITE_SHARED_BUFFERS_MB: bad }),
+      (err: unknown) =>
+        err instanceof ConfigError && /DOCEX_PGLITE_SHARED_BUFFERS_MB must be an integer/.test(err.message),
+      bad,
+    );
+  }
+});
