@@ -1,5 +1,6 @@
 // GET /v1/docs: a readable page generated from the OpenAPI document, with an `errors-<code>`
-// anchor per error code (docs_url in every error points at one).
+// anchor per error code (docs_url in every error points at one). It links, first thing, to the
+// interactive reference (/v1/reference), where the schemas and examples are.
 import { ERROR_CODES, ERROR_DESCRIPTIONS, ERROR_STATUS } from '../lib/errors.ts';
 import { styleHash } from './security-headers.ts';
 
@@ -7,7 +8,8 @@ import { styleHash } from './security-headers.ts';
 const DOCS_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}
 code{font:13px ui-monospace,monospace;background:#f3f3f6;padding:0 .25em}h3 small{color:#777;font-weight:normal}
 .op{border-top:1px solid #e5e5ea;padding:.5rem 0}.meta{color:#555;font-size:13px}table{border-collapse:collapse}
-td{border-top:1px solid #e5e5ea;padding:.35rem .5rem;vertical-align:top}`;
+td{border-top:1px solid #e5e5ea;padding:.35rem .5rem;vertical-align:top}
+.ref{background:#eef3ff;border:1px solid #c9d7ff;padding:.5rem .75rem;border-radius:4px}`;
 export const DOCS_STYLE_HASH = styleHash(DOCS_STYLE);
 
 function esc(s: unknown): string {
@@ -64,6 +66,7 @@ export function renderDocsPage(openapi: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${DOCS_STYLE}</style></head>
 <body><h1>docex API <small>${esc(openapi.info.version)}</small></h1>
+<p class="ref"><a href="/v1/reference">Interactive API reference</a>: every request and response schema with examples, search, and a test client.</p>
 <p>Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a>. Every write needs an <code>Idempotency-Key</code>; lists use opaque cursors; every error has the envelope <code>{"error": {"code", "message", "docs_url", "details"}}</code>.</p>
 ${sections}
 <h2 id="errors">Errors</h2>

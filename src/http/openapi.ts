@@ -1,8 +1,21 @@
 // /v1/openapi.json, generated from the route declarations: the single description of the API.
-// The docs page and the MCP tools are built from this document.
+// The docs page, the interactive reference and the MCP tools are built from this document.
+//
+// Success responses name their objects (schemas with a title: Document, Payment, …) by reference
+// to components.schemas, so each is described once and the reference lists them as models.
+// Request bodies stay inline: MCP tools flatten them and the web app reads them (features.ts).
+// Every operation carries examples (openapi-examples.ts): its request body, its success answer and
+// one error envelope per code it can answer.
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../lib/errors.ts';
 import { API_VERSION } from '../version.ts';
+import {
+  errorExampleComponents,
+  errorExamples,
+  exampleFor,
+  REQUEST_EXAMPLES,
+  TEXT_EXAMPLES,
+} from './openapi-examples.ts';
 import type { AnyRoute } from './route.ts';
 import { ErrorEnvelopeSchema } from './schemas.ts';
 
@@ -20,6 +33,40 @@ const COMMON_ERRORS: Record<AnyRoute['auth'], ErrorCode[]> = {
 /** A plain JSON copy of a TypeBox schema (drops its symbol keys). */
 function plain(schema: TSchema): Json {
   return JSON.parse(JSON.stringify(schema)) as Json;
+}
+
+/**
+ * Moves every titled object schema inside `schema` into `components` (by its title) and puts a
+ * reference in its place. A title already taken by a different schema stays inline rather than
+ * describe two shapes under one name.
+ */
+function hoistTitled(schema: unknown, components: Record<string, Json>): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => hoistTitled(s, components));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = hoistTitled(v, components);
+  const title = out.title;
+  if (typeof title !== 'string' || title === 'Error') return out;
+  const existing = components[title];
+  if (existing && JSON.stringify(existing) !== JSON.stringify(out)) return out;
+  components[title] = out;
+  return { $ref: `#/components/schemas/${title}` };
+}
+
+/** A success answer's content: the schema (by reference where titled) and an example. */
+function successContent(route: AnyRoute, schemas: Record<string, Json>): Json | undefined {
+  const ok = route.response;
+  const type = ok.contentType ?? 'application/json';
+  if (ok.schema) {
+    const schema = hoistTitled(plain(ok.schema), schemas);
+    return { [type]: { schema, example: exampleFor(schema, schemas) } };
+  }
+  if (!ok.contentType) return undefined;
+  // Raw bytes sent by the handler: the specification itself is a JSON object, the rest text.
+  if (/json/.test(type)) {
+    return { [type]: { schema: { type: 'object' }, example: { openapi: '3.1.0', info: {}, paths: {} } } };
+  }
+  return { [type]: { schema: { type: 'string' }, example: TEXT_EXAMPLES[type] ?? '…' } };
 }
 
 function toOpenApiPath(url: string): string {
@@ -85,6 +132,7 @@ function securityOf(route: AnyRoute): Json[] {
 
 export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
+  const schemas: Record<string, Json> = { Error: plain(ErrorEnvelopeSchema) };
   for (const route of routes) {
     if (route.internal) continue;
     const path = toOpenApiPath(route.url);
@@ -95,19 +143,10 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
     errors.push('internal_error');
     const responses: Record<string, Json> = {};
     const ok = route.response;
-    responses[String(ok.status)] = {
-      description: ok.description,
-      ...(ok.schema
-        ? { content: { [ok.contentType ?? 'application/json']: { schema: plain(ok.schema) } } }
-        : ok.contentType
-          ? { content: { [ok.contentType]: { schema: { type: 'string' } } } }
-          : {}),
-    };
-    if (ok.alternate && ok.schema) {
-      responses[String(ok.alternate.status)] = {
-        description: ok.alternate.description,
-        content: { [ok.contentType ?? 'application/json']: { schema: plain(ok.schema) } },
-      };
+    const content = successContent(route, schemas);
+    responses[String(ok.status)] = { description: ok.description, ...(content ? { content } : {}) };
+    if (ok.alternate && content) {
+      responses[String(ok.alternate.status)] = { description: ok.alternate.description, content };
     }
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of new Set(errors)) {
@@ -117,7 +156,12 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
     for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
       responses[String(status)] = {
         description: codes.map((c) => `\`${c}\``).join(', '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/Error' },
+            examples: errorExamples(codes),
+          },
+        },
       };
     }
     const op: Json = {
@@ -134,7 +178,9 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
       ...(route.family ? { 'x-docex-family': route.family } : {}),
     };
     if (route.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: plain(route.body) } } };
+      const schema = plain(route.body);
+      const example = REQUEST_EXAMPLES[route.operationId] ?? exampleFor(schema, schemas);
+      op.requestBody = { required: true, content: { 'application/json': { schema, example } } };
     }
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = op;
@@ -150,7 +196,8 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
     servers: [{ url: baseUrl }],
     paths,
     components: {
-      schemas: { Error: plain(ErrorEnvelopeSchema) },
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+      examples: errorExampleComponents(baseUrl),
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: rk_live_… or rk_test_…' },
         adminSession: {

@@ -1,8 +1,15 @@
-// Unauthenticated reads (enablement, the specification, its docs page) and the test clock.
+// Unauthenticated reads (enablement, the specification, its docs page and interactive reference)
+// and the test clock.
 import { Type } from '@sinclair/typebox';
 import { FAMILIES } from '../../config.ts';
 import { DOCS_STYLE_HASH, renderDocsPage } from '../../http/docs-page.ts';
 import { buildOpenApi } from '../../http/openapi.ts';
+import {
+  REFERENCE_ASSETS,
+  REFERENCE_PATH,
+  sendReferenceAsset,
+  sendReferencePage,
+} from '../../http/reference-page.ts';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { securityHeaders } from '../../http/security-headers.ts';
@@ -100,6 +107,43 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
         // The same headers as /app (CONTRACT 10): the page is HTML served to browsers too.
         securityHeaders(reply, [DOCS_STYLE_HASH]);
         reply.code(200).header('content-type', 'text/html; charset=utf-8').send(cachedDocs);
+        return SENT;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: REFERENCE_PATH,
+      operationId: 'getReference',
+      summary: 'The interactive API reference',
+      description:
+        'Unauthenticated. Every operation of the OpenAPI document with its schemas and a request and response example, searchable, with a "Test request" client that calls this service only. Served whole by docex (no CDN).',
+      tags: ['Meta'],
+      auth: 'none',
+      response: { status: 200, schema: null, description: 'HTML.', contentType: 'text/html' },
+      errors: [],
+      handler: async ({ reply }) => {
+        sendReferencePage(reply, API_VERSION);
+        return SENT;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${REFERENCE_ASSETS}/:file`,
+      operationId: 'getReferenceAsset',
+      summary: "The reference page's scripts",
+      description: 'Versioned file names, cached for good; any other name answers not_found.',
+      tags: ['Meta'],
+      auth: 'none',
+      // The page's own files, not part of the API.
+      internal: true,
+      params: Type.Object(
+        { file: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }) },
+        { additionalProperties: false },
+      ),
+      response: { status: 200, schema: null, description: 'JavaScript.', contentType: 'text/javascript' },
+      errors: ['not_found'],
+      handler: async ({ request, reply, params }) => {
+        await sendReferenceAsset(request, reply, params.file);
         return SENT;
       },
     }),

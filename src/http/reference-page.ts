@@ -1,0 +1,193 @@
+// GET /v1/reference: the interactive API reference. Scalar's standalone browser bundle
+// (@scalar/api-reference, a dependency) rendered over GET /v1/openapi.json, every byte served by
+// docex itself: no CDN, no web fonts, no telemetry, no AI agent, no request proxy, so the page
+// works on a closed network and a reader's browser talks to this origin only (the CSP says so too).
+//
+// Three responses: the page (its CSP lets Scalar's run-time styles apply, see REFERENCE_CSP), the
+// bundle, and a five-line starter that hands Scalar the JSON configuration the page carries in a
+// data block (no inline script). Both scripts have versioned names and are cached for good.
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../lib/errors.ts';
+import { REFERENCE_CSP, securityHeaders } from './security-headers.ts';
+
+const gzipAsync = promisify(gzip);
+
+export const REFERENCE_PATH = '/v1/reference';
+export const REFERENCE_ASSETS = `${REFERENCE_PATH}/assets`;
+
+/**
+ * Scalar's configuration (the keys of its ApiReferenceConfiguration). Everything that would reach
+ * another machine is off: web fonts (fonts.scalar.com), telemetry, the AI agent and the MCP
+ * installer, the developer toolbar (dashboard and registry), the request proxy (proxy.scalar.com:
+ * with no proxyUrl, "Test request" calls the API directly, which the CSP limits to this origin).
+ */
+const SCALAR_CONFIGURATION = {
+  url: '/v1/openapi.json',
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  // the "Open API Client" button leads to client.scalar.com; "Test request" stays, on this page
+  hideClientButton: true,
+  documentDownloadType: 'json',
+  persistAuth: false,
+  showOperationId: true,
+  operationTitleSource: 'summary',
+  orderRequiredPropertiesFirst: true,
+  defaultOpenAllTags: false,
+  expandAllResponses: false,
+  theme: 'default',
+} as const;
+
+/** The starter: reads the configuration block and mounts Scalar on #reference. */
+const STARTER = `// docex: mounts the API reference (see ${REFERENCE_PATH}).
+(function () {
+  var config = JSON.parse(document.getElementById('docex-reference-config').textContent);
+  window.Scalar.createApiReference('#reference', config);
+})();
+`;
+
+function shortHash(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('base64url').slice(0, 12);
+}
+
+interface Bundle {
+  file: string;
+  version: string;
+  /** The versioned name the page links to; any other name answers 404. */
+  name: string;
+  size: number;
+  etag: string;
+}
+
+let bundle: Bundle | null = null;
+
+/** Scalar's standalone bundle in node_modules (resolved through an exported file of the package). */
+export function scalarBundle(): Bundle {
+  if (bundle) return bundle;
+  const dist = dirname(createRequire(import.meta.url).resolve('@scalar/api-reference/style.css'));
+  const file = join(dist, 'browser', 'standalone.js');
+  const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const { size, mtimeMs } = statSync(file);
+  bundle = {
+    file,
+    version,
+    name: `scalar-${version}.js`,
+    size,
+    etag: `"scalar-${version}-${size}-${Math.trunc(mtimeMs)}"`,
+  };
+  return bundle;
+}
+
+const STARTER_NAME = `start-${shortHash(STARTER)}.js`;
+
+function starterUrl(): string {
+  return `${REFERENCE_ASSETS}/${STARTER_NAME}`;
+}
+
+function bundleUrl(): string {
+  return `${REFERENCE_ASSETS}/${scalarBundle().name}`;
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON that stays inert inside a <script type="application/json"> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function renderReferencePage(version: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>docex API reference ${esc(version)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+</head>
+<body>
+<noscript><p>The interactive reference needs JavaScript. The same operations, without it: <a href="/v1/docs">/v1/docs</a>; the document itself: <a href="/v1/openapi.json">/v1/openapi.json</a>.</p></noscript>
+<div id="reference"></div>
+<script type="application/json" id="docex-reference-config">${scriptJson(SCALAR_CONFIGURATION)}</script>
+<script src="${esc(bundleUrl())}"></script>
+<script src="${esc(starterUrl())}"></script>
+</body></html>`;
+}
+
+let page: string | null = null;
+
+/** GET /v1/reference. Revalidated on every visit (no-cache): it names the bundle's version. */
+export function sendReferencePage(reply: FastifyReply, version: string): void {
+  page ??= renderReferencePage(version);
+  securityHeaders(reply, [], REFERENCE_CSP);
+  reply
+    .code(200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(page);
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+let gzipped: Promise<Buffer> | null = null;
+
+/** Accept-Encoding names gzip (or *) without refusing it by q=0. */
+function acceptsGzip(request: FastifyRequest): boolean {
+  return String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .some((part) => {
+      const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+      const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+      return (coding.trim() === 'gzip' || coding.trim() === '*') && !refused;
+    });
+}
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const given = request.headers['if-none-match'];
+  return typeof given === 'string' && given.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+}
+
+/**
+ * GET /v1/reference/assets/:file: the bundle (gzip, compressed once and kept, 4.3 MB → about a
+ * quarter; the raw file streamed to a client that does not take gzip) or the starter.
+ */
+export async function sendReferenceAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+): Promise<void> {
+  const b = scalarBundle();
+  if (file !== STARTER_NAME && file !== b.name)
+    throw new ApiError('not_found', `No reference asset ${file}.`);
+  // Only now: a 404 must not be cached for good.
+  securityHeaders(reply);
+  reply.header('cache-control', IMMUTABLE).header('content-type', 'text/javascript; charset=utf-8');
+  if (file === STARTER_NAME) {
+    const etag = `"${STARTER_NAME}"`;
+    reply.header('etag', etag);
+    if (notModified(request, etag)) return void reply.code(304).send();
+    return void reply.code(200).send(STARTER);
+  }
+  reply.header('etag', b.etag).header('vary', 'accept-encoding');
+  if (notModified(request, b.etag)) return void reply.code(304).send();
+  if (acceptsGzip(request)) {
+    gzipped ??= gzipAsync(readFileSync(b.file)).catch((err: unknown) => {
+      gzipped = null;
+      throw err;
+    });
+    const body = await gzipped;
+    return void reply
+      .code(200)
+      .header('content-encoding', 'gzip')
+      .header('content-length', body.length)
+      .send(body);
+  }
+  reply.code(200).header('content-length', b.size).send(createReadStream(b.file));
+}
