@@ -8,9 +8,11 @@
 // The shebang's V8 option sizes the young generation, which cannot be changed once the process
 // runs (src/lib/heap.ts, YOUNG_GENERATION_FLAG); `node bin/docex.mjs` without it runs the same
 // service with V8's default.
+// An installed package ships dist/ but not src/: then dist/ is all there is, fresh or not.
+import { existsSync } from 'node:fs';
 import { isFresh } from '../scripts/build-server.mjs';
 
-if (isFresh()) {
+if (!existsSync(new URL('../src/cli.ts', import.meta.url)) || isFresh()) {
   await import('../dist/cli.js');
 } else {
   const { register } = await import('tsx/esm/api');

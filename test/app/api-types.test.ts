@@ -1,12 +1,13 @@
-// The web app's generated API types (app/src/api/openapi.ts) are what the service's OpenAPI
-// document generates now (issue 29): an API change that forgets `npm run app:types` fails here,
-// not in a browser. The script runs in its own process with --check, which writes nothing.
+// The generated API types (src/client/openapi-types.ts: the published client's, re-exported to the
+// web app by app/src/api/openapi.ts) are what the service's OpenAPI document generates now (issue
+// 29): an API change that forgets `npm run app:types` fails here, not in a browser or in a client
+// user's compiler. The script runs in its own process with --check, which writes nothing.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-test('app/src/api/openapi.ts is up to date with the OpenAPI document', () => {
+test('src/client/openapi-types.ts is up to date with the OpenAPI document', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-app-types.ts', '--check'], {
     cwd: root,

@@ -22,7 +22,6 @@ export type Document = Ok<'getDocument'>;
 export type LineItem = Document['line_items'][number];
 export type DocumentList = Ok<'listDocuments'>;
 export type DocumentHistory = Ok<'getDocumentHistory'>;
-export type CreateDocumentBody = BodyOf<'createDocument'>;
 
 export type Connection = Ok<'getConnection'>;
 export type Organization = Ok<'getOrganization'>;

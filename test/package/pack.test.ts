@@ -1,0 +1,228 @@
+// The package people install (issue 29 item 4): `npm pack` (its prepack builds the JavaScript and
+// the .d.ts), installed into a fresh project with `npm install --offline`, then used the way a
+// consumer would: `docex/client` against a running service, `docex/verify-webhook` on a signed
+// delivery, `npx docex verify-bundle` on an exported proof bundle, and the consumer's TypeScript
+// type-checked against the shipped declarations. Slow (pack, install, tsc): one install serves
+// every test here.
+import assert from 'node:assert/strict';
+import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { generateWebhookSecret, signDelivery } from '../../src/modules/webhooks/signing.ts';
+import { type Pair, pair } from '../documents/setup.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+import { offlineLock } from './offline-lock.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CONSUMER = fileURLToPath(new URL('./consumer/', import.meta.url));
+const npmMissing = spawnSync('npm', ['--version'], { encoding: 'utf8' }).error !== undefined;
+
+/** The child's environment: no loader or export conditions of this test process leak into it. */
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _o, NODE_ENV: _e, ...env } = process.env;
+  return { ...env, ...extra };
+}
+
+interface Ran {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs a command to its end. Asynchronous on purpose: the service under test runs in this very
+ * process, so a synchronous spawn would block it from answering the child's requests.
+ */
+function run(cmd: string, args: string[], opts: SpawnOptions = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env: childEnv(), ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out: out.trim(), err: err.trim() }));
+  });
+}
+
+async function ok(cmd: string, args: string[], opts: SpawnOptions = {}): Promise<string> {
+  const res = await run(cmd, args, opts);
+  assert.equal(res.code, 0, `${cmd} ${args.join(' ')} exited ${res.code}\n${res.err}\n${res.out}`);
+  return res.out;
+}
+
+describe('the packed package, installed', { skip: npmMissing ? 'npm is not on PATH' : false }, () => {
+  let dir: string;
+  let project: string;
+  let installed: string;
+  let svc: TestService;
+  let url: string;
+  let p: Pair;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'docex-pack-'));
+    await ok('npm', ['pack', '--pack-destination', dir], { cwd: ROOT });
+    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    assert.ok(tarball, 'npm pack wrote a tarball');
+
+    project = join(dir, 'project');
+    mkdirSync(project);
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'docex-consumer', private: true, type: 'module' }, null, 2),
+    );
+    writeFileSync(
+      join(project, 'package-lock.json'),
+      JSON.stringify(offlineLock(ROOT, 'docex-consumer', join(dir, tarball)), null, 2),
+    );
+    await ok('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, tarball)], {
+      cwd: project,
+    });
+    installed = join(project, 'node_modules', 'docex');
+
+    // The consumer's code, compiled by tsc against the installed .d.ts (this repository's compiler
+    // and Node types: the consumer project installs neither).
+    for (const f of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, f), join(project, f));
+    await ok(process.execPath, [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      project,
+      '--typeRoots',
+      join(ROOT, 'node_modules/@types'),
+    ]);
+
+    svc = await startTestService();
+    url = await svc.listen();
+    p = await pair(svc, ['Packaged Seller', 'Packaged Buyer']);
+  });
+  after(async () => {
+    await svc?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the tarball holds the built JavaScript, its .d.ts, the licence and the CLI; no TypeScript sources', () => {
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(pkg.license, 'MIT');
+    assert.equal(pkg.private, undefined);
+    assert.match(readFileSync(join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
+    for (const f of [
+      'dist/client/index.js',
+      'dist/client/index.d.ts',
+      'dist/verify-webhook.js',
+      'dist/verify-webhook.d.ts',
+      'dist/cli.js',
+      'dist/db/migrations/0001_foundation.sql',
+      'bin/docex.mjs',
+      'scripts/verify-bundle.mjs',
+      'app/dist/index.html',
+    ]) {
+      assert.ok(existsSync(join(installed, f)), `${f} is in the package`);
+    }
+    assert.equal(existsSync(join(installed, 'src')), false, 'src/ is not shipped');
+    assert.equal(existsSync(join(installed, 'test')), false, 'test/ is not shipped');
+  });
+
+  let bundleFile: string;
+  test('docex/client: create, issue, read and list an invoice; a 404 is a DocexError', async () => {
+    bundleFile = join(dir, 'bundle.json');
+    const out = await ok(process.execPath, ['out/client-usage.js'], {
+      cwd: project,
+      env: childEnv({
+        DOCEX_URL: url,
+        DOCEX_KEY: p.issuer.key,
+        DOCEX_CONNECTION: p.connectionId,
+        BUNDLE_FILE: bundleFile,
+      }),
+    });
+    const r = JSON.parse(out) as {
+      id: string;
+      draftStatus: string;
+      issuedStatus: string;
+      readId: string;
+      total: number;
+      pageSize: number;
+      notFound: { status: number; code: string; requestId?: string } | null;
+    };
+    assert.match(r.id, /^doc_/);
+    assert.equal(r.draftStatus, 'draft');
+    assert.notEqual(r.issuedStatus, 'draft');
+    assert.equal(r.readId, r.id);
+    assert.equal(r.total, 142.8);
+    assert.equal(r.pageSize, 1);
+    assert.equal(r.notFound?.status, 404);
+    assert.equal(r.notFound?.code, 'not_found');
+    assert.ok(r.notFound?.requestId, 'the error carries the request id');
+  });
+
+  test('npx docex verify-bundle: the exported bundle is valid under the pinned key; a tampered one is not', async () => {
+    assert.ok(bundleFile && existsSync(bundleFile), 'the client test exported a bundle');
+    const keys = await svc.req<{ data: { public_key: string }[] }>('GET', '/v1/provenance/keys');
+    const publicKey = keys.body.data[0]!.public_key;
+    const good = await run(
+      'npx',
+      ['--offline', '--no', 'docex', 'verify-bundle', bundleFile, '--public-key', publicKey],
+      {
+        cwd: project,
+      },
+    );
+    assert.equal(good.code, 0, `${good.err}\n${good.out}`);
+    assert.equal(good.out, 'valid');
+
+    const tampered = join(dir, 'tampered.json');
+    writeFileSync(
+      tampered,
+      readFileSync(bundleFile, 'utf8').replace('Packaged consulting', 'Packaged consultinG'),
+    );
+    const bad = await run(
+      'npx',
+      ['--offline', '--no', 'docex', 'verify-bundle', tampered, '--public-key', publicKey],
+      {
+        cwd: project,
+      },
+    );
+    assert.equal(bad.code, 1, `${bad.err}\n${bad.out}`);
+    assert.match(bad.out, /^invalid: /);
+  });
+
+  test('docex/verify-webhook: a delivery signed with a known secret verifies; a changed body does not', async () => {
+    const secret = generateWebhookSecret();
+    const timestamp = 1_760_000_000;
+    const body = JSON.stringify({
+      id: 'evt_PackagedTest000000000',
+      type: 'document.issued',
+      api_version: '1.15.0',
+      created_at: '2025-10-09T08:53:20.000Z',
+      data: { document: { id: 'doc_1' } },
+    });
+    const headers = signDelivery({
+      eventId: 'evt_PackagedTest000000000',
+      timestamp,
+      body,
+      secrets: [secret],
+    });
+    const file = join(dir, 'delivery.json');
+    writeFileSync(file, JSON.stringify({ body, headers, secret, now: timestamp * 1000 }));
+    const out = await ok(process.execPath, ['out/verify-webhook-usage.js', file], { cwd: project });
+    assert.deepEqual(JSON.parse(out), {
+      id: 'evt_PackagedTest000000000',
+      type: 'document.issued',
+      tampered: 'no_matching_signature',
+    });
+  });
+});
