@@ -1,6 +1,13 @@
-// The two cookies of the web app's backend-for-frontend, parsed and written by hand (two names,
-// one attribute set: a dependency would be larger than the code).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// The two cookies of the web app's backend-for-frontend, parsed and written by @fastify/cookie
+// (registered in the web app's scope only: the public API never looks at a cookie). This file
+// holds what is ours: the names, the paths and the one attribute set.
+//
+// Neither cookie is signed: the session token is itself the secret (looked up, never trusted as
+// data) and the CSRF token is an HMAC under the deployment's key already (src/webapp/csrf.ts).
+// A value that is not valid percent-encoding is kept as sent; it then matches no session and no
+// CSRF token, like any other wrong value.
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** The admin session token (sess_...). HttpOnly: page scripts never see it. */
@@ -12,23 +19,12 @@ export const CSRF_COOKIE = 'docex_csrf';
 const SESSION_PATH = '/app/api';
 const CSRF_PATH = '/app';
 
-export function readCookies(request: FastifyRequest): Map<string, string> {
-  const out = new Map<string, string>();
-  const header = request.headers.cookie;
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || out.has(name)) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      out.set(name, decodeURIComponent(raw));
-    } catch {
-      // A malformed value is the same as no value.
-    }
-  }
-  return out;
+/**
+ * Parses the Cookie header of every request of `scope` into `request.cookies` (the first value
+ * when a name comes twice) and gives its replies setCookie.
+ */
+export async function registerCookies(scope: FastifyInstance): Promise<void> {
+  await scope.register(fastifyCookie, { hook: 'onRequest' });
 }
 
 /** Secure whenever the browser reached us over https (directly, or through a trusted proxy). */
@@ -36,31 +32,23 @@ function isSecure(config: Config, request: FastifyRequest): boolean {
   return request.protocol === 'https' || config.baseUrl.startsWith('https:');
 }
 
-interface CookieOptions {
-  path: string;
-  httpOnly: boolean;
-  maxAgeSeconds: number;
-}
-
-function serialize(
+function setCookie(
   config: Config,
   request: FastifyRequest,
+  reply: FastifyReply,
   name: string,
   value: string,
-  o: CookieOptions,
-): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${o.path}`, `Max-Age=${o.maxAgeSeconds}`];
-  if (o.maxAgeSeconds === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  parts.push('SameSite=Strict');
-  if (o.httpOnly) parts.push('HttpOnly');
-  if (isSecure(config, request)) parts.push('Secure');
-  return parts.join('; ');
-}
-
-function appendCookie(reply: FastifyReply, cookie: string): void {
-  const prev = reply.getHeader('set-cookie');
-  const list = prev === undefined ? [] : Array.isArray(prev) ? prev.map(String) : [String(prev)];
-  reply.header('set-cookie', [...list, cookie]);
+  o: { path: string; httpOnly: boolean; maxAgeSeconds: number },
+): void {
+  reply.setCookie(name, value, {
+    path: o.path,
+    maxAge: o.maxAgeSeconds,
+    // An old browser that ignores Max-Age still drops a cleared cookie.
+    ...(o.maxAgeSeconds === 0 ? { expires: new Date(0) } : {}),
+    sameSite: 'strict',
+    httpOnly: o.httpOnly,
+    secure: isSecure(config, request),
+  });
 }
 
 export function setSessionCookies(
@@ -71,14 +59,11 @@ export function setSessionCookies(
   now: Date,
 ): void {
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000));
-  appendCookie(
-    reply,
-    serialize(config, request, SESSION_COOKIE, session.token, {
-      path: SESSION_PATH,
-      httpOnly: true,
-      maxAgeSeconds: maxAge,
-    }),
-  );
+  setCookie(config, request, reply, SESSION_COOKIE, session.token, {
+    path: SESSION_PATH,
+    httpOnly: true,
+    maxAgeSeconds: maxAge,
+  });
   setCsrfCookie(config, request, reply, session.csrf, maxAge);
 }
 
@@ -89,15 +74,13 @@ export function setCsrfCookie(
   csrf: string,
   maxAgeSeconds: number,
 ): void {
-  appendCookie(
-    reply,
-    serialize(config, request, CSRF_COOKIE, csrf, { path: CSRF_PATH, httpOnly: false, maxAgeSeconds }),
-  );
+  setCookie(config, request, reply, CSRF_COOKIE, csrf, { path: CSRF_PATH, httpOnly: false, maxAgeSeconds });
 }
 
 export function clearSessionCookie(config: Config, request: FastifyRequest, reply: FastifyReply): void {
-  appendCookie(
-    reply,
-    serialize(config, request, SESSION_COOKIE, '', { path: SESSION_PATH, httpOnly: true, maxAgeSeconds: 0 }),
-  );
+  setCookie(config, request, reply, SESSION_COOKIE, '', {
+    path: SESSION_PATH,
+    httpOnly: true,
+    maxAgeSeconds: 0,
+  });
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { constantTimeEqual } from '../lib/tokens.ts';
-import { CSRF_COOKIE, readCookies, SESSION_COOKIE } from './cookies.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -48,14 +48,13 @@ export function checkCsrf(ctx: AppContext, request: FastifyRequest, bindToSessio
     throw refuse(`Requests from origin ${origin} are refused.`);
   }
   const header = request.headers[CSRF_HEADER];
-  const cookies = readCookies(request);
-  const cookie = cookies.get(CSRF_COOKIE);
+  const cookie = request.cookies[CSRF_COOKIE];
   if (typeof header !== 'string' || header === '' || !cookie) {
     throw refuse('Missing CSRF token: send the docex_csrf cookie value in the X-CSRF-Token header.');
   }
   if (!constantTimeEqual(header, cookie)) throw refuse('The CSRF token does not match its cookie.');
   if (!bindToSession) return;
-  const session = cookies.get(SESSION_COOKIE);
+  const session = request.cookies[SESSION_COOKIE];
   if (session && !constantTimeEqual(header, csrfForSession(ctx, session))) {
     throw refuse('The CSRF token does not belong to this session; reload the page.');
   }

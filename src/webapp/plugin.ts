@@ -16,7 +16,7 @@ import { proxyAllowList } from './allow-list.ts';
 import {
   CSRF_COOKIE,
   clearSessionCookie,
-  readCookies,
+  registerCookies,
   SESSION_COOKIE,
   setCsrfCookie,
   setSessionCookies,
@@ -56,7 +56,7 @@ function relay(reply: FastifyReply, res: LightMyRequestResponse): FastifyReply {
 }
 
 function sessionToken(request: FastifyRequest): string | null {
-  return readCookies(request).get(SESSION_COOKIE) ?? null;
+  return request.cookies[SESSION_COOKIE] || null;
 }
 
 function requireSession(request: FastifyRequest): string {
@@ -132,25 +132,26 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
   };
 
   app.register(async (scope) => {
-    registerStatic(scope, APP_DIST);
+    // Both plugins decorate this scope only: the public API neither reads cookies nor serves files.
+    await registerCookies(scope);
+    await registerStatic(scope, APP_DIST);
 
     scope.get(`${APP_API_PREFIX}/session`, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const cookies = readCookies(request);
-      const token = cookies.get(SESSION_COOKIE);
+      const cookies = request.cookies;
+      const token = cookies[SESSION_COOKIE];
       if (token) {
         try {
           const viewer = await viewerOf(ctx, token);
           const csrf = csrfForSession(ctx, token);
-          if (cookies.get(CSRF_COOKIE) !== csrf)
-            setCsrfCookie(config, request, reply, csrf, ANON_CSRF_MAX_AGE);
+          if (cookies[CSRF_COOKIE] !== csrf) setCsrfCookie(config, request, reply, csrf, ANON_CSRF_MAX_AGE);
           return { signed_in: true, signup_open: config.signupOpen, ...viewer };
         } catch (err) {
           if (!(err instanceof ApiError && err.code === 'unauthorized')) throw err;
           clearSessionCookie(config, request, reply);
         }
       }
-      if (!cookies.get(CSRF_COOKIE) || token) {
+      if (!cookies[CSRF_COOKIE] || token) {
         setCsrfCookie(config, request, reply, anonymousCsrf(), ANON_CSRF_MAX_AGE);
       }
       return { signed_in: false, signup_open: config.signupOpen };
