@@ -6,9 +6,11 @@
 // saying how to enable them, so `npm test` passes with Node.js alone; CI sets
 // DOCEX_REQUIRE_BROWSER=1, which turns a missing browser into a failure, so CI never skips them.
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startTestService, type TestService } from '../helpers/harness.ts';
 
 export const ARTIFACTS = join('test-artifacts', 'app');
 
@@ -99,6 +101,21 @@ export async function waitInPage(page: Page, expression: string, timeoutMs = 10_
     if (Date.now() > deadline) throw new Error(`timed out waiting in the page for ${expression}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A test service listening on a free loopback port, its DOCEX_BASE_URL that real address (signed
+ * download links and the pages' own links point at it).
+ */
+export async function listeningService(): Promise<{ svc: TestService; base: string }> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const svc = await startTestService({ DOCEX_BASE_URL: base });
+  await svc.app.listen({ host: '127.0.0.1', port });
+  return { svc, base };
 }
 
 export async function openBrowser(baseUrl: string): Promise<BrowserSession> {

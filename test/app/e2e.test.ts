@@ -6,14 +6,13 @@
 // Screenshots of the main pages go to test-artifacts/app/.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { verifyBundleBytes } from '../../scripts/verify-bundle.mjs';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
+import type { TestService } from '../helpers/harness.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
-import { type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
+import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
@@ -29,22 +28,10 @@ let paths: Record<string, Record<string, unknown>> = {};
 const email = `ada.${Date.now()}@e2e.test`;
 const password = 'correct horse battery staple';
 
-/** A free loopback port, so the service's DOCEX_BASE_URL (signed download links) is its real address. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (!CHROMIUM) return;
   await ensureAppBuilt();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  svc = await startTestService({ DOCEX_BASE_URL: base });
-  await svc.app.listen({ host: '127.0.0.1', port });
+  ({ svc, base } = await listeningService());
   svc.startWorker();
   receiver = await startReceiver('/hooks');
   b = await openBrowser(base);

@@ -9,14 +9,20 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { after, before, test as plainTest } from 'node:test';
 import type { Page } from 'playwright-core';
 import { allRoutes } from '../../src/routes.ts';
 import { proxyAllowList } from '../../src/webapp/allow-list.ts';
 import { connect, type SignedUp, signup } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
-import { type BrowserSession, browserTest, CHROMIUM, openBrowser, waitInPage } from './browser.ts';
+import type { TestService } from '../helpers/harness.ts';
+import {
+  type BrowserSession,
+  browserTest,
+  CHROMIUM,
+  listeningService,
+  openBrowser,
+  waitInPage,
+} from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
@@ -30,21 +36,10 @@ let seller: SignedUp;
 let buyer: SignedUp;
 let paths: Record<string, Record<string, unknown>> = {};
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (!CHROMIUM) return;
   await ensureAppBuilt();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  svc = await startTestService({ DOCEX_BASE_URL: base });
-  await svc.app.listen({ host: '127.0.0.1', port });
+  ({ svc, base } = await listeningService());
   seller = await signup(svc, 'Lumière Conseil');
   buyer = await signup(svc, 'Kaufhaus Nord');
   await connect(svc, seller, buyer);

@@ -7,15 +7,14 @@
 // on its document page; the borrower repays through the page and watches it close (and its listing
 // with it), and withdraws the other agreement. Any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
-import { type AddressInfo, createServer } from 'node:net';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AgreementView, ListingView } from '../../src/modules/finance/schemas.ts';
 import { agreed, agreement, invoice, list, offer, type World, world } from '../finance/helpers.ts';
 import { operator } from '../helpers/flows.ts';
-import { startTestService, type TestService } from '../helpers/harness.ts';
+import type { TestService } from '../helpers/harness.ts';
 import { getDoc } from '../payments/helpers.ts';
-import { type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
+import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
@@ -27,21 +26,10 @@ let b: BrowserSession;
 let page: Page;
 let w: World;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (!CHROMIUM) return;
   await ensureAppBuilt();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  svc = await startTestService({ DOCEX_BASE_URL: base });
-  await svc.app.listen({ host: '127.0.0.1', port });
+  ({ svc, base } = await listeningService());
   svc.startWorker();
   w = await world(svc);
   // The borrower repays principal + fee: the principal it receives does not cover the fee.

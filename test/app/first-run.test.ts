@@ -5,12 +5,18 @@
 // unverified organization makes no request the browser logs as failed. Every response of 400 or
 // more that the page receives is recorded, and any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
-import { type AddressInfo, createServer } from 'node:net';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startTestService, type TestService } from '../helpers/harness.ts';
+import type { TestService } from '../helpers/harness.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
-import { type BrowserSession, browserTest, CHROMIUM, openBrowser, waitInPage } from './browser.ts';
+import {
+  type BrowserSession,
+  browserTest,
+  CHROMIUM,
+  listeningService,
+  openBrowser,
+  waitInPage,
+} from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
 const SLOW = 30_000;
@@ -30,21 +36,10 @@ const reads: string[] = [];
 const email = `grace.${Date.now()}@first-run.test`;
 const password = 'correct horse battery staple';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (!CHROMIUM) return;
   await ensureAppBuilt();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  svc = await startTestService({ DOCEX_BASE_URL: base });
-  await svc.app.listen({ host: '127.0.0.1', port });
+  ({ svc, base } = await listeningService());
   svc.startWorker();
   receiver = await startReceiver('/hooks');
   b = await openBrowser(base);

@@ -4,12 +4,18 @@
 // example and the response example; "Test request" calls docex itself; and the page made no
 // request to any other origin, logged no console error and broke no Content-Security-Policy rule.
 import assert from 'node:assert/strict';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startTestService, type TestService } from '../helpers/harness.ts';
-import { ARTIFACTS, type BrowserSession, browserTest, CHROMIUM, openBrowser } from './browser.ts';
+import type { TestService } from '../helpers/harness.ts';
+import {
+  ARTIFACTS,
+  type BrowserSession,
+  browserTest,
+  CHROMIUM,
+  listeningService,
+  openBrowser,
+} from './browser.ts';
 
 // Chromium parses Scalar's 4 MB bundle and the document: slow on a loaded 2-core machine.
 const SLOW = 60_000;
@@ -33,20 +39,9 @@ let doc: Doc;
 /** Every URL the page asked for. */
 const requested: string[] = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (!CHROMIUM) return;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  svc = await startTestService({ DOCEX_BASE_URL: base });
-  await svc.app.listen({ host: '127.0.0.1', port });
+  ({ svc, base } = await listeningService());
   doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as Doc;
   b = await openBrowser(base);
   page = b.page;
