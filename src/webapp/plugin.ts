@@ -209,6 +209,21 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
       return reply.code(201).send({ sandbox: pair, ...(await signedIn(request, reply, session)) });
     });
 
+    // The Finance page's first read. Before the first PUT the API answers GET /v1/finance/setup with
+    // 404 not_found, which is right for an integrator but which a browser logs as a failed request
+    // on every first visit; for the page "not set up yet" is a state, so here it is `setup: null`.
+    // Every other answer (403 for an unverified organization, 401, 503) is the API's, relayed.
+    scope.get(`${APP_API_PREFIX}/finance/setup`, async (request, reply) => {
+      const res = await inject(request, 'GET', '/v1/finance/setup', { token: requireSession(request) });
+      if (res.statusCode === 401) clearSessionCookie(config, request, reply);
+      const body = res.statusCode === 200 || res.statusCode === 404 ? (res.json() as unknown) : undefined;
+      if (res.statusCode === 200) return reply.header('cache-control', 'no-store').send({ setup: body });
+      if (res.statusCode === 404 && (body as { error?: { code?: string } }).error?.code === 'not_found') {
+        return reply.header('cache-control', 'no-store').send({ setup: null });
+      }
+      return relay(reply, res);
+    });
+
     // Everything else: the API itself, with the cookie's session as the bearer credential.
     scope.register(async (proxy) => {
       proxy.removeAllContentTypeParsers();

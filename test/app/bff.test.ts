@@ -181,6 +181,15 @@ describe('the proxy to the API', () => {
     const dead = await b.send('GET', '/app/api/v1/organization');
     assert.equal(dead.statusCode, 401);
     assert.match(setCookie(dead, 'docex_session') ?? '', /Max-Age=0/);
+    // The app's own reads answer the same way.
+    b.cookies.delete('docex_session');
+    const none = await b.send('GET', '/app/api/finance/setup');
+    assert.equal(none.statusCode, 401);
+    assert.equal(errorCode(none), 'unauthorized');
+    b.cookies.set('docex_session', 'sess_not_a_real_session_token_at_all');
+    const gone = await b.send('GET', '/app/api/finance/setup');
+    assert.equal(gone.statusCode, 401);
+    assert.match(setCookie(gone, 'docex_session') ?? '', /Max-Age=0/);
   });
 
   it('keeps credential exchanges and the operator paths out of reach', async () => {
@@ -217,6 +226,9 @@ describe('finance through the proxy', () => {
     const live = await browser.send('GET', '/app/api/v1/finance/setup');
     assert.equal(live.statusCode, 403, live.body);
     assert.equal(errorCode(live), 'capability_unavailable');
+    const livePage = await browser.send('GET', '/app/api/finance/setup');
+    assert.equal(livePage.statusCode, 403, 'the page read relays every refusal but "not set up yet"');
+    assert.equal(livePage.body, live.body);
     const refusal = live.json() as { error: { message: string; details: { capability: string } } };
     assert.equal(refusal.error.details.capability, 'finance');
     assert.match(refusal.error.message, /verified organizations only/);
@@ -227,6 +239,11 @@ describe('finance through the proxy', () => {
     assert.equal(sb.statusCode, 201, sb.body);
     const none = await browser.send('GET', '/app/api/v1/finance/setup');
     assert.equal(none.statusCode, 404, 'no setup before the first PUT');
+    // The page's own read of the same state: not an error, so the browser logs no failed request.
+    const pageRead = await browser.send('GET', '/app/api/finance/setup');
+    assert.equal(pageRead.statusCode, 200, pageRead.body);
+    assert.deepEqual(pageRead.json(), { setup: null });
+    assert.equal(pageRead.headers['cache-control'], 'no-store');
     const accounts = await browser.send('GET', '/app/api/v1/treasury/accounts');
     const usd = (accounts.json() as { data: { id: string; currency: string }[] }).data.find(
       (a) => a.currency === 'USD',
@@ -253,6 +270,8 @@ describe('finance through the proxy', () => {
       (read.json() as typeof setup).standing_authorization.digest,
       setup.standing_authorization.digest,
     );
+    const pageAfter = await browser.send('GET', '/app/api/finance/setup');
+    assert.deepEqual(pageAfter.json(), { setup: read.json() });
   });
 });
 

@@ -62,17 +62,18 @@ export function FinancePage() {
   return <Finance />;
 }
 
+/**
+ * The setup, or null before the first PUT: the app's own read (src/webapp/plugin.ts), which answers
+ * "not set up yet" as `{ setup: null }` where the API's GET /v1/finance/setup is a 404 that the
+ * browser would log on every first visit.
+ */
+async function readSetup(): Promise<FinanceSetup | null> {
+  return (await api.get<{ setup: FinanceSetup | null }>('/finance/setup')).setup;
+}
+
 function Finance() {
   const { features } = useApp();
-  // not_found before the first PUT: no setup yet, which the page shows as a form.
-  const setup = useAsync(async () => {
-    try {
-      return await api.get<FinanceSetup>('/v1/finance/setup');
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'not_found') return null;
-      throw err;
-    }
-  }, []);
+  const setup = useAsync(readSetup, []);
   const connections = useAsync(() => api.get<ListOf<Connection>>('/v1/connections', { limit: 100 }), []);
   // Bumped by every write, so the lists that it may have changed load again.
   const [version, setVersion] = useState(0);
@@ -857,14 +858,7 @@ function AcceptPanel({
   onCancel: () => void;
   onAccepted: () => void;
 }) {
-  const current = useAsync(async () => {
-    try {
-      return await api.get<FinanceSetup>('/v1/finance/setup');
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'not_found') return null;
-      throw err;
-    }
-  }, [offer.id]);
+  const current = useAsync(readSetup, [offer.id]);
   const setup = current.data === undefined ? initial : current.data;
   const [agreed, setAgreed] = useState(false);
   const action = useAction();
