@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { describeError, onUnauthorized, request } from './api/client';
+import { appApi, describeError, onUnauthorized, type SessionState, type SignedInState } from './api/client';
 import { type Features, loadFeatures } from './api/features';
-import type { SessionState, SignedInState } from './api/types';
 import { Layout } from './components/Layout';
 import { ConnectionsPage } from './pages/Connections';
 import { DocumentPage } from './pages/DocumentPage';
@@ -48,7 +47,7 @@ export function App() {
 
   const load = useCallback(async () => {
     try {
-      const [s, f] = await Promise.all([request<SessionState>('GET', '/session'), loadFeatures()]);
+      const [s, f] = await Promise.all([appApi('GET /session'), loadFeatures()]);
       setSession(s);
       setFeatures(f);
     } catch (err) {
@@ -64,7 +63,7 @@ export function App() {
   useEffect(
     () =>
       onUnauthorized(() => {
-        void request<SessionState>('GET', '/session').then(setSession, setError);
+        void appApi('GET /session').then(setSession, setError);
       }),
     [],
   );

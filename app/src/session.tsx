@@ -1,7 +1,7 @@
 // Who is signed in, as the backend-for-frontend reports it, and the deployment's features.
 import { createContext, useContext } from 'react';
+import type { SignedInState } from './api/client';
 import type { Features } from './api/features';
-import type { SignedInState } from './api/types';
 
 export interface AppContextValue {
   session: SignedInState;

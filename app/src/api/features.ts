@@ -2,6 +2,8 @@
 // the operations, GET /v1/enablement the families switched on. A control whose operation is
 // absent (payments, attachments, lineage, export, demo bills, finance and e-invoicing land after the
 // app) or whose family is off is not shown; it lights up when the endpoint lands, without a change here.
+import { docex, PUBLIC } from './client';
+import type { WebhookEventType } from './types';
 
 /** identity is always on (it has no switch in /v1/enablement). */
 type Family =
@@ -48,7 +50,7 @@ export type Feature = keyof typeof OPTIONAL | 'lineTaxCategory';
 export interface Features {
   has(feature: Feature): boolean;
   /** The webhook event types this deployment knows (the enum of POST /v1/webhooks). */
-  eventTypes: string[];
+  eventTypes: WebhookEventType[];
   apiVersion: string;
 }
 
@@ -57,7 +59,29 @@ interface OpenApiDoc {
   paths?: Record<string, Record<string, { requestBody?: unknown }>>;
 }
 
-function eventTypesOf(doc: OpenApiDoc): string[] {
+/**
+ * The event types this build of the app can subscribe to: the compiler holds this to the generated
+ * enum both ways (a type the document adds fails `tsc -p app` until it is named here).
+ */
+const KNOWN_EVENT_TYPES: Record<WebhookEventType, true> = {
+  'document.created': true,
+  'document.status_changed': true,
+  'document.edited': true,
+  'payment.settled': true,
+  'payment.failed': true,
+  'finance.offer.received': true,
+  'finance.agreement.accepted': true,
+  'finance.agreement.funded': true,
+  'finance.agreement.repaid': true,
+  'finance.agreement.closed': true,
+  'finance.agreement.flagged': true,
+};
+
+function isKnownEventType(s: unknown): s is WebhookEventType {
+  return typeof s === 'string' && Object.hasOwn(KNOWN_EVENT_TYPES, s);
+}
+
+function eventTypesOf(doc: OpenApiDoc): WebhookEventType[] {
   const schema = (
     doc.paths?.['/v1/webhooks']?.post?.requestBody as
       | { content?: { 'application/json'?: { schema?: { properties?: { events?: { items?: unknown } } } } } }
@@ -65,14 +89,17 @@ function eventTypesOf(doc: OpenApiDoc): string[] {
   )?.content?.['application/json']?.schema?.properties?.events?.items as
     | { enum?: string[]; anyOf?: { const?: string }[] }
     | undefined;
-  if (schema?.enum) return schema.enum;
-  return (schema?.anyOf ?? []).map((s) => s.const).filter((s): s is string => typeof s === 'string');
+  if (schema?.enum) return schema.enum.filter(isKnownEventType);
+  return (schema?.anyOf ?? []).map((s) => s.const).filter(isKnownEventType);
 }
 
 export async function loadFeatures(): Promise<Features> {
-  const [docRes, enablementRes] = await Promise.all([fetch('/v1/openapi.json'), fetch('/v1/enablement')]);
-  const doc = (await docRes.json()) as OpenApiDoc;
-  const enablement = (await enablementRes.json()) as { families?: Partial<Record<Family, boolean>> };
+  // Read through the typed client; the annotation names the parts of each answer used here (the
+  // document declares the OpenAPI document's own answer as an object without properties).
+  const [doc, enablement]: [OpenApiDoc, { families?: Partial<Record<Family, boolean>> }] = await Promise.all([
+    docex.GET('/v1/openapi.json', PUBLIC),
+    docex.GET('/v1/enablement', PUBLIC),
+  ]);
   const paths = doc.paths ?? {};
   const present = new Set<Feature>();
   for (const [name, [method, path, family]] of Object.entries(OPTIONAL) as [

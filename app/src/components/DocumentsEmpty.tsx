@@ -2,8 +2,7 @@
 // way to clear them); otherwise the next thing to do. A sandbox has a demo counterparty that answers
 // on its own, so the next step is to issue it an invoice or ask it for a bill; a live organization
 // first needs a counterparty to exchange with and, to integrate, an API key.
-import { api } from '../api/client';
-import type { Connection, ListOf } from '../api/types';
+import { docex } from '../api/client';
 import { requestDemoBill } from '../lib/demo-bill';
 import { useAction, useAsync } from '../lib/hooks';
 import { Link, navigate } from '../router';
@@ -49,7 +48,7 @@ function SandboxNext({ viewTitle }: { viewTitle: string }) {
   const { features } = useApp();
   // Only read when the list is empty: which active connection is the demo counterparty's.
   const connections = useAsync(
-    () => api.get<ListOf<Connection>>('/v1/connections', { status: 'active', limit: 100 }),
+    () => docex.GET('/v1/connections', { params: { query: { status: 'active', limit: 100 } } }),
     [],
   );
   const demo =

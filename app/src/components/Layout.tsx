@@ -1,6 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { request } from '../api/client';
-import type { SignedInState } from '../api/types';
+import { appApi } from '../api/client';
 import { useAction } from '../lib/hooks';
 import { Link, navigate, useLocation } from '../router';
 import { useApp } from '../session';
@@ -32,9 +31,7 @@ function OrganizationSwitcher() {
   }
   const change = (organizationId: string) =>
     action.run(async () => {
-      const next = await request<SignedInState>('POST', '/switch', {
-        body: { organization_id: organizationId },
-      });
+      const next = await appApi('POST /switch', { body: { organization_id: organizationId } });
       setSession(next);
       navigate('/documents');
     });
@@ -92,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
           disabled={signOut.busy}
           onClick={() =>
             void signOut.run(async () => {
-              await request('POST', '/logout');
+              await appApi('POST /logout');
               setSession(null);
               navigate('/', { replace: true });
             })

@@ -1,16 +1,16 @@
 // Small shared pieces: alerts, status badges, the once-only secret, empty states.
 import { type ReactNode, useId, useState } from 'react';
-import { ApiError, describeError } from '../api/client';
+import { DocexError, describeError } from '../api/client';
 import { statusLabel } from '../lib/moves';
 
 export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
   if (error === undefined || error === null) return null;
-  const docs = error instanceof ApiError ? error.docsUrl : undefined;
+  const docs = error instanceof DocexError ? error.docs_url : undefined;
   return (
     <div className="alert alert-error" role="alert">
       {title ? <strong>{title}: </strong> : null}
       {describeError(error)}
-      {error instanceof ApiError ? <span className="muted"> ({error.code})</span> : null}
+      {error instanceof DocexError ? <span className="muted"> ({error.code})</span> : null}
       {docs ? (
         <>
           {' '}

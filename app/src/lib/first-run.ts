@@ -2,9 +2,8 @@
 // state, read through the public API (a few small list reads, once, on the documents page), never
 // from what the browser remembers. The browser keeps only two preferences per organization: that
 // the user dismissed the checklist, and that every step was seen done (so it stops reading).
-import { api } from '../api/client';
+import { docex } from '../api/client';
 import type { Features } from '../api/features';
-import type { ApiKey, Connection, Document, ListOf, Payment, WebhookEndpoint } from '../api/types';
 
 type StepId = 'connect' | 'invoice' | 'bill' | 'key' | 'webhook';
 
@@ -38,7 +37,8 @@ const STEPS: StepDef[] = [
     // A sandbox is connected to its demo counterparty from the start: nothing to do there.
     applies: (env) => env === 'live',
     done: async () =>
-      (await api.get<ListOf<Connection>>('/v1/connections', { status: 'active', limit: 1 })).data.length > 0,
+      (await docex.GET('/v1/connections', { params: { query: { status: 'active', limit: 1 } } })).data
+        .length > 0,
   },
   {
     id: 'invoice',
@@ -49,7 +49,7 @@ const STEPS: StepDef[] = [
     // that left draft.
     done: async () =>
       (
-        await api.get<ListOf<Document>>('/v1/documents', { type: 'invoice', limit: INVOICE_WINDOW })
+        await docex.GET('/v1/documents', { params: { query: { type: 'invoice', limit: INVOICE_WINDOW } } })
       ).data.some((d) => d.direction === 'sent' && d.status !== 'draft'),
   },
   {
@@ -59,7 +59,7 @@ const STEPS: StepDef[] = [
     applies: (env, f) => env === 'sandbox' && f.has('demoBill') && f.has('pay') && f.has('payments'),
     // The payer's view of a payment names its source account; the payee's view does not.
     done: async () =>
-      (await api.get<ListOf<Payment>>('/v1/payments', { status: 'settled', limit: 25 })).data.some(
+      (await docex.GET('/v1/payments', { params: { query: { status: 'settled', limit: 25 } } })).data.some(
         (p) => p.source_account_id !== null,
       ),
   },
@@ -68,14 +68,14 @@ const STEPS: StepDef[] = [
     label: () => 'Create an API key',
     to: () => '/keys',
     applies: (_env, f) => f.has('keys'),
-    done: async () => (await api.get<ListOf<ApiKey>>('/v1/keys', { limit: 1 })).data.length > 0,
+    done: async () => (await docex.GET('/v1/keys', { params: { query: { limit: 1 } } })).data.length > 0,
   },
   {
     id: 'webhook',
     label: () => 'Add a webhook endpoint',
     to: () => '/webhooks',
     applies: (_env, f) => f.has('webhooks'),
-    done: async () => (await api.get<ListOf<WebhookEndpoint>>('/v1/webhooks', { limit: 1 })).data.length > 0,
+    done: async () => (await docex.GET('/v1/webhooks', { params: { query: { limit: 1 } } })).data.length > 0,
   },
 ];
 

@@ -3,17 +3,19 @@
 // decides (a 409 answers with details.allowed, which the page shows).
 import {
   DOCUMENT_TYPE_NAMES,
+  type DocumentStatus,
   type DocumentType,
   legalTargets,
   PAYMENT_TARGETS,
 } from '../../../src/modules/documents/state-machines.ts';
+import { isStatus } from './views';
 
 function isDocumentType(s: string): s is DocumentType {
   return (DOCUMENT_TYPE_NAMES as readonly string[]).includes(s);
 }
 
 export interface Move {
-  to: string;
+  to: DocumentStatus;
   label: string;
   /** Whether the button should ask before acting (irreversible or money-moving). */
   confirm: boolean;
@@ -36,6 +38,7 @@ export function movesFor(doc: { document_type: string; status: string; direction
   if (doc.status === 'draft' || !isDocumentType(doc.document_type)) return [];
   const side = doc.direction === 'sent' ? 'issuer' : 'counterparty';
   return legalTargets(doc.document_type, doc.status, side, false)
+    .filter(isStatus)
     .filter((to) => !PAYMENT_TARGETS.has(to))
     .map((to) => ({ to, label: LABELS[to] ?? to, confirm: to === 'void' }));
 }

@@ -1,12 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api/client';
-import type { ListOf } from '../api/types';
 
-/** A cursor-paged list: the first page on load, `more()` appends the next (cursor verbatim). */
+/** One page of a list, as every list operation of the API answers it. */
+interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+  has_more: boolean;
+}
+
+/**
+ * A cursor-paged list: the first page on load, `more()` appends the next (cursor verbatim).
+ * `load(cursor)` reads the page after `cursor` (undefined: the first), through the typed client:
+ * `usePaged((cursor) => docex.GET('/v1/keys', { params: { query: { limit: 50, cursor } } }), [])`.
+ * The list loads again from the start when `deps` change.
+ */
 export function usePaged<T>(
-  path: string,
-  query: Record<string, string | number | undefined> = {},
-  deps: readonly unknown[] = [],
+  load: (cursor: string | undefined) => Promise<Page<T>>,
+  deps: readonly unknown[],
 ) {
   const [rows, setRows] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -14,12 +23,11 @@ export function usePaged<T>(
   const [busy, setBusy] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<unknown>();
-  const q = JSON.stringify(query);
   const fetchPage = useCallback(
     async (from: string | null, replace: boolean) => {
       setBusy(true);
       try {
-        const page = await api.get<ListOf<T>>(path, { ...JSON.parse(q), cursor: from });
+        const page = await load(from ?? undefined);
         setRows((prev) => (replace ? page.data : [...prev, ...page.data]));
         setCursor(page.next_cursor);
         setHasMore(page.has_more && page.next_cursor !== null);
@@ -31,7 +39,8 @@ export function usePaged<T>(
         setLoaded(true);
       }
     },
-    [path, q, ...deps],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load.
+    deps,
   );
   useEffect(() => {
     void fetchPage(null, true);

@@ -4,6 +4,7 @@ import {
   API_DOCUMENT_TYPES,
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
+  type DocumentStatus,
   type DocumentType,
   PHASES,
 } from '../../../src/modules/documents/state-machines.ts';
@@ -41,8 +42,19 @@ export function viewById(id: string | null): DocumentView {
   return VIEWS.find((v) => v.id === id) ?? VIEWS[0]!;
 }
 
-export const STATUSES: readonly string[] = DOCUMENT_STATUSES;
+export const STATUSES: readonly DocumentStatus[] = DOCUMENT_STATUSES;
 export const PHASE_NAMES = Object.keys(PHASES);
+
+/** Whether a string (a filter in the URL, a target of the state machines) is a document status. */
+export function isStatus(s: string): s is DocumentStatus {
+  return (STATUSES as readonly string[]).includes(s);
+}
+
+/** Whether a string is one of the `phase` filter's values. */
+export function isPhase(s: string): s is keyof typeof PHASES {
+  return Object.hasOwn(PHASES, s);
+}
+
 /** The types a person creates in the editor; the finance family creates the rest. */
 export const CREATABLE: { type: DocumentType; label: string }[] = API_DOCUMENT_TYPES.map((type) => ({
   type,

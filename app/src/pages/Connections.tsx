@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { api, newIdempotencyKey } from '../api/client';
+import { docex, newIdempotencyKey } from '../api/client';
 import type { Connection } from '../api/types';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAction } from '../lib/hooks';
@@ -10,7 +10,10 @@ import { useApp } from '../session';
 export function ConnectionsPage() {
   usePageTitle('Connections');
   const { session } = useApp();
-  const list = usePaged<Connection>('/v1/connections', { limit: 50 });
+  const list = usePaged(
+    (cursor) => docex.GET('/v1/connections', { params: { query: { limit: 50, cursor } } }),
+    [],
+  );
   const action = useAction();
   const [counterparty, setCounterparty] = useState('');
   const [invited, setInvited] = useState<Connection | null>(null);
@@ -18,11 +21,10 @@ export function ConnectionsPage() {
   const invite = (e: FormEvent) => {
     e.preventDefault();
     void action.run(async () => {
-      const c = await api.post<Connection>(
-        '/v1/connections',
-        { counterparty_organization_id: counterparty.trim() },
-        newIdempotencyKey(),
-      );
+      const c = await docex.POST('/v1/connections', {
+        body: { counterparty_organization_id: counterparty.trim() },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       setInvited(c);
       setCounterparty('');
       await list.reload();
@@ -30,11 +32,10 @@ export function ConnectionsPage() {
   };
   const accept = (c: Connection) =>
     action.run(async () => {
-      const next = await api.post<Connection>(
-        `/v1/connections/${encodeURIComponent(c.id)}/accept`,
-        undefined,
-        newIdempotencyKey(),
-      );
+      const next = await docex.POST('/v1/connections/{id}/accept', {
+        params: { path: { id: c.id } },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       list.replace((rows) => rows.map((r) => (r.id === next.id ? next : r)));
     });
 

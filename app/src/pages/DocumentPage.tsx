@@ -1,18 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
-import { ApiError, api, newIdempotencyKey, send } from '../api/client';
-import type {
-  Attachment,
-  Document,
-  DocumentHistory,
-  EInvoiceFormat,
-  EInvoiceLineFields,
-  Lineage,
-  LineItem,
-  ListOf,
-  MissingTerm,
-  Payment,
-} from '../api/types';
+import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
@@ -28,21 +17,16 @@ import { legalProfileFieldId, legalProfileFieldLabel } from './LegalProfile';
 const WATCH_FOR_MS = 3 * 60 * 1000;
 const POLL_MS = 1000;
 
-function paymentOf(doc: Document): Payment | null {
-  return (doc.payment as Payment | null | undefined) ?? null;
-}
-
 /** Whether something is about to happen without the viewer doing anything. */
 function inMotion(doc: Document): boolean {
-  const payment = paymentOf(doc);
-  if (payment?.status === 'processing') return true;
+  if (doc.payment?.status === 'processing') return true;
   // The sandbox's demo counterparty answers within seconds of an issue.
   return doc.sandbox && doc.direction === 'sent' && (doc.status === 'submitted' || doc.status === 'sent');
 }
 
 export function DocumentPage({ id }: { id: string }) {
   const { features } = useApp();
-  const doc = useAsync(() => api.get<Document>(`/v1/documents/${encodeURIComponent(id)}`), [id]);
+  const doc = useAsync(() => docex.GET('/v1/documents/{id}', { params: { path: { id } } }), [id]);
   const [watchSince, setWatchSince] = useState(() => Date.now());
   const d = doc.data;
   const watching = !!d && inMotion(d) && Date.now() - watchSince < WATCH_FOR_MS;
@@ -75,7 +59,7 @@ export function DocumentPage({ id }: { id: string }) {
       </p>
       {watching ? (
         <p className="muted" role="status" aria-live="polite">
-          {paymentOf(d)?.status === 'processing'
+          {d.payment?.status === 'processing'
             ? 'Payment processing: watching for settlement…'
             : 'Waiting for the counterparty to answer…'}
         </p>
@@ -106,12 +90,16 @@ function Actions({
 }) {
   const { features } = useApp();
   const action = useAction();
-  const base = `/v1/documents/${encodeURIComponent(doc.id)}`;
   const isDraft = doc.status === 'draft';
   const moves = movesFor(doc);
-  const payable = features.has('pay') && canPay(doc) && paymentOf(doc)?.status !== 'processing';
-  const act = (path: string, body?: unknown) =>
-    action.run(async () => onChange(await api.post<Document>(`${base}${path}`, body, newIdempotencyKey())));
+  const payable = features.has('pay') && canPay(doc) && doc.payment?.status !== 'processing';
+  /** This document, and an Idempotency-Key for one user action. */
+  const target = () => ({
+    params: { path: { id: doc.id } },
+    headers: { 'Idempotency-Key': newIdempotencyKey() },
+  });
+  /** A move: its answer is the document as it is now. */
+  const act = (call: () => Promise<Document>) => action.run(async () => onChange(await call()));
   return (
     <section aria-label="Actions" className="actions-bar">
       {isDraft && doc.direction === 'sent' ? (
@@ -119,7 +107,11 @@ function Actions({
           <Link to={`/documents/${doc.id}/edit`} className="button secondary">
             Edit draft
           </Link>
-          <button type="button" disabled={action.busy} onClick={() => void act('/issue')}>
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() => void act(() => docex.POST('/v1/documents/{id}/issue', target()))}
+          >
             Issue to {doc.counterparty.name}
           </button>
         </>
@@ -132,7 +124,9 @@ function Actions({
             question={`${m.label} ${doc.number}?`}
             confirmLabel={m.label}
             disabled={action.busy}
-            onConfirm={() => void act('/transition', { to: m.to })}
+            onConfirm={() =>
+              void act(() => docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }))
+            }
           >
             {m.label}
           </ConfirmButton>
@@ -142,7 +136,9 @@ function Actions({
             type="button"
             className="secondary"
             disabled={action.busy}
-            onClick={() => void act('/transition', { to: m.to })}
+            onClick={() =>
+              void act(() => docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }))
+            }
           >
             {m.label}
           </button>
@@ -153,7 +149,7 @@ function Actions({
           question={`Pay ${formatMoney(doc.balance_due, doc.currency)} to ${doc.counterparty.name}?`}
           confirmLabel="Confirm payment"
           disabled={action.busy}
-          onConfirm={() => void act('/pay', {})}
+          onConfirm={() => void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))}
         >
           Pay {formatMoney(doc.balance_due, doc.currency)}
         </ConfirmButton>
@@ -178,9 +174,14 @@ function ExportButton({ doc }: { doc: Document }) {
   const [result, setResult] = useState<{ digest: string | null; matches: boolean | null } | null>(null);
   const download = () =>
     action.run(async () => {
-      const res = await send('GET', `/v1/documents/${encodeURIComponent(doc.id)}/export`);
-      const bytes = await res.response.arrayBuffer();
-      const header = res.headers.get('svc-bundle-digest');
+      // The exact bytes received (proof-bundle.md), and the answer's headers: the raw client.
+      const { data, response } = await docex.raw.GET('/v1/documents/{id}/export', {
+        params: { path: { id: doc.id } },
+        parseAs: 'arrayBuffer',
+      });
+      // raw keeps openapi-fetch's `data | undefined`: undefined only for an answer without a body.
+      const bytes = data ?? new ArrayBuffer(0);
+      const header = response.headers.get('svc-bundle-digest');
       const mine = await sha256Hex(bytes);
       setResult({ digest: header, matches: header && mine ? header === mine : null });
       saveBytes(bytes, `${doc.number}.proof.json`, 'application/json');
@@ -246,10 +247,17 @@ function ImportedNotice({ doc }: { doc: Document }) {
   );
 }
 
+/** details.missing of 422 einvoice_incomplete: a term, whose profile lacks it, and the field. */
+interface MissingTerm {
+  bt: string;
+  party: 'issuer' | 'counterparty';
+  field: string;
+}
+
 /** 422 einvoice_incomplete's missing terms, when that is what an export answered. */
 function missingOf(err: unknown): MissingTerm[] | null {
-  if (!(err instanceof ApiError) || err.code !== 'einvoice_incomplete') return null;
-  const list = err.details.missing;
+  if (!(err instanceof DocexError) || err.code !== 'einvoice_incomplete') return null;
+  const list = err.details?.missing;
   return Array.isArray(list) ? (list as MissingTerm[]) : [];
 }
 
@@ -271,16 +279,18 @@ function EInvoicePanel({ doc }: { doc: Document }) {
   const download = (f: (typeof EINVOICE_FORMATS)[number]) =>
     action.run(async () => {
       setSaved(null);
-      const res = await send('GET', `/v1/documents/${encodeURIComponent(doc.id)}/einvoice`, {
-        query: { format: f.format satisfies EInvoiceFormat },
+      // The file's bytes and the headers that name and check it: the raw client.
+      const { data, response } = await docex.raw.GET('/v1/documents/{id}/einvoice', {
+        params: { path: { id: doc.id }, query: { format: f.format satisfies EInvoiceFormat } },
+        parseAs: 'arrayBuffer',
       });
-      const bytes = await res.response.arrayBuffer();
+      const bytes = data ?? new ArrayBuffer(0);
       const filename =
-        filenameFrom(res.headers.get('content-disposition')) ??
+        filenameFrom(response.headers.get('content-disposition')) ??
         `${doc.number}.${f.format === 'facturx' ? 'pdf' : `${f.format}.xml`}`;
-      const header = res.headers.get('svc-einvoice-digest');
+      const header = response.headers.get('svc-einvoice-digest');
       const mine = await sha256Hex(bytes);
-      saveBytes(bytes, filename, res.headers.get('content-type') ?? f.type);
+      saveBytes(bytes, filename, response.headers.get('content-type') ?? f.type);
       setSaved({
         label: f.label,
         filename,
@@ -371,7 +381,7 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
 }
 
 function PaymentPanel({ doc }: { doc: Document }) {
-  const p = paymentOf(doc);
+  const p = doc.payment;
   if (!p) return null;
   return (
     <section aria-labelledby="pay-title" className="panel">
@@ -450,11 +460,9 @@ function Details({ doc }: { doc: Document }) {
   );
 }
 
-type ShownLine = LineItem & Partial<EInvoiceLineFields>;
-
 function Lines({ doc }: { doc: Document }) {
   const m = (n: number) => formatMoney(n, doc.currency);
-  const lines = doc.line_items as ShownLine[];
+  const lines = doc.line_items;
   // CONTRACT 9's fields: every line has them once the server does.
   const einvoice = lines.some((l) => l.tax_category !== undefined);
   return (
@@ -553,7 +561,7 @@ function Lines({ doc }: { doc: Document }) {
 function History({ doc }: { doc: Document }) {
   // Reloaded whenever the document changes (its updated_at), so a new entry shows with its move.
   const h = useAsync(
-    () => api.get<DocumentHistory>(`/v1/documents/${encodeURIComponent(doc.id)}/history`),
+    () => docex.GET('/v1/documents/{id}/history', { params: { path: { id: doc.id } } }),
     [doc.id, doc.updated_at, doc.status],
   );
   return (
@@ -616,7 +624,10 @@ function actorLabel(a: DocumentHistory['entries'][number]['actor']): string {
 }
 
 function LineagePanel({ doc }: { doc: Document }) {
-  const l = useAsync(() => api.get<Lineage>(`/v1/documents/${encodeURIComponent(doc.id)}/lineage`), [doc.id]);
+  const l = useAsync(
+    () => docex.GET('/v1/documents/{id}/lineage', { params: { path: { id: doc.id } } }),
+    [doc.id],
+  );
   return (
     <section aria-labelledby="lineage-title" className="panel">
       <h2 id="lineage-title">Lineage</h2>
@@ -666,8 +677,10 @@ function formatSize(bytes: number): string {
 
 function Attachments({ doc }: { doc: Document }) {
   const { features } = useApp();
-  const base = `/v1/documents/${encodeURIComponent(doc.id)}/attachments`;
-  const list = useAsync(() => api.get<ListOf<Attachment>>(base), [doc.id]);
+  const list = useAsync(
+    () => docex.GET('/v1/documents/{id}/attachments', { params: { path: { id: doc.id } } }),
+    [doc.id],
+  );
   const action = useAction();
   const input = useRef<HTMLInputElement>(null);
   const canUpload = features.has('uploadAttachment') && doc.status === 'draft' && doc.direction === 'sent';
@@ -677,19 +690,20 @@ function Attachments({ doc }: { doc: Document }) {
       if (!file) throw new Error('Choose a file first.');
       if (file.size > MAX_ATTACHMENT) throw new Error('Attachments are at most 10 MiB.');
       const content_base64 = toBase64(await file.arrayBuffer());
-      await api.post(base, {
-        filename: file.name,
-        content_type: file.type || 'application/octet-stream',
-        content_base64,
+      await docex.POST('/v1/documents/{id}/attachments', {
+        params: { path: { id: doc.id } },
+        body: { filename: file.name, content_type: file.type || 'application/octet-stream', content_base64 },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
       });
       if (input.current) input.current.value = '';
       await list.reload();
     });
   const download = (a: Attachment) =>
     action.run(async () => {
-      const { url } = await api.post<{ url: string; expires_at: string }>(
-        `${base}/${encodeURIComponent(a.id)}/download_url`,
-      );
+      const { url } = await docex.POST('/v1/documents/{id}/attachments/{attachment_id}/download_url', {
+        params: { path: { id: doc.id, attachment_id: a.id } },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       // A signed URL that needs no credential: the browser downloads it directly.
       const link = document.createElement('a');
       link.href = url;

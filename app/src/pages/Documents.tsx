@@ -1,13 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api, newIdempotencyKey } from '../api/client';
-import type { Connection, Document, DocumentList, ImportedDocument, ListOf } from '../api/types';
+import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import type { Document } from '../api/types';
 import { DocumentsEmpty } from '../components/DocumentsEmpty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
-import { PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
+import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
 import { useApp } from '../session';
 import type { ImportedState } from './DocumentPage';
@@ -21,6 +21,16 @@ type Filters = Record<(typeof FILTERS)[number], string>;
  * side's rows, reading on (a few pages at most per click) while a page holds none of them.
  */
 const MAX_PAGES_PER_LOAD = 5;
+
+/**
+ * A status or phase filter from the URL, which the user may have edited: empty is no filter, and
+ * a value the API has no filter for is said so rather than sent.
+ */
+function choice<T extends string>(value: string, is: (s: string) => s is T, name: string): T | undefined {
+  if (value === '') return undefined;
+  if (!is(value)) throw new Error(`There is no ${name} "${value}" to filter by.`);
+  return value;
+}
 
 export function DocumentsPage() {
   const { features } = useApp();
@@ -52,16 +62,23 @@ export function DocumentsPage() {
         const found: Document[] = [];
         let next = from;
         let more = true;
+        const status = choice(applied.status, isStatus, 'status');
+        const phase = choice(applied.phase, isPhase, 'phase');
         for (let i = 0; i < MAX_PAGES_PER_LOAD; i++) {
-          const page = await api.get<DocumentList>('/v1/documents', {
-            type: view.type,
-            status: applied.status,
-            phase: applied.phase,
-            since: applied.since,
-            until: applied.until,
-            q: applied.q,
-            limit: 25,
-            cursor: next,
+          const page = await docex.GET('/v1/documents', {
+            params: {
+              // An empty filter is no filter: left out of the query.
+              query: {
+                type: view.type,
+                status,
+                phase,
+                since: applied.since || undefined,
+                until: applied.until || undefined,
+                q: applied.q || undefined,
+                limit: 25,
+                cursor: next ?? undefined,
+              },
+            },
           });
           found.push(...page.data.filter((d) => !view.direction || d.direction === view.direction));
           next = page.next_cursor;
@@ -270,17 +287,17 @@ interface ImportProblem {
 
 /** The teaching part of an import's refusal: one line per term the file breaks. */
 function importProblems(err: unknown): ImportProblem[] {
-  if (!(err instanceof ApiError)) return [];
+  if (!(err instanceof DocexError)) return [];
   if (err.code === 'einvoice_mismatch') {
-    const d = err.details as { bt?: string; file?: unknown; derived?: unknown };
+    const d: { bt?: unknown; file?: unknown; derived?: unknown } = err.details ?? {};
     return [
       {
-        term: d.bt ?? null,
+        term: typeof d.bt === 'string' ? d.bt : null,
         message: `the file states ${String(d.file)}, but its lines give ${String(d.derived)}: nothing was created.`,
       },
     ];
   }
-  const list = err.details.errors;
+  const list = err.details?.errors;
   if (!Array.isArray(list)) return [];
   return (list as { path?: string; message?: string }[]).map((p) => {
     const message = p.message ?? '';
@@ -294,7 +311,7 @@ function importProblems(err: unknown): ImportProblem[] {
 /** Documents → Import e-invoice: a UBL or CII file becomes a draft on a connection (CONTRACT 9). */
 function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
   const connections = useAsync(
-    () => api.get<ListOf<Connection>>('/v1/connections', { status: 'active', limit: 100 }),
+    () => docex.GET('/v1/connections', { params: { query: { status: 'active', limit: 100 } } }),
     [],
   );
   const [connectionId, setConnectionId] = useState('');
@@ -316,11 +333,10 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
       if (!picked) throw new Error('Choose the XML file to import.');
       if (picked.size > MAX_IMPORT) throw new Error('An e-invoice file is at most 1 MiB.');
       const content_base64 = toBase64(await picked.arrayBuffer());
-      const doc = await api.post<ImportedDocument>(
-        '/v1/documents/import',
-        { connection_id: chosen, ...(format ? { format } : {}), content_base64 },
-        newIdempotencyKey(),
-      );
+      const doc = await docex.POST('/v1/documents/import', {
+        body: { connection_id: chosen, ...(format ? { format } : {}), content_base64 },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       const state: ImportedState = {
         imported: {
           document_id: doc.id,
@@ -399,7 +415,7 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
                 data-testid="import-errors"
               >
                 <strong>
-                  {action.error instanceof ApiError && action.error.code === 'einvoice_mismatch'
+                  {action.error instanceof DocexError && action.error.code === 'einvoice_mismatch'
                     ? 'Not imported: the totals do not add up.'
                     : problems.length > 0
                       ? 'Not imported: this file has what docex cannot hold.'

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { CURRENCIES } from '../../../src/lib/currencies.ts';
+import { CURRENCIES, isCurrency } from '../../../src/lib/currencies.ts';
 import { TAX_CATEGORIES, TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
-import { api, newIdempotencyKey } from '../api/client';
-import type { Connection, Document, EInvoiceLineFields, ListOf } from '../api/types';
+import { docex, newIdempotencyKey } from '../api/client';
+import type { Connection, Document } from '../api/types';
 import { ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import {
@@ -43,7 +43,8 @@ const emptyLine = (): DraftLine => ({
 
 interface Form {
   connection_id: string;
-  document_type: string;
+  document_type: Document['document_type'];
+  /** A document answers its currency as a string; the body takes one of CURRENCIES. */
   currency: string;
   document_date: string;
   payment_terms: string;
@@ -61,7 +62,7 @@ function fromDocument(d: Document): Form {
     payment_terms: d.payment_terms ?? '',
     issuer_ref: d.external_refs.issuer_ref ?? '',
     notes: d.notes ?? '',
-    lines: (d.line_items as (Document['line_items'][number] & Partial<EInvoiceLineFields>)[]).map((l) => ({
+    lines: d.line_items.map((l) => ({
       description: l.description,
       quantity: String(l.quantity),
       unit_price: String(l.unit_price),
@@ -81,18 +82,19 @@ function fromDocument(d: Document): Form {
 export function DraftEditor({ id }: { id?: string }) {
   usePageTitle(id ? 'Edit draft' : 'New document');
   const connections = useAsync(
-    () => api.get<ListOf<Connection>>('/v1/connections', { status: 'active', limit: 100 }),
+    () => docex.GET('/v1/connections', { params: { query: { status: 'active', limit: 100 } } }),
     [],
   );
   const existing = useAsync(
-    () => (id ? api.get<Document>(`/v1/documents/${encodeURIComponent(id)}`) : Promise.resolve(null)),
+    () => (id ? docex.GET('/v1/documents/{id}', { params: { path: { id } } }) : Promise.resolve(null)),
     [id],
   );
   // /documents/new?from=<id>: a new document derived from an earlier one (lineage).
   const { search } = useLocation();
   const fromId = id ? null : search.get('from');
   const source = useAsync(
-    () => (fromId ? api.get<Document>(`/v1/documents/${encodeURIComponent(fromId)}`) : Promise.resolve(null)),
+    () =>
+      fromId ? docex.GET('/v1/documents/{id}', { params: { path: { id: fromId } } }) : Promise.resolve(null),
     [fromId],
   );
   if (connections.error || existing.error || source.error) {
@@ -188,6 +190,7 @@ function Editor({
     const refs: Record<string, string> = existing ? { ...existing.external_refs } : {};
     if (form.issuer_ref.trim()) refs.issuer_ref = form.issuer_ref.trim();
     else delete refs.issuer_ref;
+    if (!isCurrency(form.currency)) throw new Error(`${form.currency} is not a currency docex takes.`);
     return {
       ...(source && !existing ? { derived_from: source.id } : {}),
       line_items: toLineItems(form.lines, einvoice),
@@ -205,22 +208,20 @@ function Editor({
     if (problems.length > 0) return;
     void action.run(async () => {
       const doc = existing
-        ? await api.patch<Document>(
-            `/v1/documents/${encodeURIComponent(existing.id)}`,
-            body(),
-            newIdempotencyKey(),
-          )
-        : await api.post<Document>(
-            '/v1/documents',
-            { connection_id: form.connection_id, document_type: form.document_type, ...body() },
-            newIdempotencyKey(),
-          );
+        ? await docex.PATCH('/v1/documents/{id}', {
+            params: { path: { id: existing.id } },
+            body: body(),
+            headers: { 'Idempotency-Key': newIdempotencyKey() },
+          })
+        : await docex.POST('/v1/documents', {
+            body: { connection_id: form.connection_id, document_type: form.document_type, ...body() },
+            headers: { 'Idempotency-Key': newIdempotencyKey() },
+          });
       if (issue)
-        await api.post<Document>(
-          `/v1/documents/${encodeURIComponent(doc.id)}/issue`,
-          undefined,
-          newIdempotencyKey(),
-        );
+        await docex.POST('/v1/documents/{id}/issue', {
+          params: { path: { id: doc.id } },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        });
       navigate(`/documents/${doc.id}`);
     });
   };
@@ -279,7 +280,10 @@ function Editor({
             id="ed-type"
             value={form.document_type}
             disabled={!!existing}
-            onChange={(e) => set('document_type', e.target.value)}
+            onChange={(e) => {
+              const picked = CREATABLE.find((t) => t.type === e.target.value);
+              if (picked) set('document_type', picked.type);
+            }}
           >
             {CREATABLE.map((t) => (
               <option key={t.type} value={t.type}>

@@ -3,18 +3,14 @@
 // offers, accepts and withdraws through /v1/finance/*, and the lender funds a loan by paying the
 // disbursement on its document page. The API decides; a refusal shows its message.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiError, api, newIdempotencyKey } from '../api/client';
+import { appApi, DocexError, docex, newIdempotencyKey } from '../api/client';
 import type {
-  Connection,
-  Document,
   FinanceAgreement,
   FinanceListing,
   FinanceOffer,
   FinanceSetup,
   FinanceTerms,
   FinanceTermsInput,
-  ListOf,
-  TreasuryAccount,
 } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
@@ -68,13 +64,13 @@ export function FinancePage() {
  * browser would log on every first visit.
  */
 async function readSetup(): Promise<FinanceSetup | null> {
-  return (await api.get<{ setup: FinanceSetup | null }>('/finance/setup')).setup;
+  return (await appApi('GET /finance/setup')).setup;
 }
 
 function Finance() {
   const { features } = useApp();
   const setup = useAsync(readSetup, []);
-  const connections = useAsync(() => api.get<ListOf<Connection>>('/v1/connections', { limit: 100 }), []);
+  const connections = useAsync(() => docex.GET('/v1/connections', { params: { query: { limit: 100 } } }), []);
   // Bumped by every write, so the lists that it may have changed load again.
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
@@ -99,7 +95,7 @@ function Finance() {
     </div>
   );
   // An unverified organization: the API says why (capability_unavailable), and the page says it.
-  if (setup.error instanceof ApiError && setup.error.code === 'capability_unavailable') {
+  if (setup.error instanceof DocexError && setup.error.code === 'capability_unavailable') {
     return (
       <section aria-labelledby="fin-title">
         {title}
@@ -148,7 +144,7 @@ function SetupPanel({ setup, onSaved }: { setup: FinanceSetup | null; onSaved: (
   const accounts = useAsync(
     () =>
       features.has('treasury')
-        ? api.get<ListOf<TreasuryAccount>>('/v1/treasury/accounts', { limit: 100 })
+        ? docex.GET('/v1/treasury/accounts', { params: { query: { limit: 100 } } })
         : Promise.resolve({ data: [], next_cursor: null, has_more: false }),
     [],
   );
@@ -166,11 +162,10 @@ function SetupPanel({ setup, onSaved }: { setup: FinanceSetup | null; onSaved: (
     setSaved(false);
     void action.run(async () => {
       onSaved(
-        await api.put<FinanceSetup>(
-          '/v1/finance/setup',
-          { settlement_account_id: settlement, funding_account_id: funding },
-          newIdempotencyKey(),
-        ),
+        await docex.PUT('/v1/finance/setup', {
+          body: { settlement_account_id: settlement, funding_account_id: funding },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        }),
       );
       setSaved(true);
     });
@@ -409,7 +404,10 @@ function inMotion(a: FinanceAgreement): boolean {
 }
 
 function Agreements({ version, names, onChange }: { version: number; names: Names; onChange: () => void }) {
-  const list = usePaged<FinanceAgreement>('/v1/finance/agreements', { limit: 25 }, [version]);
+  const list = usePaged(
+    (cursor) => docex.GET('/v1/finance/agreements', { params: { query: { limit: 25, cursor } } }),
+    [version],
+  );
   const [watchSince, setWatchSince] = useState(() => Date.now());
   const watching = list.rows.some(inMotion) && Date.now() - watchSince < WATCH_FOR_MS;
   useInterval(() => void list.reload(), POLL_MS, watching);
@@ -467,7 +465,12 @@ function AgreementCard({
   const action = useAction();
   const m = (n: number) => formatMoney(n, a.currency);
   const other = a.role === 'borrower' ? a.lender_organization_id : a.borrower_organization_id;
-  const base = `/v1/finance/agreements/${encodeURIComponent(a.id)}`;
+  /** This agreement, an empty body, and an Idempotency-Key for one user action. */
+  const target = () => ({
+    params: { path: { id: a.id } },
+    body: {},
+    headers: { 'Idempotency-Key': newIdempotencyKey() },
+  });
   const fin = a.documents.agreement;
   const dsb = a.documents.disbursement;
   const rpy = a.documents.repayment;
@@ -477,13 +480,9 @@ function AgreementCard({
     a.balance_due > 0 &&
     rpy.status !== 'payment_scheduled';
   const withdraw = () =>
-    action.run(async () =>
-      onChange(await api.post<FinanceAgreement>(`${base}/withdraw`, {}, newIdempotencyKey())),
-    );
+    action.run(async () => onChange(await docex.POST('/v1/finance/agreements/{id}/withdraw', target())));
   const repay = () =>
-    action.run(async () =>
-      onChange(await api.post<FinanceAgreement>(`${base}/repayment`, {}, newIdempotencyKey())),
-    );
+    action.run(async () => onChange(await docex.POST('/v1/finance/agreements/{id}/repayment', target())));
   return (
     <article className="card agreement" aria-label={`Agreement ${fin.number}`}>
       <div className="panel-head">
@@ -626,9 +625,11 @@ function Borrowing({
   onChange: () => void;
   canWithdraw: boolean;
 }) {
-  const listings = usePaged<FinanceListing>('/v1/finance/listings', { role: 'borrower', limit: 25 }, [
-    version,
-  ]);
+  const listings = usePaged(
+    (cursor) =>
+      docex.GET('/v1/finance/listings', { params: { query: { role: 'borrower', limit: 25, cursor } } }),
+    [version],
+  );
   return (
     <section aria-labelledby="fin-borrow-title" className="panel">
       <h2 id="fin-borrow-title">Borrowing</h2>
@@ -662,7 +663,7 @@ function Borrowing({
 
 function ListInvoiceForm({ version, onListed }: { version: number; onListed: () => void }) {
   const invoices = useAsync(
-    () => api.get<ListOf<Document>>('/v1/documents', { type: 'invoice', limit: 100 }),
+    () => docex.GET('/v1/documents', { params: { query: { type: 'invoice', limit: 100 } } }),
     [version],
   );
   const open = (invoices.data?.data ?? []).filter(
@@ -680,11 +681,10 @@ function ListInvoiceForm({ version, onListed }: { version: number; onListed: () 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void action.run(async () => {
-      await api.post<FinanceListing>(
-        '/v1/finance/listings',
-        { invoice_id: invoiceId, ask: termsBody(terms) },
-        newIdempotencyKey(),
-      );
+      await docex.POST('/v1/finance/listings', {
+        body: { invoice_id: invoiceId, ask: termsBody(terms) },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       setInvoiceId('');
       setTerms(EMPTY_TERMS);
       onListed();
@@ -734,10 +734,8 @@ function ListingCard({
 }) {
   const offers = useAsync(
     () =>
-      api.get<ListOf<FinanceOffer>>('/v1/finance/offers', {
-        listing_id: l.id,
-        role: 'borrower',
-        limit: 100,
+      docex.GET('/v1/finance/offers', {
+        params: { query: { listing_id: l.id, role: 'borrower', limit: 100 } },
       }),
     [l.id, l.status, version],
   );
@@ -745,7 +743,11 @@ function ListingCard({
   const [accepting, setAccepting] = useState<FinanceOffer | null>(null);
   const withdraw = () =>
     action.run(async () => {
-      await api.post(`/v1/finance/listings/${encodeURIComponent(l.id)}/withdraw`, {}, newIdempotencyKey());
+      await docex.POST('/v1/finance/listings/{id}/withdraw', {
+        params: { path: { id: l.id } },
+        body: {},
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       onChange();
     });
   return (
@@ -867,11 +869,11 @@ function AcceptPanel({
     e.preventDefault();
     if (!setup) return;
     void action.run(async () => {
-      await api.post<FinanceAgreement>(
-        `/v1/finance/offers/${encodeURIComponent(offer.id)}/accept`,
-        { authorization_digest: setup.standing_authorization.digest },
-        newIdempotencyKey(),
-      );
+      await docex.POST('/v1/finance/offers/{id}/accept', {
+        params: { path: { id: offer.id } },
+        body: { authorization_digest: setup.standing_authorization.digest },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       onAccepted();
     });
   };
@@ -926,22 +928,35 @@ function AcceptPanel({
 
 function Lending({ version, names, onChange }: { version: number; names: Names; onChange: () => void }) {
   const { features } = useApp();
-  const listings = usePaged<FinanceListing>(
-    '/v1/finance/listings',
-    { role: 'lender', status: 'open', limit: 25 },
+  const listings = usePaged(
+    (cursor) =>
+      docex.GET('/v1/finance/listings', {
+        params: { query: { role: 'lender', status: 'open', limit: 25, cursor } },
+      }),
     [version],
   );
-  const offers = usePaged<FinanceOffer>('/v1/finance/offers', { role: 'lender', limit: 25 }, [version]);
+  const offers = usePaged(
+    (cursor) => docex.GET('/v1/finance/offers', { params: { query: { role: 'lender', limit: 25, cursor } } }),
+    [version],
+  );
   const action = useAction();
   const [countering, setCountering] = useState<string | null>(null);
   const offerAtAsk = (l: FinanceListing) =>
     action.run(async () => {
-      await api.post(`/v1/finance/listings/${encodeURIComponent(l.id)}/offers`, {}, newIdempotencyKey());
+      await docex.POST('/v1/finance/listings/{id}/offers', {
+        params: { path: { id: l.id } },
+        body: {},
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       onChange();
     });
   const withdrawOffer = (o: FinanceOffer) =>
     action.run(async () => {
-      await api.post(`/v1/finance/offers/${encodeURIComponent(o.id)}/withdraw`, {}, newIdempotencyKey());
+      await docex.POST('/v1/finance/offers/{id}/withdraw', {
+        params: { path: { id: o.id } },
+        body: {},
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       onChange();
     });
   return (
@@ -1088,11 +1103,11 @@ function CounterForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void action.run(async () => {
-      await api.post(
-        `/v1/finance/listings/${encodeURIComponent(listing.id)}/offers`,
-        { counter: termsBody(terms) },
-        newIdempotencyKey(),
-      );
+      await docex.POST('/v1/finance/listings/{id}/offers', {
+        params: { path: { id: listing.id } },
+        body: { counter: termsBody(terms) },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       onDone();
     });
   };

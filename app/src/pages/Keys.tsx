@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { CURRENCIES } from '../../../src/lib/currencies.ts';
 import { SCOPES } from '../../../src/lib/scopes.ts';
-import { api, newIdempotencyKey } from '../api/client';
-import type { ApiKey, CreateKeyBody, Ok, PaymentLimits } from '../api/types';
+import { docex, newIdempotencyKey } from '../api/client';
+import type { ApiKey, CreateKeyBody, PaymentLimits } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, SecretOnce } from '../components/ui';
 import { useAction } from '../lib/hooks';
@@ -10,8 +10,6 @@ import { parseMoney } from '../lib/money';
 import { usePaged } from '../lib/paged';
 import { usePageTitle } from '../router';
 import { useApp } from '../session';
-
-type Rotated = Ok<'rotateKey', 201>;
 
 const SCOPE_HELP: Record<string, string> = {
   'documents:read': 'read documents and events',
@@ -39,7 +37,7 @@ function limitsText(l: ApiKey['payment_limits']): string {
 export function KeysPage() {
   usePageTitle('API keys');
   const { session } = useApp();
-  const list = usePaged<ApiKey>('/v1/keys', { limit: 50 });
+  const list = usePaged((cursor) => docex.GET('/v1/keys', { params: { query: { limit: 50, cursor } } }), []);
   const action = useAction();
   const [secret, setSecret] = useState<{ label: string; value: string; note?: string } | null>(null);
 
@@ -50,11 +48,10 @@ export function KeysPage() {
 
   const rotate = (k: ApiKey) =>
     action.run(async () => {
-      const r = await api.post<Rotated>(
-        `/v1/keys/${encodeURIComponent(k.id)}/rotate`,
-        undefined,
-        newIdempotencyKey(),
-      );
+      const r = await docex.POST('/v1/keys/{id}/rotate', {
+        params: { path: { id: k.id } },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       setSecret({
         label: `New secret for ${r.name} (${r.prefix}…)`,
         value: r.key ?? '',
@@ -65,7 +62,10 @@ export function KeysPage() {
   const revoke = (k: ApiKey) =>
     action.run(async () =>
       upsert(
-        await api.post<ApiKey>(`/v1/keys/${encodeURIComponent(k.id)}/revoke`, undefined, newIdempotencyKey()),
+        await docex.POST('/v1/keys/{id}/revoke', {
+          params: { path: { id: k.id } },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        }),
       ),
     );
 
@@ -216,7 +216,7 @@ function MintForm({ onMinted }: { onMinted: (k: ApiKey) => void }) {
       };
       const pl = paying ? limitsBody() : undefined;
       if (pl) body.payment_limits = pl;
-      onMinted(await api.post<ApiKey>('/v1/keys', body, newIdempotencyKey()));
+      onMinted(await docex.POST('/v1/keys', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }));
       setName('');
     });
   };

@@ -3,8 +3,8 @@
 // GET /v1/organization, saved with PATCH /v1/organization; the API's field errors are shown beside
 // the fields they name (details.errors[].path is the field's path in the body).
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, newIdempotencyKey } from '../api/client';
-import type { LegalProfile, LegalProfilePatch, OrganizationWithProfile } from '../api/types';
+import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import type { LegalProfile, LegalProfilePatch, Organization } from '../api/types';
 import { ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import { usePageTitle } from '../router';
@@ -262,8 +262,8 @@ interface Problem {
 }
 
 function problemsOf(error: unknown): Problem[] {
-  if (!(error instanceof ApiError) || error.code !== 'invalid_request') return [];
-  const list = error.details.errors;
+  if (!(error instanceof DocexError) || error.code !== 'invalid_request') return [];
+  const list = error.details?.errors;
   return Array.isArray(list)
     ? (list as Partial<Problem>[]).map((p) => ({ path: p.path ?? '', message: p.message ?? 'is invalid' }))
     : [];
@@ -271,7 +271,7 @@ function problemsOf(error: unknown): Problem[] {
 
 export function LegalProfilePage() {
   usePageTitle('Legal profile');
-  const org = useAsync(() => api.get<OrganizationWithProfile>('/v1/organization'), []);
+  const org = useAsync(() => docex.GET('/v1/organization'), []);
   if (!org.data) {
     return (
       <section>
@@ -283,13 +283,7 @@ export function LegalProfilePage() {
   return <ProfileForm org={org.data} onSaved={org.set} />;
 }
 
-function ProfileForm({
-  org,
-  onSaved,
-}: {
-  org: OrganizationWithProfile;
-  onSaved: (o: OrganizationWithProfile) => void;
-}) {
+function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organization) => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(org.legal_profile));
   const [saved, setSaved] = useState(false);
   const action = useAction();
@@ -309,11 +303,10 @@ function ProfileForm({
     e.preventDefault();
     setSaved(false);
     void action.run(async () => {
-      const next = await api.patch<OrganizationWithProfile>(
-        '/v1/organization',
-        bodyOf(values),
-        newIdempotencyKey(),
-      );
+      const next = await docex.PATCH('/v1/organization', {
+        body: bodyOf(values),
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       setValues(valuesOf(next.legal_profile));
       onSaved(next);
       setSaved(true);

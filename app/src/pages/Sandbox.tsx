@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { CURRENCIES } from '../../../src/lib/currencies.ts';
-import { newIdempotencyKey, request } from '../api/client';
-import type { SignedInState } from '../api/types';
+import { CURRENCIES, type Currency, isCurrency } from '../../../src/lib/currencies.ts';
+import { appApi, newIdempotencyKey } from '../api/client';
+import type { DemoBillBody } from '../api/types';
 import { ErrorAlert, Notice } from '../components/ui';
 import { requestDemoBill } from '../lib/demo-bill';
 import { useAction } from '../lib/hooks';
@@ -22,7 +22,7 @@ function FromLive() {
   const provision = () =>
     action.run(async () => {
       // POST /v1/sandbox through the app: the pair is made once; its session replaces this one.
-      const next = await request<SignedInState>('POST', '/sandbox', { idempotencyKey: newIdempotencyKey() });
+      const next = await appApi('POST /sandbox', { headers: { 'Idempotency-Key': newIdempotencyKey() } });
       setSession(next);
       navigate('/sandbox');
     });
@@ -71,9 +71,7 @@ function InSandbox() {
             disabled={back.busy}
             onClick={() =>
               void back.run(async () => {
-                setSession(
-                  await request<SignedInState>('POST', '/switch', { body: { organization_id: live.id } }),
-                );
+                setSession(await appApi('POST /switch', { body: { organization_id: live.id } }));
                 navigate('/documents');
               })
             }
@@ -88,12 +86,12 @@ function InSandbox() {
 
 function DemoBill() {
   const [total, setTotal] = useState('');
-  const [currency, setCurrency] = useState('USD');
+  const [currency, setCurrency] = useState<Currency>('USD');
   const action = useAction();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void action.run(async () => {
-      const body: { total?: number; currency: string } = { currency };
+      const body: DemoBillBody = { currency };
       if (total.trim()) body.total = Number(parseMoney(total.trim()).toFixed(2));
       const bill = await requestDemoBill(body);
       navigate(`/documents/${bill.id}`);
@@ -107,7 +105,13 @@ function DemoBill() {
       <label htmlFor="bill-total">Total (optional)</label>
       <input id="bill-total" inputMode="decimal" value={total} onChange={(e) => setTotal(e.target.value)} />
       <label htmlFor="bill-currency">Currency</label>
-      <select id="bill-currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+      <select
+        id="bill-currency"
+        value={currency}
+        onChange={(e) => {
+          if (isCurrency(e.target.value)) setCurrency(e.target.value);
+        }}
+      >
         {CURRENCIES.map((c) => (
           <option key={c}>{c}</option>
         ))}

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { request } from '../api/client';
-import type { SignedInState } from '../api/types';
+import { appApi, type SignedInState } from '../api/client';
 import { ErrorAlert } from '../components/ui';
 import { useAction } from '../lib/hooks';
 import { Link, usePageTitle } from '../router';
@@ -19,7 +18,7 @@ export function SignInPage({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void action.run(async () => {
-      onSignedIn(await request<SignedInState>('POST', '/login', { body: { email, password } }));
+      onSignedIn(await appApi('POST /login', { body: { email, password } }));
     });
   };
   return (
@@ -70,9 +69,7 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: (s: SignedInState) => v
     e.preventDefault();
     void action.run(async () => {
       onSignedIn(
-        await request<SignedInState>('POST', '/signup', {
-          body: { organization_name: organization, email, password },
-        }),
+        await appApi('POST /signup', { body: { organization_name: organization, email, password } }),
       );
     });
   };

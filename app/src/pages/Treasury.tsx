@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api } from '../api/client';
-import type { ListOf, TreasuryAccount, TreasuryTransaction } from '../api/types';
+import { docex } from '../api/client';
+import type { TreasuryAccount } from '../api/types';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
@@ -37,7 +37,7 @@ export function TreasuryPage() {
 
 function Accounts() {
   const accounts = useAsync(
-    () => api.get<ListOf<TreasuryAccount>>('/v1/treasury/accounts', { limit: 100 }),
+    () => docex.GET('/v1/treasury/accounts', { params: { query: { limit: 100 } } }),
     [],
   );
   const [open, setOpen] = useState<TreasuryAccount | null>(null);
@@ -84,9 +84,11 @@ function Accounts() {
 
 function Transactions({ account }: { account: TreasuryAccount }) {
   const { features } = useApp();
-  const list = usePaged<TreasuryTransaction>(
-    `/v1/treasury/accounts/${encodeURIComponent(account.id)}/transactions`,
-    { limit: 25 },
+  const list = usePaged(
+    (cursor) =>
+      docex.GET('/v1/treasury/accounts/{id}/transactions', {
+        params: { path: { id: account.id }, query: { limit: 25, cursor } },
+      }),
     [account.id],
   );
   if (!features.has('transactions')) return null;

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { api, newIdempotencyKey } from '../api/client';
-import type { WebhookDelivery, WebhookEndpoint } from '../api/types';
+import { docex, newIdempotencyKey } from '../api/client';
+import type { WebhookEndpoint } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, SecretOnce } from '../components/ui';
 import { useAction, useInterval } from '../lib/hooks';
@@ -10,7 +10,10 @@ import { useApp } from '../session';
 
 export function WebhooksPage() {
   usePageTitle('Webhooks');
-  const list = usePaged<WebhookEndpoint>('/v1/webhooks', { limit: 50 });
+  const list = usePaged(
+    (cursor) => docex.GET('/v1/webhooks', { params: { query: { limit: 50, cursor } } }),
+    [],
+  );
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const upsert = (e: WebhookEndpoint) =>
     list.replace((rows) =>
@@ -74,11 +77,10 @@ function CreateEndpoint({ onCreated }: { onCreated: (e: WebhookEndpoint) => void
     ev.preventDefault();
     void action.run(async () => {
       onCreated(
-        await api.post<WebhookEndpoint>(
-          '/v1/webhooks',
-          { url: url.trim(), events: features.eventTypes.filter((t) => events.has(t)) },
-          newIdempotencyKey(),
-        ),
+        await docex.POST('/v1/webhooks', {
+          body: { url: url.trim(), events: features.eventTypes.filter((t) => events.has(t)) },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        }),
       );
       setUrl('');
       setEvents(new Set());
@@ -143,7 +145,7 @@ function EndpointCard({
   const action = useAction();
   const [pinged, setPinged] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
-  const base = `/v1/webhooks/${encodeURIComponent(e.id)}`;
+  const target = { params: { path: { id: e.id } } };
   const titleId = `wh-${e.id}`;
   return (
     <article className="card endpoint" aria-labelledby={titleId}>
@@ -187,7 +189,10 @@ function EndpointCard({
           disabled={action.busy}
           onClick={() =>
             void action.run(async () => {
-              await api.post(`${base}/ping`, undefined, newIdempotencyKey());
+              await docex.POST('/v1/webhooks/{id}/ping', {
+                ...target,
+                headers: { 'Idempotency-Key': newIdempotencyKey() },
+              });
               setPinged(true);
               setShowDeliveries(true);
             })
@@ -201,7 +206,12 @@ function EndpointCard({
             disabled={action.busy}
             onClick={() =>
               void action.run(async () =>
-                onChange(await api.post<WebhookEndpoint>(`${base}/enable`, undefined, newIdempotencyKey())),
+                onChange(
+                  await docex.POST('/v1/webhooks/{id}/enable', {
+                    ...target,
+                    headers: { 'Idempotency-Key': newIdempotencyKey() },
+                  }),
+                ),
               )
             }
           >
@@ -215,11 +225,10 @@ function EndpointCard({
           disabled={action.busy}
           onConfirm={() =>
             void action.run(async () => {
-              const next = await api.post<WebhookEndpoint>(
-                `${base}/rotate_secret`,
-                undefined,
-                newIdempotencyKey(),
-              );
+              const next = await docex.POST('/v1/webhooks/{id}/rotate_secret', {
+                ...target,
+                headers: { 'Idempotency-Key': newIdempotencyKey() },
+              });
               onSecret(next.secret ?? '');
               onChange({ ...next, secret: undefined });
             })
@@ -234,7 +243,10 @@ function EndpointCard({
           disabled={action.busy}
           onConfirm={() =>
             void action.run(async () => {
-              await api.del(base, newIdempotencyKey());
+              await docex.DELETE('/v1/webhooks/{id}', {
+                ...target,
+                headers: { 'Idempotency-Key': newIdempotencyKey() },
+              });
               onRemoved();
             })
           }
@@ -266,8 +278,13 @@ function EndpointCard({
 const WATCH_MS = 60_000;
 
 function Deliveries({ id, endpointId }: { id: string; endpointId: string }) {
-  const base = `/v1/webhooks/${encodeURIComponent(endpointId)}`;
-  const list = usePaged<WebhookDelivery>(`${base}/deliveries`, { limit: 20 });
+  const list = usePaged(
+    (cursor) =>
+      docex.GET('/v1/webhooks/{id}/deliveries', {
+        params: { path: { id: endpointId }, query: { limit: 20, cursor } },
+      }),
+    [endpointId],
+  );
   const action = useAction();
   const [since, setSince] = useState(() => Date.now());
   const pending = list.rows.length === 0 || list.rows.some((d) => d.status === 'pending');
@@ -335,11 +352,10 @@ function Deliveries({ id, endpointId }: { id: string; endpointId: string }) {
                         disabled={action.busy}
                         onClick={() =>
                           void action.run(async () => {
-                            await api.post(
-                              `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`,
-                              undefined,
-                              newIdempotencyKey(),
-                            );
+                            await docex.POST('/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', {
+                              params: { path: { id: endpointId, delivery_id: d.id } },
+                              headers: { 'Idempotency-Key': newIdempotencyKey() },
+                            });
                             setSince(Date.now());
                             await list.reload();
                           })
