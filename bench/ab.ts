@@ -17,12 +17,12 @@ import pg from 'pg';
 import { documentScenarios } from './documents.ts';
 import {
   type Child,
-  deployedNodeArgs,
   fmt,
   type Measured,
   measure,
   median,
   sampleRss,
+  serveNodeArgs,
   startChild,
 } from './lib.ts';
 import type { BenchContext } from './scenarios.ts';
@@ -64,7 +64,7 @@ async function side(
   const child = await startChild(
     process.execPath,
     [
-      ...deployedNodeArgs(dir),
+      ...serveNodeArgs(dir, PGLITE ? 'embedded' : 'postgres'),
       ...nodeArgs.split(' ').filter((a) => a !== ''),
       resolve(dir, 'dist/cli.js'),
       'serve',

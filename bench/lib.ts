@@ -55,9 +55,25 @@ export interface RunOptions {
 }
 
 /**
+ * The Node options `docex serve` is deployed with in `dir` on `database`: on the embedded one,
+ * `npm start`'s (the newcomer's default); on PostgreSQL, bin/docex.mjs's shebang (what an installed
+ * `docex serve`, the Dockerfile and docs/deployment.md's units run). src/lib/heap.ts: the young
+ * generation's size can only be given on the command line, and the two differ. The bench starts
+ * dist/cli.js itself, with these, so it measures docex as deployed.
+ */
+export function serveNodeArgs(dir: string, database: 'embedded' | 'postgres'): string[] {
+  if (database === 'embedded') return deployedNodeArgs(dir, 'start');
+  const shebang = readFileSync(join(dir, 'bin/docex.mjs'), 'utf8').split('\n')[0] ?? '';
+  const words = shebang.split(/\s+/);
+  if (words[0] !== '#!/usr/bin/env' || words[1] !== '-S' || words[2] !== 'node') {
+    throw new Error(`bin/docex.mjs in ${dir} does not start with "#!/usr/bin/env -S node": ${shebang}`);
+  }
+  return words.slice(3);
+}
+
+/**
  * The Node options `npm <script>` gives the service in `dir`: the words between `node` and
- * bin/docex.mjs in package.json (src/lib/heap.ts: the young generation's size can only be set
- * there). The bench starts dist/cli.js itself, with these, so it measures docex as deployed.
+ * bin/docex.mjs in package.json.
  */
 export function deployedNodeArgs(dir = '.', script: 'start' | 'worker' = 'start'): string[] {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {

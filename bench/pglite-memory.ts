@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequests, manyTenants } from './documents.ts';
-import { deployedNodeArgs, fmt, measure, rssMB, sampleRss, startChild } from './lib.ts';
+import { fmt, measure, rssMB, sampleRss, serveNodeArgs, startChild } from './lib.ts';
 import type { BenchContext } from './scenarios.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -66,7 +66,7 @@ async function measureSetting(s: Setting): Promise<Result> {
   // The whole life of the process is sampled: the database's creation (initdb) included.
   const docex = await startChild(
     process.execPath,
-    [...deployedNodeArgs(), ...s.nodeArgs, ENTRY ?? 'dist/cli.js', 'serve'],
+    [...serveNodeArgs('.', 'embedded'), ...s.nodeArgs, ENTRY ?? 'dist/cli.js', 'serve'],
     {
       PORT: '0',
       LOG_LEVEL: 'warn',

@@ -23,6 +23,7 @@ import {
   rssMB,
   runChild,
   sampleRss,
+  serveNodeArgs,
   startChild,
 } from './lib.ts';
 import { type BenchContext, type Goal, type Scenario, scenarios } from './scenarios.ts';
@@ -101,7 +102,13 @@ function startDocex(env: Record<string, string>, name: string): Promise<Child> {
   const entry = DOCEX_TSX ? ['--import', 'tsx', 'src/cli.ts'] : ['dist/cli.js'];
   return startChild(
     process.execPath,
-    [...deployedNodeArgs(), ...DOCEX_NODE_ARGS, ...prof, ...entry, 'serve'],
+    [
+      ...serveNodeArgs('.', env.DATABASE_URL ? 'postgres' : 'embedded'),
+      ...DOCEX_NODE_ARGS,
+      ...prof,
+      ...entry,
+      'serve',
+    ],
     {
       PORT: '0',
       LOG_LEVEL: 'warn',

@@ -10,6 +10,7 @@
 // Measured on the bench's pglite-create (7 interleaved pairs of 10 s runs, load averages 4-8 on
 // the 2 cores): ~200 → ~355 creates/s (medians), docex's CPU per create ~3.7 → ~2.7 ms (all
 // threads; PGlite's thread 1.2-1.6 ms of it, the main thread 0.8-1.2 ms).
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import {
@@ -131,6 +132,13 @@ export class PGliteThread {
 }
 
 /**
+ * The young generation of the database thread, MB: 8 against the 64 it inherited kept its heap at
+ * 26-28 MB instead of ~80 under the bench's pglite-create load, for the same CPU a create
+ * (1.36-1.53 against 1.42-1.78 ms; bench/RESULTS.md, "PGlite memory").
+ */
+const THREAD_YOUNG_GENERATION_MB = 8;
+
+/**
  * The thread's entry: compiled JavaScript beside this file in dist/ (npm start, the bench), the
  * TypeScript source under tsx (tests, development). Node 20 does not pass tsx's loader on to a
  * worker (neither `--import tsx` nor tsx's register() in the parent reach it, tried), so a source
@@ -139,10 +147,22 @@ export class PGliteThread {
 function spawn(workerData: ThreadOptions, transferList: ArrayBuffer[]): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(`./pglite-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(entry, { workerData, transferList });
+  // The database thread's own JavaScript is small (PGlite's glue and the messages to this thread),
+  // but V8 lets the process's --max-semi-space-size win over a thread's resourceLimits, so the
+  // flag the service starts with (32, sized for the main thread: src/lib/heap.ts) gave this thread
+  // a 64 MB young generation that it never needed and kept committed. Setting the flag back to V8's
+  // "not given" (0) lets resourceLimits decide; isolates created earlier (the main one) keep what
+  // they were created with.
+  setFlagsFromString('--max-semi-space-size=0');
+  const options = {
+    workerData,
+    transferList,
+    resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+  };
+  if (!fromSource) return new Worker(entry, options);
   const tsx = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData, transferList });
+  return new Worker(boot, { ...options, eval: true });
 }
 
 /** The work of one Kysely connection (or one exclusive() call, or one script). */

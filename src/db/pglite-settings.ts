@@ -18,7 +18,7 @@ export interface PGliteSettings {
 }
 
 /** The default shared_buffers of the embedded database, in MB (see bench/RESULTS.md). */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
 export const DEFAULT_PGLITE_SETTINGS: PGliteSettings = {
   sharedBuffersMb: DEFAULT_PGLITE_SHARED_BUFFERS_MB,

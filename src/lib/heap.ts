@@ -30,6 +30,18 @@ export const HEAP_GROWING_PERCENT = 50;
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=32';
 
+/**
+ * The young generation `npm start` gives the service: the newcomer's command, on the embedded
+ * database (issue 28 item 6: 300 MB of RSS under the bench's create load). There the throughput is
+ * PGlite's thread's, not the main thread's, so the larger young generation above buys nothing:
+ * 8 MB measured 690-817 creates/s against 638-781 with 32, and a peak RSS ~50 MB lower
+ * (bench/RESULTS.md, "PGlite memory"). `npm start` with DATABASE_URL runs on PostgreSQL with it
+ * too (list pages a few per cent slower, bench/README.md item 53); a deployment on PostgreSQL runs
+ * `docex serve` with YOUNG_GENERATION_FLAG (bin/docex.mjs's shebang, the Dockerfile, the systemd
+ * units of docs/deployment.md).
+ */
+export const EMBEDDED_YOUNG_GENERATION_FLAG = '--max-semi-space-size=8';
+
 const FLAG = /^--heap[-_]growing[-_]percent(=|$)/;
 
 /**

@@ -127,8 +127,8 @@ test('DOCEX_AUTH_RATE_LIMIT and DOCEX_MASTER_KEY are read', () => {
   assert.throws(() => loadConfig({ DOCEX_AUTH_RATE_LIMIT: '0' }), /DOCEX_AUTH_RATE_LIMIT/);
 });
 
-test('the embedded database: shared_buffers 16 MB and Liftoff-only by default, both overridable', () => {
-  assert.deepEqual(loadConfig({}).pglite, { sharedBuffersMb: 16, liftoffOnly: true });
+test('the embedded database: shared_buffers 8 MB and Liftoff-only by default, both overridable', () => {
+  assert.deepEqual(loadConfig({}).pglite, { sharedBuffersMb: 8, liftoffOnly: true });
   assert.deepEqual(
     loadConfig({ DOCEX_PGLITE_SHARED_BUFFERS_MB: '128', DOCEX_PGLITE_LIFTOFF_ONLY: '0' }).pglite,
     { sharedBuffersMb: 128, liftoffOnly: false },

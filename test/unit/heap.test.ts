@@ -5,7 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { HEAP_GROWING_PERCENT, heapGrowthFlag, YOUNG_GENERATION_FLAG } from '../../src/lib/heap.ts';
+import {
+  EMBEDDED_YOUNG_GENERATION_FLAG,
+  HEAP_GROWING_PERCENT,
+  heapGrowthFlag,
+  YOUNG_GENERATION_FLAG,
+} from '../../src/lib/heap.ts';
 
 test('the growth is set when nobody chose one', () => {
   assert.equal(heapGrowthFlag([], undefined), `--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -75,12 +80,10 @@ test('every launcher of the service sizes the young generation on the command li
       scripts: Record<string, string>;
     }
   ).scripts;
-  for (const name of ['start', 'worker']) {
-    assert.match(
-      scripts[name] ?? '',
-      new RegExp(`^node ${YOUNG_GENERATION_FLAG} bin/docex\\.mjs `),
-      `npm run ${name}`,
-    );
+  // npm start is the embedded database's launcher; npm run worker only runs on PostgreSQL.
+  const launchers = { start: EMBEDDED_YOUNG_GENERATION_FLAG, worker: YOUNG_GENERATION_FLAG };
+  for (const [name, flag] of Object.entries(launchers)) {
+    assert.match(scripts[name] ?? '', new RegExp(`^node ${flag} bin/docex\\.mjs `), `npm run ${name}`);
   }
   const shebang = readFileSync(new URL('bin/docex.mjs', root), 'utf8').split('\n')[0];
   assert.equal(shebang, `#!/usr/bin/env -S node ${YOUNG_GENERATION_FLAG}`);

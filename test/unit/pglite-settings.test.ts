@@ -20,7 +20,7 @@ async function show(database: Awaited<ReturnType<typeof openPGlite>>, name: stri
 test('shared_buffers and maintenance_work_mem are set as configured', async () => {
   const byDefault = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
   try {
-    assert.equal(await show(byDefault, 'shared_buffers'), '16MB');
+    assert.equal(await show(byDefault, 'shared_buffers'), '8MB');
     assert.equal(await show(byDefault, 'maintenance_work_mem'), '16MB');
   } finally {
     await byDefault.close();
