@@ -11,6 +11,7 @@ import {
   createPinnedLookup,
   ForbiddenAddressError,
   isForbiddenAddress,
+  loadUndici,
   type ResolveAll,
   resolveDeliverableAddress,
 } from '../../src/lib/net-policy.ts';
@@ -238,6 +239,7 @@ describe('createPinnedDispatcher with a real HTTP server', () => {
   const seen: IncomingMessage[] = [];
 
   before(async () => {
+    await loadUndici();
     // Listen where `localhost` resolves first, since that is the address the lookup pins.
     const [first] = await dnsLookup('localhost', { all: true, verbatim: true });
     assert.ok(first);

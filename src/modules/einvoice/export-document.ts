@@ -15,6 +15,7 @@ import { buildEInvoice, type ExportSource } from './build-model.ts';
 import { writeCii } from './cii-writer.ts';
 import { renderFacturX } from './facturx-pdf.ts';
 import { writeUbl } from './ubl-writer.ts';
+import { loadXmlTree } from './xml-tree.ts';
 
 export const EINVOICE_FORMATS = ['ubl', 'cii', 'facturx'] as const;
 export type EInvoiceFormat = (typeof EINVOICE_FORMATS)[number];
@@ -141,6 +142,7 @@ async function precedingInvoice(ctx: AppContext, doc: DocumentRecord): Promise<E
 }
 
 async function render(ctx: AppContext, doc: DocumentRecord, format: EInvoiceFormat): Promise<Buffer> {
+  await loadXmlTree();
   const model = buildEInvoice({ ...doc, preceding: await precedingInvoice(ctx, doc) });
   if (format === 'ubl') return Buffer.from(writeUbl(model), 'utf8');
   const cii = writeCii(model);

@@ -13,7 +13,7 @@ import { type ImportedInvoice, isDecimal, translate } from './import-model.ts';
 import type { ImportBodyT } from './import-schema.ts';
 import { readCii } from './read-cii.ts';
 import { readUbl } from './read-ubl.ts';
-import { badFile, parseXml } from './xml-read.ts';
+import { badFile, loadXmlRead, parseXml } from './xml-read.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -84,7 +84,9 @@ export async function importEInvoice(
   principal: Principal,
   body: ImportBodyT,
 ): Promise<DocumentView & { import_report: { format: 'ubl' | 'cii'; dropped: string[] } }> {
-  const { format, invoice } = readFile(decodeFile(body.content_base64), body.format);
+  const text = decodeFile(body.content_base64);
+  await loadXmlRead();
+  const { format, invoice } = readFile(text, body.format);
   const { content, problems } = translate(invoice);
   if (!content) {
     throw invalid(

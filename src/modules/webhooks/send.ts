@@ -4,7 +4,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import type { WebhookAttempt } from '../../db/tables/webhooks.ts';
-import { checkWebhookUrl, createPinnedDispatcher, ForbiddenAddressError } from '../../lib/net-policy.ts';
+import {
+  checkWebhookUrl,
+  createPinnedDispatcher,
+  ForbiddenAddressError,
+  loadUndici,
+} from '../../lib/net-policy.ts';
 import { API_VERSION } from '../../version.ts';
 import { type DeliveryHeaders, signDelivery } from './signing.ts';
 
@@ -14,6 +19,7 @@ const USER_AGENT = `docex-webhooks/${API_VERSION}`;
 
 // One Agent per policy per process: it keeps a keep-alive pool per receiver origin, so repeated
 // deliveries to a receiver reuse connections. Every connection goes through the pinned lookup.
+// Made by the process's first delivery, once loadUndici() has been awaited.
 const dispatchers = new Map<boolean, Dispatcher>();
 
 export function deliveryDispatcher(production: boolean): Dispatcher {
@@ -70,6 +76,8 @@ export async function sendDelivery(input: SendInput): Promise<SendResult> {
     secrets: input.secrets,
   });
   const timeoutMs = input.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // undici is loaded by the first delivery of the process (src/lib/net-policy.ts).
+  if (!dispatchers.has(input.production)) await loadUndici();
   const answer = await post(
     deliveryDispatcher(input.production),
     target,
