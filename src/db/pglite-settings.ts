@@ -39,11 +39,34 @@ export const DEFAULT_PGLITE_SETTINGS: PGliteSettings = {
 export const LIFTOFF_ONLY_FLAG = '--liftoff-only';
 
 /**
+ * How many rows ANALYZE samples per table is 300 × default_statistics_target, and it holds the
+ * whole sampled rows in memory: docex's rows carry their JSON (a document's lines, an event's
+ * envelope, a history entry's changes, ~1-3 kB each), so at PostgreSQL's default of 100 the
+ * maintenance pass's ANALYZE of a table past 30,000 rows touched ~40 MB more of the WebAssembly
+ * heap, which never shrinks: under the bench's create load the heap went 23 → 69 MB in 40 s and
+ * the process peaked at 288 MB, against 32 MB and 254 MB at 10 (264 MB at 30). 10 (3,000 rows, as
+ * PostgreSQL's default was before 8.4) still gives docex's plans what they read: the most common
+ * values of the few-valued columns (status, type) and a histogram for the rest; every query of the
+ * embedded database is an index read whatever the estimate (test/documents/list.test.ts, "query
+ * plans"). A deployment on PostgreSQL keeps the server's own setting.
+ */
+export const PGLITE_STATISTICS_TARGET = 10;
+
+/**
  * PostgreSQL's command-line settings after PGlite's own defaults (single-user mode and the rest:
  * PGlite replaces its defaults with whatever startParams it is given, so they are repeated).
  * maintenance_work_mem bounds what a VACUUM or CREATE INDEX touches (64 MB by default), which the
- * WASM heap would keep resident for the rest of the process's life.
+ * WASM heap would keep resident for the rest of the process's life; default_statistics_target
+ * bounds what an ANALYZE touches (PGLITE_STATISTICS_TARGET).
  */
 export function startParams(defaults: readonly string[], s: PGliteSettings): string[] {
-  return [...defaults, '-c', `shared_buffers=${s.sharedBuffersMb}MB`, '-c', 'maintenance_work_mem=16MB'];
+  return [
+    ...defaults,
+    '-c',
+    `shared_buffers=${s.sharedBuffersMb}MB`,
+    '-c',
+    'maintenance_work_mem=16MB',
+    '-c',
+    `default_statistics_target=${PGLITE_STATISTICS_TARGET}`,
+  ];
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { openPGlite } from '../../src/db/database.ts';
 import { createDataDir, hasDatabase } from '../../src/db/pglite-initdb.ts';
-import { DEFAULT_PGLITE_SETTINGS } from '../../src/db/pglite-settings.ts';
+import { DEFAULT_PGLITE_SETTINGS, PGLITE_STATISTICS_TARGET } from '../../src/db/pglite-settings.ts';
 
 async function show(database: Awaited<ReturnType<typeof openPGlite>>, name: string): Promise<string> {
   return database.pool.exclusive(async (pg) => {
@@ -17,11 +17,12 @@ async function show(database: Awaited<ReturnType<typeof openPGlite>>, name: stri
   });
 }
 
-test('shared_buffers and maintenance_work_mem are set as configured', async () => {
+test('shared_buffers, maintenance_work_mem and default_statistics_target are set as configured', async () => {
   const byDefault = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
   try {
     assert.equal(await show(byDefault, 'shared_buffers'), '8MB');
     assert.equal(await show(byDefault, 'maintenance_work_mem'), '16MB');
+    assert.equal(await show(byDefault, 'default_statistics_target'), String(PGLITE_STATISTICS_TARGET));
   } finally {
     await byDefault.close();
   }
