@@ -9,6 +9,13 @@
 // its transactions, every event delivered at least once (duplicates counted), idempotency and the
 // rate limit shared across instances, every process answering, and no 500 at any time. Exits 1 on
 // any violation. Loopback only.
+//
+// `npm run chaos -- --failover [--short]` (issue 41) runs the same load and checks against a
+// pg_auto_failover formation instead (scripts/chaos-formation.ts: a monitor, a primary and a
+// synchronous secondary, docex given the multi-host DATABASE_URL): the primary's node is SIGKILLed
+// whole (keeper and postmaster: its machine is lost), writes must be accepted again within 30 s,
+// the old primary rejoins as a secondary, and then the new primary is killed the same way. The
+// outage windows (kill to the first write acknowledged after it) and the 503s are printed.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,8 +24,12 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { Formation } from './chaos-formation.ts';
 
 const SHORT = process.argv.includes('--short');
+const FAILOVER = process.argv.includes('--failover');
+/** What the issue asks of a failover: writes accepted again within this. */
+const FAILOVER_BUDGET_MS = 30_000;
 const LOAD_SECONDS = SHORT ? 45 : 150;
 const ORGS = SHORT ? 3 : 6;
 const root = join(import.meta.dirname, '..');
@@ -45,6 +56,22 @@ function pgCmd(cmd: string, args: string[]): void {
 }
 const pgPort = await freePort();
 const redisPort = await freePort();
+if (FAILOVER) {
+  for (const cmd of ['pg_autoctl', 'pg_config']) {
+    try {
+      execFileSync(cmd, ['--version'], { stdio: 'ignore' });
+    } catch {
+      rmSync(work, { recursive: true, force: true });
+      process.stderr.write(
+        `npm run chaos -- --failover needs ${cmd} on PATH (Debian: apt-get install postgresql-15-auto-failover)\n`,
+      );
+      process.exit(1);
+    }
+  }
+}
+const formation = FAILOVER
+  ? new Formation(work, pgPort, [await freePort(), await freePort()], (msg) => log(msg))
+  : null;
 const pgCtl = (action: string, extra: string[] = []) =>
   pgCmd('pg_ctl', ['-D', pgData, '-w', '-l', join(work, 'pg.log'), ...extra, action]);
 
@@ -61,6 +88,7 @@ const children: ChildProcess[] = [];
 let pgStarted = false;
 function cleanup(): void {
   for (const c of children) c.kill('SIGKILL');
+  formation?.stop();
   if (pgStarted) {
     try {
       pgCtl('stop', ['-m', 'immediate']);
@@ -78,13 +106,17 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 
 if (asRoot) {
   chmodSync(work, 0o777);
-  execFileSync('runuser', ['-u', 'postgres', '--', 'mkdir', pgData]);
+  if (!formation) execFileSync('runuser', ['-u', 'postgres', '--', 'mkdir', pgData]);
 } else {
   chownSync(work, process.getuid!(), process.getgid!());
 }
-log(`initdb in ${pgData}, PostgreSQL on 127.0.0.1:${pgPort}, Redis on 127.0.0.1:${redisPort}`);
-pgCmd('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-startPostgres();
+if (formation) {
+  await formation.start();
+} else {
+  log(`initdb in ${pgData}, PostgreSQL on 127.0.0.1:${pgPort}, Redis on 127.0.0.1:${redisPort}`);
+  pgCmd('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  startPostgres();
+}
 children.push(
   spawn(
     'redis-server',
@@ -94,7 +126,7 @@ children.push(
     },
   ),
 );
-const DATABASE_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+const DATABASE_URL = formation?.url ?? `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
 
 // ---- the docex processes ------------------------------------------------------------------------
 log('building once (dist/) and migrating');
@@ -183,6 +215,8 @@ const stats = {
   fiveHundreds: [] as string[],
 };
 const violations: string[] = [];
+/** Writes acknowledged (2xx): when each was sent and answered, for the outage windows. */
+const acks: { sent: number; answered: number }[] = [];
 
 interface Answer {
   status: number;
@@ -198,6 +232,7 @@ async function call(
   idem?: string,
 ): Promise<Answer | null> {
   stats.requests++;
+  const sent = Date.now();
   try {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -211,6 +246,7 @@ async function call(
     });
     const text = await res.text();
     stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+    if (method !== 'GET' && res.status < 300) acks.push({ sent, answered: Date.now() });
     if (res.status >= 500 && res.status !== 503)
       stats.fiveHundreds.push(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
     return {
@@ -355,17 +391,89 @@ async function restartPostgres(after: number): Promise<void> {
   log('PostgreSQL is back');
 }
 
-log(`load for ${LOAD_SECONDS} s through both instances; faults at 20 %, 40 % and 60 % of it`);
+interface Failover {
+  killed: string;
+  promoted: string;
+  /** From the SIGKILL to the answer of the first write sent after it and acknowledged. */
+  outageMs: number | null;
+  unavailable: number;
+  rejoinMs: number | null;
+}
+const failovers: Failover[] = [];
+/**
+ * The primary's node SIGKILLed whole under load; measured until a write sent after the kill is
+ * acknowledged; then the lost node rejoins and must become the secondary again.
+ */
+async function failover(f: Formation): Promise<void> {
+  const primary = await f.primary();
+  if (!primary) throw new Error('pg_auto_failover: no primary to kill');
+  const unavailableBefore = stats.byStatus.get(503) ?? 0;
+  const killedAt = Date.now();
+  log(`SIGKILL the primary, ${primary.name} (pg_autoctl keeper and postmaster)`);
+  f.kill(primary);
+  const record: Failover = {
+    killed: primary.name,
+    promoted: '?',
+    outageMs: null,
+    unavailable: 0,
+    rejoinMs: null,
+  };
+  failovers.push(record);
+  while (Date.now() - killedAt < 120_000) {
+    const first = acks.find((a) => a.sent >= killedAt);
+    if (first) {
+      record.outageMs = first.answered - killedAt;
+      break;
+    }
+    await sleep(100);
+  }
+  record.unavailable = (stats.byStatus.get(503) ?? 0) - unavailableBefore;
+  record.promoted = (await f.primary())?.name ?? '?';
+  if (record.outageMs === null) {
+    violations.push(`no write accepted within 120 s of killing ${primary.name}`);
+    return;
+  }
+  log(
+    `writes accepted again ${(record.outageMs / 1000).toFixed(1)} s after the kill (${record.unavailable} × 503); ${primary.name} rejoins`,
+  );
+  if (record.outageMs > FAILOVER_BUDGET_MS)
+    violations.push(
+      `writes accepted again only ${(record.outageMs / 1000).toFixed(1)} s after killing ${primary.name} (budget 30 s)`,
+    );
+  const rejoinAt = Date.now();
+  f.rejoin(primary);
+  await f.waitFor(
+    (s) =>
+      s.some((n) => n.name === primary.name && n.reported === 'secondary' && n.assigned === 'secondary') &&
+      s.some((n) => n.reported === 'primary' && n.assigned === 'primary'),
+    180_000,
+    `${primary.name} a secondary again`,
+  );
+  record.rejoinMs = Date.now() - rejoinAt;
+  log(`${primary.name} is the secondary again after ${(record.rejoinMs / 1000).toFixed(1)} s`);
+}
+
 const clients = Array.from({ length: 8 }, (_, i) => client(i));
-const ms = LOAD_SECONDS * 1000;
-await Promise.all([
-  kill(workers[0]!, ms * 0.2, 1_000),
-  kill(serves[0]!, ms * 0.4, 1_000),
-  restartPostgres(ms * 0.6),
-  sleep(ms).then(() => {
-    loadRunning = false;
-  }),
-]);
+if (formation) {
+  log('load through both instances; the primary is killed, rejoins, and the new primary is killed');
+  await sleep(SHORT ? 8_000 : 20_000);
+  await failover(formation);
+  await sleep(SHORT ? 5_000 : 15_000);
+  await failover(formation);
+  await sleep(SHORT ? 5_000 : 15_000);
+  loadRunning = false;
+} else {
+  log(`load for ${LOAD_SECONDS} s through both instances; faults at 20 %, 40 % and 60 % of it`);
+  const ms = LOAD_SECONDS * 1000;
+  await Promise.all([
+    kill(workers[0]!, ms * 0.2, 1_000),
+    kill(serves[0]!, ms * 0.4, 1_000),
+    restartPostgres(ms * 0.6),
+    sleep(ms).then(() => {
+      loadRunning = false;
+    }),
+  ]);
+}
 await Promise.all(clients);
 await Promise.all(bases.map(waitReady));
 
@@ -387,7 +495,12 @@ if (allowed > sharedCeiling) {
 }
 
 // ---- quiescence, then the invariants ------------------------------------------------------------
-const db = new pg.Client({ connectionString: DATABASE_URL });
+// The checks read the primary itself (node-postgres takes one host).
+const checkedPrimary = formation ? await formation.primary() : null;
+if (formation && !checkedPrimary) throw new Error('pg_auto_failover: no primary after the drill');
+const db = new pg.Client({
+  connectionString: formation && checkedPrimary ? formation.nodeUrl(checkedPrimary) : DATABASE_URL,
+});
 await db.connect();
 const q = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
 log('waiting for payments to settle and events to be delivered');
@@ -480,7 +593,14 @@ process.stdout.write(`
 | rate limit shared (admitted of a 500 burst) | ${allowed} in ${burstSeconds.toFixed(1)} s (one bucket: ≤ ${sharedCeiling}) |
 | answers 500 | ${stats.fiveHundreds.length} |
 | processes answering afterwards | ${procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null).length} of ${procs.length} |
-`);
+${failovers
+  .map(
+    (f, i) =>
+      `| failover ${i + 1}: ${f.killed} killed, ${f.promoted} promoted | writes again after ${f.outageMs === null ? 'never' : `${(f.outageMs / 1000).toFixed(1)} s`}, ${f.unavailable} × 503 meanwhile; ${f.killed} a secondary again ${f.rejoinMs === null ? 'never' : `${(f.rejoinMs / 1000).toFixed(1)} s`} after it restarted |\n`,
+  )
+  .join(
+    '',
+  )}${checkedPrimary ? `| checked on | the primary after the drill, ${checkedPrimary.name} |\n` : ''}`);
 for (const p of procs) p.child.kill('SIGTERM');
 await sleep(1_500);
 receiver.close();

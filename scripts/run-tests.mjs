@@ -17,11 +17,20 @@ function collect(dir) {
 }
 
 const filters = process.argv.slice(2);
-const files = collect('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
-if (files.length === 0) {
+const matched = collect('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+if (matched.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+// TEST_ROTATE=k/n starts the list k n-ths of the way along (and wraps around): .ci/run runs three
+// suites at once, and rotated they do not all start with the web app's browser tests together.
+const rotate = /^(\d+)\/(\d+)$/.exec(process.env.TEST_ROTATE ?? '0/1');
+if (!rotate || Number(rotate[2]) === 0 || Number(rotate[1]) >= Number(rotate[2])) {
+  console.error(`TEST_ROTATE must be k/n with 0 <= k < n, got ${JSON.stringify(process.env.TEST_ROTATE)}`);
+  process.exit(1);
+}
+const at = Math.floor((matched.length * Number(rotate[1])) / Number(rotate[2]));
+const files = [...matched.slice(at), ...matched.slice(0, at)];
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const res = spawnSync(
   process.execPath,
@@ -34,6 +43,10 @@ const res = spawnSync(
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    // After the run, the slowest files (scripts/test-timings.mjs): where CI's time goes.
+    '--test-reporter=./scripts/test-timings.mjs',
+    '--test-reporter-destination=stdout',
     ...files,
   ],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },

@@ -1,5 +1,6 @@
 // Types for the published verifier, which is plain JavaScript so it can be served standalone.
 export declare const FORMAT: string;
+export declare const FORMATS: readonly string[];
 export interface VerifyOptions {
   publicKey?: Buffer | Uint8Array | string;
   origin?: string;

@@ -16,6 +16,10 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 export const FORMAT = 'docex-proof/1';
+// Every format version docex has ever produced: a bundle exported years ago still verifies with
+// the newest verifier. A later format is added here, never swapped for an older one
+// (docs/proof-bundle.md, "Format versions").
+export const FORMATS = [FORMAT];
 
 const TOP_LEVEL_FIELDS = [
   'checkpoint',
@@ -174,7 +178,12 @@ function checkFormat(b) {
   for (const f of TOP_LEVEL_FIELDS) if (!(f in b)) fail('format', `missing field "${f}"`);
   for (const f of Object.keys(b))
     if (!TOP_LEVEL_FIELDS.includes(f)) fail('format', `unexpected field "${f}"`);
-  if (b.format !== FORMAT) fail('format', `format is ${JSON.stringify(b.format)}, expected "${FORMAT}"`);
+  if (!FORMATS.includes(b.format)) {
+    fail(
+      'format',
+      `format is ${JSON.stringify(b.format)}, expected one of ${FORMATS.map((f) => `"${f}"`).join(', ')}`,
+    );
+  }
   if (!isObject(b.document)) fail('format', 'document must be an object');
   if (!Array.isArray(b.history) || b.history.length === 0)
     fail('format', 'history must be a non-empty array');

@@ -12,11 +12,14 @@ import { bodyAjv, paramAjv } from './http/validation.ts';
 import { ApiError } from './lib/errors.ts';
 import { base62Id } from './lib/ids.ts';
 import { registerMcpHttp } from './mcp/http.ts';
+import { installRequestMetrics } from './observability/http-metrics.ts';
 import { allRoutes } from './routes.ts';
 import { API_VERSION } from './version.ts';
 import { registerWebApp } from './webapp/plugin.ts';
+import { registerRecipientPage } from './webapp/recipient-page.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const HEADERS_TIMEOUT_MS = 30_000;
 
 export interface BuildOptions {
   routes?: AnyRoute[];
@@ -29,15 +32,22 @@ function writeClientError(baseUrl: string, err: Error & { code?: string }, socke
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const tooSlow = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const apiError = new ApiError(
     'invalid_request',
     tooLarge
       ? 'The request headers are too large (16 KiB in all at most).'
-      : 'The request is not well-formed HTTP/1.1.',
+      : tooSlow
+        ? 'The request did not arrive whole in time (its headers within 30 seconds, all of it within the request timeout); the connection is closed.'
+        : 'The request is not well-formed HTTP/1.1.',
     { errors: [{ path: tooLarge ? 'headers' : 'request', message: err.code ?? err.message }] },
   );
   const body = JSON.stringify(envelope(baseUrl, apiError));
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const status = tooLarge
+    ? '431 Request Header Fields Too Large'
+    : tooSlow
+      ? '408 Request Timeout'
+      : '400 Bad Request';
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nSvc-Api-Version: ${API_VERSION}\r\nSvc-Request-Id: req_${base62Id(20)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -56,6 +66,21 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy:
       typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Fastify leaves both at 0, so a client that sent 3 of 1,000 announced body bytes held its
+    // connection (and the request's memory) for ever. A request must arrive whole within
+    // requestTimeout (then 408 in the envelope, see writeClientError) and a connection may not stay
+    // silent past connectionTimeout; the headers must come within 30 s (Node's default is 60 s).
+    // Node checks requestTimeout and headersTimeout on a timer (connectionsCheckingInterval, 30 s
+    // by default), so the timer runs at least four times per limit.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    connectionTimeout: ctx.config.idleTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, ctx.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(30_000, Math.floor(Math.min(HEADERS_TIMEOUT_MS, ctx.config.requestTimeoutMs) / 4)),
+      ),
+    },
     // Fastify would otherwise answer 'too many requests in flight' in its own shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -64,6 +89,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // headers over the size limit) never becomes a request: answered here, on the socket, in the
     // envelope like everything else (CONTRACT 10) instead of Fastify's own shape or a bare 431.
     clientErrorHandler: (err, socket) => writeClientError(ctx.config.baseUrl, err, socket),
+    // With tracing on, each request's logger carries its trace_id (src/observability/tracing.ts).
+    ...(ctx.tracing ? { childLoggerFactory: ctx.tracing.childLoggerFactory } : {}),
     // A malformed URL or an over-long path segment is refused by the router before any hook
     // runs; without this Fastify answers in its own shape, without the service headers.
     frameworkErrors: (error, request, reply) => {
@@ -79,6 +106,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           : new ApiError('internal_error', `Something went wrong on our side (request ${request.id}).`, {
               request_id: request.id,
             });
+      request.errorCode = err.code;
       return (reply as FastifyReply)
         .code(err.status)
         .header('svc-api-version', API_VERSION)
@@ -129,18 +157,23 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setErrorHandler(makeErrorHandler(ctx.config.baseUrl));
   app.setNotFoundHandler((request, reply) => {
     const err = new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+    request.errorCode = err.code;
     return reply
       .code(404)
       .header('content-type', 'application/json; charset=utf-8')
       .send(JSON.stringify(envelope(ctx.config.baseUrl, err)));
   });
 
+  // Only with metrics on: otherwise not even the hook runs.
+  if (ctx.metrics) installRequestMetrics(app, ctx.metrics);
+  ctx.tracing?.install(app);
   installPipeline(app, ctx);
   // A route unavailable in this configuration is not registered: its path answers 404 like any unknown one.
   const routes = (opts.routes ?? allRoutes()).filter((r) => r.available?.(ctx.config) !== false);
   for (const spec of routes) registerRoute(app, ctx, spec);
   registerMcpHttp(app, ctx, routes);
   registerWebApp(app, ctx, routes);
+  registerRecipientPage(app, ctx);
   await app.ready();
   return app;
 }

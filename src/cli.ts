@@ -1,7 +1,8 @@
-// docex serve | worker | migrate | mcp | verify-bundle
+// docex serve | worker | inbound | migrate | rotate-secrets | mcp | verify-bundle
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { boundHeapGrowth } from './lib/heap.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
 import { startServer } from './server.ts';
 import { closeService, openDatabase, openService } from './service.ts';
 import { allTasks } from './worker/tasks.ts';
@@ -10,7 +11,12 @@ import { startWorker } from './worker/worker.ts';
 const USAGE = `usage: docex <command>
   serve           run the HTTP service (and the background worker) on HOST:PORT
   worker          run only the background worker (any number may run)
+  inbound         run only the SMTP listener for DOCEX_INBOUND_DOMAIN on DOCEX_SMTP_LISTEN (it
+                  stores messages; a worker reads them into documents)
   migrate         apply database migrations and exit
+  rotate-secrets  replace the HMAC key, the log-signing key and every webhook secret (the old
+                  webhook secret signs too for 24 hours), erase the old copies the embedded
+                  database holds, and exit; run it with docex stopped (docs/security.md)
   mcp             run a stdio MCP server for DOCEX_API_KEY against DOCEX_BASE_URL
   verify-bundle <file> [--public-key <base64>] [--origin <name>]
                   check a proof bundle offline (the published verifier)
@@ -50,9 +56,32 @@ async function main(argv: string[]): Promise<number> {
       boundHeapGrowth();
       const { ctx } = await openService({ ...config, inProcessWorker: true });
       const worker = startWorker(ctx, allTasks());
-      ctx.log.info('docex worker running');
+      const metrics =
+        ctx.metrics && config.metricsListen
+          ? await startMetricsServer(ctx.metrics, config.metricsListen)
+          : null;
+      ctx.log.info(
+        metrics ? `docex worker running; metrics at ${metrics.url}/metrics` : 'docex worker running',
+      );
       onSignals(async () => {
+        await metrics?.close();
         await worker.stop();
+        await closeService(ctx);
+      });
+      return -1;
+    }
+    case 'inbound': {
+      if (!config.inbound.listen) {
+        throw new ConfigError('docex inbound needs DOCEX_SMTP_LISTEN (host:port) and DOCEX_INBOUND_DOMAIN');
+      }
+      const { ctx } = await openService(config);
+      const { startInboundListener } = await import('./modules/inbound/smtp-listener.ts');
+      const listener = await startInboundListener(ctx);
+      process.stdout.write(
+        `docex inbound: SMTP on ${listener.address.host}:${listener.address.port} for @${config.inbound.domain}\n`,
+      );
+      onSignals(async () => {
+        await listener.close();
         await closeService(ctx);
       });
       return -1;
@@ -62,6 +91,18 @@ async function main(argv: string[]): Promise<number> {
       const applied = await migrate(database);
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
       await database.close();
+      return 0;
+    }
+    case 'rotate-secrets': {
+      const { ctx, rotation } = await openService(config, { rotateSecrets: true });
+      await closeService(ctx);
+      if (!rotation) throw new Error('the rotation did not run');
+      const { report, erased } = rotation;
+      console.log(
+        `rotated at ${report.at.toISOString()}: HMAC key ${report.hmacKey ? 'replaced' : 'absent'}, log-signing key ${report.signingKey ? 'replaced (the old public key stays listed)' : 'not made yet'}, ${report.webhookEndpoints} webhook endpoint secret(s) replaced (the old ones sign too for 24 hours; GET /v1/webhooks/{id} shows the new one meanwhile)`,
+      );
+      for (const r of erased.refused)
+        console.log(`not done (${r.reason}): ${r.statement.replace(/\s+/g, ' ')}`);
       return 0;
     }
     case 'mcp': {

@@ -1,6 +1,7 @@
 // The one place that reads process.env: everything else receives a typed Config.
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { DatabaseUrlError, parseMultiHostUrl } from './db/multi-host.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings.ts';
 
 export const FAMILIES = [
@@ -41,6 +42,14 @@ export interface Config {
   masterKey: string | null;
   /** DOCEX_MASTER_KEY_PREVIOUS: opens what the previous master key sealed, during a rotation. */
   masterKeyPrevious: string | null;
+  /**
+   * DOCEX_REQUEST_TIMEOUT_MS: the time a client has to send a whole request, headers and body
+   * (Node's requestTimeout; 408 after it). DOCEX_IDLE_TIMEOUT_MS: how long a connection may stay
+   * silent in either direction before it is closed (Fastify's connectionTimeout). See
+   * docs/security.md for why the defaults are what they are.
+   */
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
   /** The public base URL used in docs_url, download URLs and the start banner. */
   baseUrl: string;
   logLevel: string;
@@ -55,6 +64,54 @@ export interface Config {
     /** DOCEX_PGLITE_LIFTOFF_ONLY (on unless "0"): PGlite's WebAssembly never tiered up to TurboFan. */
     liftoffOnly: boolean;
   };
+  /**
+   * DOCEX_METRICS_LISTEN (host:port): where GET /metrics answers, on a listener of its own; null
+   * (the default) serves no metrics and counts nothing. Never the public address.
+   */
+  metricsListen: { host: string; port: number } | null;
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT: where traces go over OTLP/HTTP (its /v1/traces); null (the
+   * default) loads no OpenTelemetry package and traces nothing. OTEL_SERVICE_NAME names the
+   * service in them (docex by default).
+   */
+  tracing: { endpoint: string; serviceName: string } | null;
+  /** The e-invoice render threads (src/modules/einvoice/render-pool.ts, docs/einvoicing.md). */
+  render: {
+    /** DOCEX_RENDER_THREADS: threads writing e-invoices, each one job at a time. */
+    threads: number;
+    /** DOCEX_RENDER_QUEUE: jobs that may wait for a thread; one more answers 503. */
+    queue: number;
+    /** DOCEX_RENDER_TIMEOUT_MS: a job running longer has its thread ended and answers 503. */
+    timeoutMs: number;
+  };
+  /** Receiving documents by email (CONTRACT 11.5, src/modules/inbound/, docs/inbound.md). */
+  inbound: InboundConfig;
+  /** Email delivery (CONTRACT 11.2, src/modules/delivery, docs/reach.md). */
+  mail: {
+    /**
+     * DOCEX_SMTP_URL: `smtp://[user:pass@]host[:port]` (STARTTLS when the server offers it) or
+     * `smtps://…` (TLS from the start); null: live deliveries wait, queued, until it is set.
+     */
+    smtpUrl: string | null;
+    /** DOCEX_MAIL_FROM: the From address of every message (the issuer's name is its display name). */
+    from: string;
+    /**
+     * DOCEX_INBOUND_DOMAIN (also the inbound listener's, CONTRACT 11.5): when set, the envelope
+     * sender of a delivery is `bounce+<delivery id>@<domain>`, so bounces come back to docex.
+     */
+    inboundDomain: string | null;
+  };
+}
+
+export interface InboundConfig {
+  /** DOCEX_INBOUND_DOMAIN: the domain of every organization's inbound address; null: no address. */
+  domain: string | null;
+  /** DOCEX_SMTP_LISTEN (host:port): where the SMTP listener binds; null: no listener. */
+  listen: { host: string; port: number } | null;
+  /** DOCEX_INBOUND_MAX_BYTES: the largest message accepted (larger: 552), default 25 MB. */
+  maxBytes: number;
+  /** DOCEX_SMTP_TLS_CERT / DOCEX_SMTP_TLS_KEY: PEM files; STARTTLS is offered when both are set. */
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +126,51 @@ function intFrom(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got ${JSON.stringify(raw)}`);
   }
   return n;
+}
+
+/**
+ * DOCEX_METRICS_LISTEN: host:port ([::1]:9464 for IPv6). The public listener never serves
+ * /metrics, so the same address is refused: the metrics would go nowhere, and the service fail to
+ * start with EADDRINUSE less clearly.
+ */
+function metricsListenFrom(env: Env, host: string, port: number): Config['metricsListen'] {
+  const raw = (env.DOCEX_METRICS_LISTEN ?? '').trim();
+  if (raw === '') return null;
+  const m = /^(\[[0-9A-Fa-f:.]+\]|[^\s:[\]]+):([0-9]{1,5})$/.exec(raw);
+  const metricsPort = m ? Number(m[2]) : Number.NaN;
+  if (!m || metricsPort > 65535) {
+    throw new ConfigError(
+      `DOCEX_METRICS_LISTEN must be host:port (127.0.0.1:9464, or [::1]:9464), got ${JSON.stringify(raw)}`,
+    );
+  }
+  const bare = (m[1] as string).replace(/^\[(.*)\]$/, '$1');
+  if (
+    metricsPort !== 0 &&
+    metricsPort === port &&
+    (bare === host || bare === '0.0.0.0' || host === '0.0.0.0')
+  ) {
+    throw new ConfigError(
+      `DOCEX_METRICS_LISTEN=${raw} is the public address (HOST and PORT): the metrics need an address of their own, off the public port.`,
+    );
+  }
+  return { host: bare, port: metricsPort };
+}
+
+function tracingFrom(env: Env): Config['tracing'] {
+  const raw = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
+  if (raw === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(
+      `OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL without query (http://127.0.0.1:4318), got ${JSON.stringify(raw)}`,
+    );
+  }
+  return { endpoint: raw.replace(/\/+$/, ''), serviceName: env.OTEL_SERVICE_NAME?.trim() || 'docex' };
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.']);
@@ -118,9 +220,63 @@ function trustProxyFrom(env: Env): false | number | string[] {
   return cidrs;
 }
 
+/** DATABASE_URL; a host list (issue 41) must be one docex can use, said at start, not at the first query. */
+function databaseUrlFrom(env: Env): string | null {
+  const url = env.DATABASE_URL || null;
+  if (url === null) return null;
+  try {
+    parseMultiHostUrl(url);
+  } catch (err) {
+    if (err instanceof DatabaseUrlError) throw new ConfigError(err.message);
+    throw err;
+  }
+  return url;
+}
+
 function flag(env: Env, name: string): boolean {
   const raw = (env[name] ?? '').toLowerCase();
   return raw === '1' || raw === 'true' || raw === 'yes' || raw === 'on';
+}
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+function inboundFrom(env: Env): InboundConfig {
+  const rawDomain = (env.DOCEX_INBOUND_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (rawDomain !== '' && !DOMAIN.test(rawDomain)) {
+    throw new ConfigError(
+      `DOCEX_INBOUND_DOMAIN must be a domain name such as inbound.example.com, got ${JSON.stringify(env.DOCEX_INBOUND_DOMAIN)}`,
+    );
+  }
+  const rawListen = (env.DOCEX_SMTP_LISTEN ?? '').trim();
+  let listen: InboundConfig['listen'] = null;
+  if (rawListen !== '') {
+    const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):([0-9]{1,5})$/.exec(rawListen);
+    const port = m ? Number(m[3]) : Number.NaN;
+    if (!m || port > 65535) {
+      throw new ConfigError(
+        `DOCEX_SMTP_LISTEN must be host:port (0.0.0.0:25, 127.0.0.1:2525, [::]:25), got ${JSON.stringify(rawListen)}`,
+      );
+    }
+    if (rawDomain === '') {
+      throw new ConfigError(
+        'DOCEX_SMTP_LISTEN is set but DOCEX_INBOUND_DOMAIN is not: the listener accepts mail only for the inbound domain, so it needs one.',
+      );
+    }
+    listen = { host: (m[1] ?? m[2]) as string, port };
+  }
+  const cert = env.DOCEX_SMTP_TLS_CERT || '';
+  const key = env.DOCEX_SMTP_TLS_KEY || '';
+  if ((cert === '') !== (key === '')) {
+    throw new ConfigError(
+      'DOCEX_SMTP_TLS_CERT and DOCEX_SMTP_TLS_KEY go together: set both (PEM files) or neither.',
+    );
+  }
+  return {
+    domain: rawDomain === '' ? null : rawDomain,
+    listen,
+    maxBytes: intFrom(env, 'DOCEX_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    tls: cert === '' ? null : { certFile: resolve(cert), keyFile: resolve(key) },
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -151,12 +307,13 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DOCEX_SIGNUP must be open or closed, got ${JSON.stringify(signup)}`);
   }
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const inbound = inboundFrom(env);
   return {
     host,
     port,
     env: docexEnv,
     dataDir: resolve(env.DOCEX_DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl: databaseUrlFrom(env),
     redisUrl: env.REDIS_URL || null,
     operatorToken: env.DOCEX_OPERATOR_TOKEN || null,
     testClock: flag(env, 'DOCEX_TEST_CLOCK'),
@@ -165,12 +322,18 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxyFrom(env),
     rateLimitPerSecond: intFrom(env, 'DOCEX_RATE_LIMIT', 100, 1, 1_000_000),
     authRateLimitPerMinute: intFrom(env, 'DOCEX_AUTH_RATE_LIMIT', 20, 1, 1_000_000),
+    // 5 minutes: a 14 MiB attachment upload over a 400 kbit/s link still arrives whole.
+    requestTimeoutMs: intFrom(env, 'DOCEX_REQUEST_TIMEOUT_MS', 300_000, 100, 3_600_000),
+    // 2 minutes of silence: above any answer docex takes to compute, which it bounds itself.
+    idleTimeoutMs: intFrom(env, 'DOCEX_IDLE_TIMEOUT_MS', 120_000, 100, 3_600_000),
     masterKey: env.DOCEX_MASTER_KEY || null,
     masterKeyPrevious: env.DOCEX_MASTER_KEY_PREVIOUS || null,
     baseUrl: (env.DOCEX_BASE_URL || `http://${shownHost}:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     inProcessWorker: env.DOCEX_IN_PROCESS_WORKER !== '0',
     mcpApiKey: env.DOCEX_API_KEY || null,
+    metricsListen: metricsListenFrom(env, host, port),
+    tracing: tracingFrom(env),
     pglite: {
       sharedBuffersMb: intFrom(
         env,
@@ -181,5 +344,50 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       liftoffOnly: env.DOCEX_PGLITE_LIFTOFF_ONLY !== '0',
     },
+    render: {
+      threads: intFrom(env, 'DOCEX_RENDER_THREADS', 1, 1, 64),
+      queue: intFrom(env, 'DOCEX_RENDER_QUEUE', 16, 1, 10_000),
+      timeoutMs: intFrom(env, 'DOCEX_RENDER_TIMEOUT_MS', 20_000, 10, 600_000),
+    },
+    inbound,
+    mail: mailFrom(env, shownHost, inbound.domain),
   };
+}
+
+// A plain address: local@domain, no display name, no CR/LF or angle brackets (it goes into the
+// From header and the SMTP envelope as is).
+const PLAIN_ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+
+/** `inboundDomain`: DOCEX_INBOUND_DOMAIN as inboundFrom read and checked it. */
+function mailFrom(env: Env, shownHost: string, inboundDomain: string | null): Config['mail'] {
+  const smtpUrl = (env.DOCEX_SMTP_URL ?? '').trim() || null;
+  if (smtpUrl !== null) {
+    let url: URL | null = null;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+      throw new ConfigError(
+        'DOCEX_SMTP_URL must be smtp://[user:password@]host[:port] (STARTTLS when offered) or smtps://[user:password@]host[:port] (TLS), with the user and password percent-encoded',
+      );
+    }
+  }
+  let fallbackDomain = 'localhost';
+  try {
+    fallbackDomain = new URL(env.DOCEX_BASE_URL || `http://${shownHost}`).hostname || fallbackDomain;
+  } catch {
+    // an unparsable base URL fails elsewhere; the fallback only needs to be an address
+  }
+  if (!HOST_NAME.test(fallbackDomain)) fallbackDomain = 'localhost';
+  const from = (env.DOCEX_MAIL_FROM ?? '').trim() || `docex@${fallbackDomain}`;
+  if (!PLAIN_ADDRESS.test(from)) {
+    throw new ConfigError(
+      `DOCEX_MAIL_FROM must be a plain email address (local@domain, no display name: the issuer's name is added), got ${JSON.stringify(from)}`,
+    );
+  }
+  return { smtpUrl, from, inboundDomain };
 }

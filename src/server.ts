@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { type RunningListener, startInboundListener } from './modules/inbound/smtp-listener.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
 import { closeService, openService } from './service.ts';
 import { allTasks } from './worker/tasks.ts';
 import { type RunningWorker, startWorker } from './worker/worker.ts';
@@ -11,6 +13,8 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   url: string;
+  /** http://host:port of the metrics listener (DOCEX_METRICS_LISTEN), or null when off. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -21,6 +25,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { ctx, newOperatorToken } = await openService(config);
   const app = await buildApp(ctx);
   const address = await app.listen({ host: config.host, port: config.port });
+  const metrics =
+    ctx.metrics && config.metricsListen ? await startMetricsServer(ctx.metrics, config.metricsListen) : null;
+  // The SMTP listener (CONTRACT 11.5) when DOCEX_SMTP_LISTEN is set: it only stores messages; the
+  // worker (here or in `docex worker`) reads them.
+  let listener: RunningListener | null = null;
+  if (config.inbound.listen) {
+    try {
+      listener = await startInboundListener(ctx);
+    } catch (err) {
+      await app.close();
+      await closeService(ctx);
+      throw err;
+    }
+  }
   const worker: RunningWorker | null = config.inProcessWorker ? startWorker(ctx, allTasks()) : null;
   const url = config.baseUrl;
   const lines = [
@@ -30,6 +48,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     `  web app:   ${url}/app`,
     `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   ];
+  if (metrics) lines.push(`  metrics:   ${metrics.url}/metrics`);
+  if (listener)
+    lines.push(
+      `  inbound:   SMTP on ${listener.address.host}:${listener.address.port} for @${config.inbound.domain}`,
+    );
   // The token itself is never printed (CONTRACT 10): terminals are logged and scrolled back,
   // and a process supervisor keeps stdout. Only the path of its 0600 file is.
   if (newOperatorToken || !config.operatorToken)
@@ -43,6 +66,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app,
     ctx,
     url,
+    metricsUrl: metrics?.url ?? null,
     close() {
       closing ??= (async () => {
         // In-flight requests finish (within SHUTDOWN_GRACE_MS: a request still running then has
@@ -57,8 +81,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
           }, SHUTDOWN_GRACE_MS);
           timer.unref();
         });
-        await Promise.race([app.close(), grace]);
+        await Promise.race([Promise.all([app.close(), listener?.close()]), grace]);
         clearTimeout(timer);
+        await metrics?.close();
         await worker?.stop();
         await closeService(ctx);
       })();

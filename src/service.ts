@@ -17,10 +17,20 @@ import { loadMasterKeys, makeSealer, type Sealer } from './lib/master-key.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { getOrCreateSetting } from './lib/settings.ts';
 import { hashToken } from './lib/tokens.ts';
+import { resealRecipientLinks } from './modules/delivery/recipient-link.ts';
 import { loadTestClockOffset } from './modules/meta/test-clock.ts';
 import { resealSigningKey } from './modules/provenance/signing-key.ts';
 import { resealWebhookSecrets } from './modules/webhooks/endpoints.ts';
 import { wireModules } from './modules/wiring.ts';
+import { traceHooks } from './observability/trace-hooks.ts';
+import {
+  type EraseReport,
+  eraseOldCopies,
+  loadPreviousHmacKey,
+  type RotationReport,
+  rotateSecrets,
+} from './secret-rotation.ts';
+import { API_VERSION } from './version.ts';
 
 export interface OpenOptions {
   /** Use this database instead of opening one from the config (the test harness). */
@@ -28,12 +38,16 @@ export interface OpenOptions {
   logger?: FastifyBaseLogger;
   /** Skip migrations (the database is known to be migrated). */
   skipMigrations?: boolean;
+  /** Rotate every secret now (`docex rotate-secrets`), not only when an upgrade calls for it. */
+  rotateSecrets?: boolean;
 }
 
 export interface OpenedService {
   ctx: AppContext;
   /** Set when this start generated the operator token: it is shown once, at first start. */
   newOperatorToken: string | null;
+  /** What this start rotated (src/secret-rotation.ts), and what it erased after; null if nothing. */
+  rotation: { report: RotationReport; erased: EraseReport } | null;
 }
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -47,20 +61,33 @@ function operatorTokenFile(config: Config): string {
 
 /** The service's logger: JSON lines, request URLs with their secret query values redacted. */
 export function createLogger(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel' | 'tracing'>,
   destination?: pino.DestinationStream,
 ): FastifyBaseLogger {
-  const options = {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { service: 'docex' },
     serializers: { req: requestSerializer },
   };
+  // With tracing on, a line logged inside a span names its trace (a request's logger has it
+  // bound already: src/observability/tracing.ts).
+  if (config.tracing) options.mixin = traceMixin;
   return (destination ? pino(options, destination) : pino(options)) as unknown as FastifyBaseLogger;
+}
+
+function traceMixin(_merge: object, _level: number, logger: pino.Logger): object {
+  const id = traceHooks()?.traceId();
+  if (id === undefined || 'trace_id' in logger.bindings()) return {};
+  return { trace_id: id };
 }
 
 export async function openService(config: Config, opts: OpenOptions = {}): Promise<OpenedService> {
   wireModules();
   const log = opts.logger ?? createLogger(config);
+  // The OpenTelemetry SDK is loaded only when traces are exported.
+  const tracing = config.tracing
+    ? (await import('./observability/tracing.ts')).startTracing({ ...config.tracing, version: API_VERSION })
+    : undefined;
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.skipMigrations) await migrate(database);
   const now = new Date();
@@ -91,19 +118,38 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
       }
     }
   }
+  const clock = config.testClock
+    ? offsetClock(await loadTestClockOffset({ db: database.db }, now))
+    : systemClock();
   // Secrets at rest (CONTRACT 10): sealed under a master key kept outside the database. Whatever
   // is not yet sealed under the current key (1.14.0's plain values, or a rotation's previous key)
   // is sealed again now, before any request.
   const sealer = makeSealer(loadMasterKeys(config));
-  const hmacKey = await deploymentHmacKey(database, sealer, now);
+  await deploymentHmacKey(database, sealer, now);
   await resealSigningKey(database.db, sealer);
   await resealWebhookSecrets(database.db, sealer);
+  await resealRecipientLinks(database.db, sealer);
+  // Sealing the rows left the values they had in clear in the database's files: at the first start
+  // after such an upgrade (or on the operator's demand) every secret is replaced, and the old
+  // copies docex can reach are erased (src/secret-rotation.ts).
+  let rotation: OpenedService['rotation'] = null;
+  const report = await rotateSecrets(database.db, sealer, clock.now(), {
+    force: opts.rotateSecrets === true,
+  });
+  if (report) {
+    const erased = await eraseOldCopies(database);
+    rotation = { report, erased };
+    log.warn(
+      { rotated: report, refused: erased.refused },
+      'secrets rotated: new HMAC and log-signing keys, and a new secret for every webhook endpoint (the old one signs too for 24 hours); see docs/security.md',
+    );
+  }
+  // Read after the rotation, whichever process ran it (another one starting at the same time may).
+  const hmacKey = await deploymentHmacKey(database, sealer, now);
+  const previousHmacKey = await loadPreviousHmacKey(database.db, sealer, clock.now());
   // 1.14.0 kept Idempotency-Keys as bare hashes: converted to the HMAC form before any request.
   await upgradeLegacyIdempotencyKeys(database.db, hmacKey);
 
-  const clock = config.testClock
-    ? offsetClock(await loadTestClockOffset({ db: database.db }, now))
-    : systemClock();
   const rateLimiter = config.redisUrl
     ? redisRateLimiter(config.redisUrl, config.rateLimitPerSecond)
     : memoryRateLimiter(config.rateLimitPerSecond);
@@ -113,11 +159,17 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
     database,
     db: database.db,
     clock,
-    secrets: { operatorTokenHash, hmacKey, sealer },
+    secrets: { operatorTokenHash, hmacKey, previousHmacKey, sealer },
     rateLimiter,
     log,
+    ...(tracing ? { tracing } : {}),
   };
-  return { ctx, newOperatorToken };
+  if (config.metricsListen) {
+    // prom-client is loaded only when metrics are on.
+    const { Metrics } = await import('./observability/metrics.ts');
+    ctx.metrics = new Metrics(ctx);
+  }
+  return { ctx, newOperatorToken, rotation };
 }
 
 /** The deployment's HMAC key, kept sealed in deployment_settings (sealed in place if it was not). */
@@ -141,6 +193,7 @@ async function deploymentHmacKey(database: Database, sealer: Sealer, now: Date):
 }
 
 export async function closeService(ctx: AppContext): Promise<void> {
+  await ctx.tracing?.shutdown();
   await ctx.rateLimiter.close();
   await ctx.database.close();
 }

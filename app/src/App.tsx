@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { appApi, describeError, onUnauthorized, type SessionState, type SignedInState } from './api/client';
 import { type Features, loadFeatures } from './api/features';
 import { Layout } from './components/Layout';
+import { ClaimPage } from './pages/Claim';
 import { ConnectionsPage } from './pages/Connections';
 import { DocumentPage } from './pages/DocumentPage';
 import { DocumentsPage } from './pages/Documents';
@@ -31,6 +32,7 @@ function Routes() {
   if (path === '/finance') return <FinancePage />;
   if (path === '/sandbox') return <SandboxPage />;
   if (path === '/organization') return <LegalProfilePage />;
+  if (path === '/claim') return <ClaimPage />;
   return (
     <section>
       <h1 tabIndex={-1}>Not found</h1>

@@ -60,6 +60,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bank_accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank accounts
+         * @description The organization's bank accounts, active and closed, newest first.
+         */
+        get: operations["listBankAccounts"];
+        put?: never;
+        /**
+         * Connect a bank account
+         * @description Connects the organization's bank account for the SEPA rail: EUR only, an IBAN of a SEPA country with valid check digits. One active account per currency (409 conflict while one is active). While it is active, the invoices the organization issues carry an ISO 11649 RF creditor reference (payment_reference) derived from their number. Admin session only.
+         */
+        post: operations["createBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bank account
+         * @description One bank account of the organization.
+         */
+        get: operations["getBankAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bank account
+         * @description Closes the account (status closed): new invoices get no RF reference from it. Deleting a closed account returns it unchanged. Admin session only.
+         */
+        delete: operations["deleteBankAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/connections": {
         parameters: {
             query?: never;
@@ -74,8 +122,8 @@ export interface paths {
         get: operations["listConnections"];
         put?: never;
         /**
-         * Invite an organization to connect
-         * @description Creates a pending connection to another organization of the same environment; it becomes active when that organization accepts. Sandbox and live organizations never connect (sandbox_isolation).
+         * Connect to an organization, or add an external party
+         * @description Three ways to add a counterparty. {counterparty_organization_id} or {counterparty: {identifier} | {vat_id}} (found through GET /v1/directory) invite an organization of the same environment: the connection is pending until it accepts (admin session only; no directory match answers 404 not_found saying how to add an external party instead). {external_party: {name, email, legal_profile?, notify_status?}} adds a business that is not on docex (admin session, or a key with documents:write): the connection is active at once, its counterparty is {id: "xp_…", name, external: true, email, legal_profile, notify_status}, and documents on it are created and issued as on any other; legal_profile (the shape of PATCH /v1/organization) names it in e-invoices (BG-7). At most 10,000 external parties per organization (then 409 conflict).
          */
         post: operations["createConnection"];
         delete?: never;
@@ -101,7 +149,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit an external party's details
+         * @description Edits the external party of a connection the caller added it with: name, email, legal_profile (null clears it) and notify_status; sent fields replace the stored ones. Documents already issued keep the legal profile frozen when they were issued. Only the organization that added the party may edit it (anyone else: 404); once the party has claimed the connection it keeps its own details (409 conflict).
+         */
+        patch: operations["updateConnection"];
         trace?: never;
     };
     "/v1/connections/{id}/accept": {
@@ -118,6 +170,26 @@ export interface paths {
          * @description The invited organization accepts; the connection becomes active. Accepting an active connection returns it unchanged.
          */
         post: operations["acceptConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find an organization by identifier
+         * @description Looks up the organizations of the caller's environment whose legal profile holds exactly this electronic address or legal registration id (identifier=<scheme>:<value>, such as 0088:4012345000009 or 9930:DE123456789) or this VAT id (vat_id=DE123456789); case and spaces do not matter. There is no name search and no listing without an identifier. Organizations that set directory_listed to false, external parties and sandbox demo counterparties are never found. Connect to a match with POST /v1/connections.
+         */
+        get: operations["lookupDirectory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -236,6 +308,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List email deliveries
+         * @description The emails of a document issued to an external party (one not on docex), newest first: the document itself, notices of its void and later status changes, and resends, each with every SMTP attempt. The issuer's only; anyone else gets 404.
+         */
+        get: operations["listDocumentDeliveries"];
+        put?: never;
+        /**
+         * Email a document again
+         * @description Queues a new delivery of an issued document to its external party's address, or to `to`: a new message (its own Message-ID) with the same recipient link and the same e-invoice files. A document whose counterparty is on docex (or claimed its party) is not emailed: 409.
+         */
+        post: operations["resendDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/deliveries/{delivery_id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message of a delivery
+         * @description The email exactly as handed to SMTP (message/rfc822), the same bytes on every retry; a sandbox delivery's simulated message too. 404 while a queued delivery is not yet composed (at its first attempt).
+         */
+        get: operations["getDeliveryMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}/einvoice": {
         parameters: {
             query?: never;
@@ -245,7 +361,7 @@ export interface paths {
         };
         /**
          * Export an e-invoice
-         * @description An issued invoice or credit note as an EN 16931 e-invoice, for either party: the same bytes on every call, forever (Svc-EInvoice-Digest: the sha256 hex of the bytes). The parties are named with the legal profiles frozen when the document was issued. A draft: 409 conflict. Another document type: 400. A party's profile lacking a term a rule needs: 422 einvoice_incomplete with details.missing [{bt, party, field}]. MCP tools receive the XML as text.
+         * @description An issued invoice or credit note as an EN 16931 e-invoice, for either party: the same bytes on every call, forever (Svc-EInvoice-Digest: the sha256 hex of the bytes). The parties are named with the legal profiles frozen when the document was issued. A draft: 409 conflict. Another document type: 400. A party's profile lacking a term a rule needs: 422 einvoice_incomplete with details.missing [{bt, party, field}]. Files are written on a render thread: when every thread is busy and the queue is full, or the file takes longer than the time limit, 503 unavailable with Retry-After and details.reason (render_queue_full, render_timeout, render_start); nothing is kept, so the retry writes it afresh. MCP tools receive the XML as text.
          */
         get: operations["exportEInvoice"];
         put?: never;
@@ -285,7 +401,7 @@ export interface paths {
         };
         /**
          * A document's verified history
-         * @description The document's hash chain of history entries (RFC 8785 canonical JSON, sha256 over prev_hash + entry), recomputed on every read: verified is false, with details.broken_at, when any entry was altered. Each party sees its own and the shared entries; the issuer's draft-time entries are its own.
+         * @description The document's hash chain of history entries (RFC 8785 canonical JSON, sha256 over prev_hash + entry), oldest first, recomputed on every read: verified is false, with details.broken_at, when any entry was altered. Each party sees its own and the shared entries; the issuer's draft-time entries are its own. Paged like a list: at most `limit` entries (default and maximum 1,000, which holds every document within the caps) and 64 MiB of entries per page; when has_more is true, pass next_cursor as cursor for the next page. verified on a page covers the chain from the first entry through that page.
          */
         get: operations["getDocumentHistory"];
         put?: never;
@@ -387,7 +503,7 @@ export interface paths {
         put?: never;
         /**
          * Import an e-invoice
-         * @description Creates a draft invoice (UBL Invoice, CII 380) or credit note (UBL CreditNote, CII 381) from an EN 16931 file, the caller as the issuer, on an active connection. BT-1 becomes external_refs.issuer_ref. Terms that change amounts or tax and that docex cannot hold (BT-5 currency, BT-6, BG-20/21 document allowances and charges, BG-28 line charges, BT-113/114, negative quantities or prices, prices finer than 4 decimals) are refused with 400 and one details.errors entry per term; informational terms with no docex field are listed in import_report.dropped. Totals that would differ from the file's BT-109/110/112: 422 einvoice_mismatch, nothing created. DOCTYPE and entities are refused. Body up to 1 MiB.
+         * @description Creates a draft invoice (UBL Invoice, CII 380) or credit note (UBL CreditNote, CII 381) from an EN 16931 file, the caller as the issuer, on an active connection. BT-1 becomes external_refs.issuer_ref. Terms that change amounts or tax and that docex cannot hold (BT-5 currency, BT-6, BG-20/21 document allowances and charges, BG-28 line charges, BT-113/114, negative quantities or prices, prices finer than 4 decimals) are refused with 400 and one details.errors entry per term; informational terms with no docex field are listed in import_report.dropped. Every limit of POST /v1/documents holds (lengths, 200 lines, calendar dates, ranges, characters XML 1.0 cannot carry): each refusal names the business term and the docex field, e.g. "BT-1: external_refs.issuer_ref must NOT have more than 500 characters". Totals that would differ from the file's BT-109/110/112: 422 einvoice_mismatch, nothing created. The connection is checked before the file is read. DOCTYPE and entities other than the five predefined are refused; at most 100 levels and 60,000 elements. Body up to 1 MiB.
          */
         post: operations["importEInvoice"];
         delete?: never;
@@ -704,6 +820,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's inbound email address
+         * @description The address suppliers send e-invoices to (UBL or CII files, or Factur-X/ZUGFeRD PDFs, as attachments): each message is stored before it is acknowledged and turned into bills by the worker (GET /v1/inbound/messages shows what became of it). A deployment without DOCEX_INBOUND_DOMAIN answers 403 capability_unavailable.
+         */
+        get: operations["getInboundAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received messages
+         * @description Every message received at the inbound address or uploaded, newest first, for 90 days: accepted ones with the documents they created, duplicates with the document they repeat, refused ones with the reasons in words. Filter with `status`.
+         */
+        get: operations["listInboundMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a received message
+         * @description One inbound message of the organization (without its bytes: see the raw operation).
+         */
+        get: operations["getInboundMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound/messages/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A received message's bytes
+         * @description The exact bytes received: `message/rfc822` for email (as the SMTP DATA carried it), the file for an upload; `Repr-Digest` gives their sha-256.
+         */
+        get: operations["getInboundMessageRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the inbound email address
+         * @description An admin session replaces the inbound address with a new random one; from this answer on, mail to the old address is refused at RCPT (550). Tell your suppliers the new one.
+         */
+        post: operations["rotateInboundAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -906,10 +1122,74 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set the legal profile
-         * @description Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified. A document keeps the profiles it was issued with.
+         * Set the legal profile and directory listing
+         * @description Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified; a refusal names every problem of the body at once, each in words. A document keeps the profiles it was issued with. directory_listed: false takes the organization out of GET /v1/directory (true by default); sent alone it needs no profile.
          */
         patch: operations["updateOrganization"];
+        trace?: never;
+    };
+    "/v1/payment_batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment batches
+         * @description The organization's closed payment batches, newest first.
+         */
+        get: operations["listPaymentBatches"];
+        put?: never;
+        /**
+         * Close the open payment batch
+         * @description Closes the organization's open batch: every bank-rail payment (sepa_credit_transfer) still processing and in no batch goes into one batch, ready, and its pain.001.001.09 file is written once from the legal profiles as they are now. An empty open batch is 409 conflict (details.reason empty_batch); no active EUR bank account is 409 (no_bank_account); a party without a postal address (town and country) is 400 naming it. Two concurrent closes never put a payment in two batches. Admin session, or a key with payments:write.
+         */
+        post: operations["closePaymentBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment batch
+         * @description One payment batch of the organization.
+         */
+        get: operations["getPaymentBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_batches/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a payment batch file
+         * @description The batch's SEPA credit transfer initiation, pain.001.001.09 (application/xml), to upload to the bank: the same bytes on every call. It validates against the ISO 20022 schema and keeps the EPC rules the schema cannot (docs/bank.md). MCP tools receive the XML as text.
+         */
+        get: operations["getPaymentBatchFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/payments": {
@@ -1001,7 +1281,7 @@ export interface paths {
         };
         /**
          * The public keys that sign proof bundles and log checkpoints
-         * @description Unauthenticated. The deployment signs every proof bundle and every transparency-log checkpoint with one Ed25519 key, generated once and kept. Pin `public_key` when verifying a bundle; `vkey` is the same key in the C2SP verifier-key form that note verifiers and witnesses accept.
+         * @description Unauthenticated. The deployment signs every proof bundle and every transparency-log checkpoint with one Ed25519 key, generated once and kept until an operator rotates it (`docex rotate-secrets`, or the first start after an upgrade that sealed secrets). The current key comes first; keys a rotation retired follow, newest first, with `retired_at` and the largest tree they signed, so bundles exported before a rotation still verify. Pin `public_key` when verifying a bundle; `vkey` is the same key in the C2SP verifier-key form that note verifiers and witnesses accept.
          */
         get: operations["listProvenanceKeys"];
         put?: never;
@@ -1026,6 +1306,126 @@ export interface paths {
         get: operations["getProvenanceVerifier"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipient/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a document through its recipient link
+         * @description The document as its counterparty (the external party the link was emailed to) sees it, plus issuer_number (the issuer's own number, BT-1), the issuer as its frozen legal profile names it (with its payment account), the party, and allowed: the moves open to the link now. No credential but the token; a wrong, revoked or expired token (the party claimed, or the document closed 90 days ago) is 404 without a hint which. More than 30 requests a minute for one token or from one address: 429. The first read of a delivered link sets the delivery's viewed_at and sends document.viewed to the issuer.
+         */
+        get: operations["getRecipientDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipient/{token}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the external party: email a one-time code
+         * @description A signed-in user (admin session) asks to become the external party the link belongs to: docex emails a one-time 8-digit code, valid 15 minutes, to the party's address (in the sandbox the message is simulated and readable through the document's deliveries). Asking again sends a new code. The party's owner cannot claim it (409); an organization of the other environment gets sandbox_isolation; a claimed party's link is 404. While the claim is locked after 5 wrong codes: 429.
+         */
+        post: operations["startRecipientClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipient/{token}/claim/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the external party: confirm with the code
+         * @description The code emailed by POST /v1/recipient/{token}/claim, within 15 minutes, by the same organization. The external party becomes the session's organization: its connection an ordinary active connection between the two organizations, every document on it keeping its id, numbers, history, proof chain and e-invoice bytes; the party's links answer 404 from then on. A wrong code: 400 naming body.code (details.attempts_left); the fifth wrong code locks the claim for 15 minutes (429 with Retry-After, even for the right code). No code pending for this organization, or an expired one: 409.
+         */
+        post: operations["confirmRecipientClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipient/{token}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the e-invoice through the recipient link
+         * @description The e-invoice of an invoice or credit note (UBL, CII or Factur-X): byte for byte the file GET /v1/documents/{id}/einvoice gives either party, with the same Svc-EInvoice-Digest. Another document type: 400; a party profile lacking a term a rule needs: 422 einvoice_incomplete.
+         */
+        get: operations["exportRecipientEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipient/{token}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the proof bundle through the recipient link
+         * @description The document's proof bundle (docex-proof/1) as its counterparty's export gives it: canonical JSON bytes signed by the deployment, Svc-Bundle-Digest their sha256; `docex verify-bundle` checks it offline.
+         */
+        get: operations["exportRecipientBundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipient/{token}/transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, acknowledge or dispute through the recipient link
+         * @description The counterparty's moves of the document's state machine (CONTRACT 3) without the payment targets: acknowledged, approved, disputed (a dispute needs a reason, kept in the history entry). Recorded in history with actor {kind: recipient_link, organization_id: null, external_party_id} and sending the issuer the same events as a counterparty's own move. An illegal move: 409 conflict with details.allowed. Idempotency-Key required (scoped to the link).
+         */
+        post: operations["transitionRecipientDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1245,7 +1645,7 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description One endpoint, with its status and delivery health.
+         * @description One endpoint, with its status and delivery health. After docex rotated the endpoint's secret itself (an operator's `docex rotate-secrets`, or the first start after an upgrade that sealed secrets), the new `secret` is shown here until `previous_secret_valid_until`, while deliveries are still signed with the old one as well.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -1392,6 +1792,7 @@ export interface components {
             rotated_from_id: string | null;
             rotated_to_id: string | null;
             scopes: string[];
+            /** @enum {string} */
             status: "active" | "expired" | "revoked" | "rotated";
         };
         /** ApiKeyList */
@@ -1433,22 +1834,90 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        /** BankAccount */
+        BankAccount: {
+            /** @example Acme Supplies GmbH */
+            account_name: string;
+            bic: string | null;
+            closed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            created_at: string;
+            /** @constant */
+            currency: "EUR";
+            /** @example DE89370400440532013000 */
+            iban: string;
+            id: string;
+            /** @constant */
+            object: "bank_account";
+            /**
+             * @description active: the EUR payments of the organization go through this account; closed: deleted.
+             * @enum {string}
+             */
+            status: "active" | "closed";
+        };
+        /** BankAccountList */
+        BankAccountList: {
+            data: components["schemas"]["BankAccount"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** ClaimConfirmed */
+        ClaimConfirmed: {
+            /** Format: date-time */
+            claimed_at: string;
+            /** @description The connection the party was added with, now an ordinary one between the two organizations. */
+            connection_id: string;
+            external_party_id: string;
+            /** @description The organization the party became: the caller. */
+            organization_id: string;
+        };
+        /** ClaimStarted */
+        ClaimStarted: {
+            /** @description The email that carries the code, among the document's deliveries (in the sandbox: simulated, its message readable there). */
+            delivery_id: string;
+            /** @description Where the code went: the external party's address. */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The code is valid until then (15 minutes).
+             */
+            expires_at: string;
+            external_party_id: string;
+        };
         /** Connection */
         Connection: {
             accepted_at: string | null;
+            /** @description The other party, seen from the caller. An external party (seen by the organization that added it) also has external, email, legal_profile and notify_status. */
             counterparty: {
+                /** @description The external party's email address. */
+                email?: string;
+                /**
+                 * @description Present (true) when the counterparty is an external party: not on docex, reached by email.
+                 * @constant
+                 */
+                external?: true;
+                /** @description org_… for an organization, xp_… for an external party. */
                 id: string;
+                /** @description The external party's legal profile (BG-7 of its e-invoices), or null. */
+                legal_profile?: components["schemas"]["LegalProfile"] | null;
                 name: string;
+                /** @description Whether later status changes are emailed to the external party. */
+                notify_status?: boolean;
             };
             /**
              * Format: date-time
              * @description ISO 8601 with milliseconds, UTC.
              */
             created_at: string;
+            /** @enum {string} */
             environment: "live" | "sandbox";
             id: string;
             /** @description True for the organization that was invited and may accept. */
             invited: boolean;
+            /** @enum {string} */
             status: "pending" | "active";
         };
         /** ConnectionList */
@@ -1464,6 +1933,19 @@ export interface components {
             id: string;
             /** @constant */
             object: "webhook_endpoint";
+        };
+        /** DirectoryEntry */
+        DirectoryEntry: {
+            /** @description The legal profile's country (ISO 3166-1 alpha-2). */
+            country_code: string | null;
+            name: string;
+            organization_id: string;
+        };
+        /** DirectoryEntryList */
+        DirectoryEntryList: {
+            data: components["schemas"]["DirectoryEntry"][];
+            has_more: boolean;
+            next_cursor: string | null;
         };
         /** Document */
         Document: {
@@ -1482,6 +1964,7 @@ export interface components {
             created_at: string;
             currency: string;
             derived_from: string | null;
+            /** @enum {string} */
             direction: "sent" | "received";
             /**
              * Format: date
@@ -1503,10 +1986,28 @@ export interface components {
             notes: string | null;
             /** @description Per viewer: INV-000042 for the issuer, BILL-000007 for the counterparty. */
             number: string;
+            /** @description How the document was made: `api` (created in docex), `email` or `upload` (received, CONTRACT 11.5), or a finance origin. */
             origin: string;
             /** @description The latest payment against the document, or null. */
             payment: components["schemas"]["Payment"] | null;
+            payment_reference: string | null;
             payment_terms: string | null;
+            /**
+             * @description For a document received by email or upload (CONTRACT 11.5): how it came in. Null otherwise.
+             * @example null
+             */
+            received: {
+                /** @enum {string} */
+                channel: "email" | "upload";
+                from: string | null;
+                /** @description The inbound message (GET /v1/inbound/messages/{id}). */
+                inbound_message_id: string;
+                message_id: string | null;
+                /** @description Whether the sender was authenticated (DKIM/SPF/DMARC). Always false until sender authentication exists. */
+                sender_verified: boolean;
+                /** @description SHA-256 of the e-invoice file as received, hex. */
+                sha256: string;
+            } | null;
             sandbox: boolean;
             status: string;
             /** @description Decimal amount, at most 2 decimals. */
@@ -1528,10 +2029,14 @@ export interface components {
                 reason: string;
             } | null;
             document_id: string;
+            /** @description This page of the entries the caller may see, oldest first. */
             entries: components["schemas"]["HistoryEntry"][];
+            /** @description More entries follow: pass next_cursor as cursor. */
+            has_more: boolean;
             /** @description Hash of the newest entry shown. */
             head_hash: string;
-            /** @description The chain was recomputed on this read and holds. */
+            next_cursor: string | null;
+            /** @description The chain holds from the first visible entry through the last entry of this page: this page was recomputed on this read and links to where the previous page (named by the cursor) ended. The last page also checks the head the document recorded. */
             verified: boolean;
         };
         /** DocumentList */
@@ -1540,9 +2045,64 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        /** EmailDelivery */
+        EmailDelivery: {
+            attachments_omitted: {
+                /** @description einvoice_incomplete */
+                code: string;
+                /** @description As details.missing of the e-invoice export. */
+                missing: unknown[];
+            } | null;
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with milliseconds, UTC.
+                 */
+                at: string;
+                error: string | null;
+                response: string | null;
+                smtp_code: number | null;
+            }[];
+            bounce_status: string | null;
+            /** @constant */
+            channel: "email";
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            created_at: string;
+            document_id: string | null;
+            /** @description dlv_… */
+            id: string;
+            /**
+             * @description document: the document itself; void_notice and status_notice: a short notice.
+             * @enum {string}
+             */
+            kind: "document" | "void_notice" | "status_notice" | "message" | "claim_code";
+            last_error: string | null;
+            message_id: string | null;
+            next_attempt_at: string | null;
+            sandbox: boolean;
+            sent_at: string | null;
+            /**
+             * @description queued: waiting for an attempt (or for DOCEX_SMTP_URL: see last_error); sent: the relay answered 250; failed: a 5xx answer or the sixth failure; bounced: a delivery status notification came back; simulated: a sandbox delivery, never sent.
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "failed" | "bounced" | "simulated";
+            /** @description The recipient address. */
+            to: string;
+            viewed_at: string | null;
+        };
+        /** EmailDeliveryList */
+        EmailDeliveryList: {
+            data: components["schemas"]["EmailDelivery"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         /** Enablement */
         Enablement: {
             api_version: string;
+            /** @enum {string} */
             environment: "development" | "production";
             families: {
                 documents: boolean;
@@ -1558,6 +2118,7 @@ export interface components {
         /** Error */
         Error: {
             error: {
+                /** @enum {string} */
                 code: "invalid_request" | "unauthorized" | "forbidden" | "insufficient_scope" | "capability_unavailable" | "not_enabled" | "sandbox_isolation" | "not_found" | "conflict" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "payment_limit_exceeded" | "einvoice_incomplete" | "einvoice_mismatch" | "insufficient_funds" | "rate_limited" | "sandbox_quota" | "internal_error" | "unavailable";
                 details?: {
                     [key: string]: unknown;
@@ -1610,6 +2171,7 @@ export interface components {
              * @description ISO 8601 with milliseconds, UTC.
              */
             created_at: string;
+            /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "CAD";
             documents: {
                 agreement: {
@@ -1656,9 +2218,15 @@ export interface components {
             listing_id: string;
             offer_id: string;
             repaid_at: string | null;
-            /** @description Your side of the agreement. */
+            /**
+             * @description Your side of the agreement.
+             * @enum {string}
+             */
             role: "borrower" | "lender";
-            /** @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding). */
+            /**
+             * @description accepted → funded (the disbursement settled) → repaid → closed; funded → flagged when unpaid after due_date + grace_days; accepted → withdrawn (either side, before funding).
+             * @enum {string}
+             */
             status: "accepted" | "funded" | "flagged" | "repaid" | "closed" | "withdrawn";
             terms: components["schemas"]["FinanceTerms"];
             /**
@@ -1684,11 +2252,13 @@ export interface components {
              * @description ISO 8601 with milliseconds, UTC.
              */
             created_at: string;
+            /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "CAD";
             id: string;
             /** @description The pledged invoice as it is now (the debtor is not disclosed). */
             invoice: {
                 balance_due: number;
+                /** @enum {string} */
                 currency: "USD" | "EUR" | "GBP" | "CAD";
                 /**
                  * Format: date
@@ -1702,7 +2272,10 @@ export interface components {
                 status: string;
                 total: number;
             };
-            /** @description open → accepted (an offer was accepted) | withdrawn (by the borrower) | closed (the invoice was paid or voided first, or the agreement ended). */
+            /**
+             * @description open → accepted (an offer was accepted) | withdrawn (by the borrower) | closed (the invoice was paid or voided first, or the agreement ended).
+             * @enum {string}
+             */
             status: "open" | "accepted" | "withdrawn" | "closed";
             /**
              * Format: date-time
@@ -1727,11 +2300,15 @@ export interface components {
              * @description ISO 8601 with milliseconds, UTC.
              */
             created_at: string;
+            /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "CAD";
             id: string;
             lender_organization_id: string;
             listing_id: string;
-            /** @description open → accepted | declined (another offer was accepted, or the listing ended) | withdrawn (by the lender). */
+            /**
+             * @description open → accepted | declined (another offer was accepted, or the listing ended) | withdrawn (by the lender).
+             * @enum {string}
+             */
             status: "open" | "accepted" | "declined" | "withdrawn";
             terms: components["schemas"]["FinanceTerms"];
             /**
@@ -1773,6 +2350,7 @@ export interface components {
             /** @description principal + fee_amount: what the repayment document asks. */
             amount_owed: number;
             fee: {
+                /** @enum {string} */
                 type: "flat" | "bps";
                 value: number;
             };
@@ -1791,9 +2369,12 @@ export interface components {
         HistoryEntry: {
             action: string;
             actor: {
+                /** @description recipient_link only: the external party (xp_…) that acted through its recipient link; organization_id is then null. */
+                external_party_id?: string;
                 key_id: string | null;
                 key_prefix: string | null;
-                kind: "api_key" | "session" | "system";
+                /** @enum {string} */
+                kind: "api_key" | "session" | "system" | "recipient_link";
                 organization_id: string | null;
             };
             /**
@@ -1814,7 +2395,50 @@ export interface components {
         ImportReport: {
             /** @description Business-term ids (BT-…, BG-…) in the file that docex has no field for and did not keep: contacts, payment means, periods, references, delivery, item attributes… */
             dropped: string[];
+            /** @enum {string} */
             format: "ubl" | "cii";
+        };
+        /** InboundAddress */
+        InboundAddress: {
+            /**
+             * @description The organization's inbound address, `<local>@<DOCEX_INBOUND_DOMAIN>`: suppliers send e-invoices here. The local part is 20 random lowercase base32 characters (100 bits).
+             * @example k3vq7x2m4pa6ty5rnw2c@inbound.docex.example
+             */
+            email: string;
+        };
+        /** InboundMessage */
+        InboundMessage: {
+            /** @enum {string} */
+            channel: "email" | "upload";
+            document_ids: string[];
+            duplicate_of: string | null;
+            filename: string | null;
+            from: string | null;
+            /** @description The inbound message id (inm_…). */
+            id: string;
+            /** @description Why the message was refused, in words. */
+            reasons: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            received_at: string;
+            /** @description Lowercase hex SHA-256 of the raw bytes. */
+            sha256: string;
+            /** @description Bytes received. */
+            size: number;
+            /**
+             * @description processing: stored, not yet read by the worker; accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).
+             * @enum {string}
+             */
+            status: "processing" | "accepted" | "duplicate" | "refused";
+            subject: string | null;
+        };
+        /** InboundMessageList */
+        InboundMessageList: {
+            data: components["schemas"]["InboundMessage"][];
+            has_more: boolean;
+            next_cursor: string | null;
         };
         /** LegalProfile */
         LegalProfile: {
@@ -1910,6 +2534,7 @@ export interface components {
             sku: string | null;
             /** @description Decimal amount, at most 2 decimals. */
             tax_amount: number;
+            /** @enum {string} */
             tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
             tax_exemption_reason: string | null;
             tax_exemption_reason_code: string | null;
@@ -1945,6 +2570,9 @@ export interface components {
              * @description ISO 8601 with milliseconds, UTC.
              */
             created_at: string;
+            /** @description Whether GET /v1/directory finds the organization by the identifiers of its legal profile (CONTRACT 11.1); PATCH it to false to leave the directory. */
+            directory_listed: boolean;
+            /** @enum {string} */
             environment: "live" | "sandbox";
             id: string;
             /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
@@ -1961,20 +2589,80 @@ export interface components {
              * @description ISO 8601 with milliseconds, UTC.
              */
             created_at: string;
+            /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "CAD";
             document_id: string;
+            end_to_end_id: string | null;
             failure_reason: string | null;
             /** @description pay_… */
             id: string;
             key_id: string | null;
-            /** @description ledger: a transfer on the docex ledger. */
+            /** @description ledger: a transfer on the docex ledger; sepa_credit_transfer: a SEPA credit transfer through the payer's bank. */
             payment_method: string;
+            /**
+             * @description ledger: the docex ledger settles it; sepa_credit_transfer: the payer's bank pays it, carried in a payment batch (an active EUR bank account chooses it).
+             * @enum {string}
+             */
+            rail: "ledger" | "sepa_credit_transfer";
             scheduled_for: string | null;
             settled_at: string | null;
             settlement_reference: string | null;
             source_account_id: string | null;
-            /** @description processing until the rail settles it (or, for a scheduled payment, until its date); then settled or failed, never changing again. */
+            /**
+             * @description processing until the rail settles it (or, for a scheduled payment, until its date); then settled or failed, never changing again.
+             * @enum {string}
+             */
             status: "processing" | "settled" | "failed";
+        };
+        /** PaymentBatch */
+        PaymentBatch: {
+            /** @description The bank account debited (bacc_…). */
+            bank_account_id: string;
+            /**
+             * @description The sum of their amounts (CtrlSum), 2 decimals.
+             * @example 1250.5
+             */
+            control_sum: number;
+            /**
+             * @description The number of payments (NbOfTxs).
+             * @example 2
+             */
+            count: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            created_at: string;
+            /** @constant */
+            currency: "EUR";
+            /** @description pbat_… */
+            id: string;
+            /** @constant */
+            object: "payment_batch";
+            /**
+             * @description The payments it carries, in the order of the file.
+             * @example [
+             *       "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+             *       "pay_0Vc1EXLvlCGWanCYnqKi6M"
+             *     ]
+             */
+            payment_ids: string[];
+            /**
+             * Format: date
+             * @example 2026-03-16
+             */
+            requested_execution_date: string;
+            /**
+             * @description ready: closed, its pain.001 file written; upload it to the bank.
+             * @constant
+             */
+            status: "ready";
+        };
+        /** PaymentBatchList */
+        PaymentBatchList: {
+            data: components["schemas"]["PaymentBatch"][];
+            has_more: boolean;
+            next_cursor: string | null;
         };
         /** PaymentLimits */
         PaymentLimits: {
@@ -2010,10 +2698,14 @@ export interface components {
             created_at: string;
             /** @description C2SP key id: 8 hex characters (the first 4 bytes of SHA-256(name ‖ 0x0A ‖ 0x01 ‖ public_key)). */
             key_id: string;
+            /** @description For a retired key, the largest checkpoint it signed: a checkpoint of a larger tree signed by it is not one this log cut. null for the current key. */
+            last_tree_size: number | null;
             /** @description The log origin, which is also the key name in signed notes. */
             origin: string;
             /** @description base64 of the raw 32-byte Ed25519 public key (pin it with verify-bundle --public-key). */
             public_key: string;
+            /** @description null for the key that signs now. A retired key (replaced by a secret rotation, docs/security.md) signs nothing new; it verifies the bundles and checkpoints it signed before. */
+            retired_at: string | null;
             /** @description C2SP verifier key `<name>+<hex key id>+<base64(0x01 ‖ public key)>`. */
             vkey: string;
         };
@@ -2022,6 +2714,111 @@ export interface components {
             data: components["schemas"]["ProvenanceKey"][];
             has_more: boolean;
             next_cursor: string | null;
+        };
+        /** RecipientDocument */
+        RecipientDocument: {
+            /** @description The moves the link may make now: the counterparty's state machine without the payment targets. A dispute needs a reason. */
+            allowed: string[];
+            /** @description Decimal amount, at most 2 decimals. */
+            balance_due: number;
+            connection_id: string;
+            /** @description The other party, seen from the caller. */
+            counterparty: {
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            created_at: string;
+            currency: string;
+            derived_from: string | null;
+            /** @enum {string} */
+            direction: "sent" | "received";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            document_date: string;
+            /** @enum {string} */
+            document_type: "invoice" | "purchase_order" | "quote" | "credit_note" | "agreement" | "disbursement" | "repayment";
+            due_date: string | null;
+            external_refs: {
+                [key: string]: string;
+            };
+            id: string;
+            issued_at: string | null;
+            /** @description The issuer as its legal profile (frozen when the document was issued) names it. */
+            issuer: {
+                address: {
+                    city: string;
+                    country_code: string;
+                    line1: string;
+                    line2: string | null;
+                    postal_code: string;
+                } | null;
+                contact_email: string | null;
+                id: string;
+                legal_name: string | null;
+                name: string;
+                payment_account: {
+                    account_name: string | null;
+                    bic: string | null;
+                    iban: string;
+                } | null;
+                vat_id: string | null;
+            };
+            /** @description The issuer's own number (BT-1 of the e-invoice): the number the recipient knows. */
+            issuer_number: string;
+            issuer_organization_id: string;
+            /** @description Per viewer: Invoice for the issuer, Bill for the counterparty. */
+            label: string;
+            line_items: components["schemas"]["LineItem"][];
+            notes: string | null;
+            /** @description Per viewer: INV-000042 for the issuer, BILL-000007 for the counterparty. */
+            number: string;
+            /** @description How the document was made: `api` (created in docex), `email` or `upload` (received, CONTRACT 11.5), or a finance origin. */
+            origin: string;
+            /** @description The latest payment against the document, or null. */
+            payment: components["schemas"]["Payment"] | null;
+            payment_reference: string | null;
+            payment_terms: string | null;
+            /**
+             * @description For a document received by email or upload (CONTRACT 11.5): how it came in. Null otherwise.
+             * @example null
+             */
+            received: {
+                /** @enum {string} */
+                channel: "email" | "upload";
+                from: string | null;
+                /** @description The inbound message (GET /v1/inbound/messages/{id}). */
+                inbound_message_id: string;
+                message_id: string | null;
+                /** @description Whether the sender was authenticated (DKIM/SPF/DMARC). Always false until sender authentication exists. */
+                sender_verified: boolean;
+                /** @description SHA-256 of the e-invoice file as received, hex. */
+                sha256: string;
+            } | null;
+            /** @description The external party the link belongs to (xp_…). */
+            recipient: {
+                email: string;
+                id: string;
+                name: string;
+            };
+            sandbox: boolean;
+            status: string;
+            /** @description Decimal amount, at most 2 decimals. */
+            subtotal: number;
+            /** @description Decimal amount, at most 2 decimals. */
+            tax: number;
+            /** @description Decimal amount, at most 2 decimals. */
+            total: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            updated_at: string;
         };
         /** RotatedApiKey */
         RotatedApiKey: components["schemas"]["ApiKey"] & {
@@ -2081,7 +2878,10 @@ export interface components {
             available: number;
             /** @description Booked balance: the sum of the account’s transactions. */
             balance: number;
-            /** @description One of USD, EUR, GBP, CAD. */
+            /**
+             * @description One of USD, EUR, GBP, CAD.
+             * @enum {string}
+             */
             currency: "USD" | "EUR" | "GBP" | "CAD";
             id: string;
             name: string;
@@ -2153,6 +2953,7 @@ export interface components {
             next_attempt_at: string | null;
             /** @constant */
             object: "webhook_delivery";
+            /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /**
              * Format: date-time
@@ -2183,8 +2984,9 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             previous_secret_valid_until: string | null;
-            /** @description The signing secret (whsec_...): only in the responses that create the endpoint or rotate its secret. */
+            /** @description The signing secret (whsec_...): only in the responses that create the endpoint or rotate its secret, and in GET /v1/webhooks/{id} while the window of a rotation docex made itself is open (docs/security.md, secret rotation). */
             secret?: string;
+            /** @enum {string} */
             status: "ACTIVE" | "DISABLED";
             /**
              * Format: date-time
@@ -2226,7 +3028,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.15.0"
+                     *       "api_version": "1.16.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -2261,7 +3063,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.15.0"
+                     *       "api_version": "1.16.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -2342,6 +3144,410 @@ export interface operations {
                 };
             };
             /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankAccounts: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *           "object": "bank_account",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "COBADEFFXXX",
+                     *           "account_name": "Acme Supplies GmbH",
+                     *           "currency": "EUR",
+                     *           "status": "active",
+                     *           "created_at": "2026-03-02T09:30:00.000Z",
+                     *           "closed_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccountList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 6a6ff0fd-616e-4f66-a1b5-13abcbd0f3d5
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iban": "DE89 3704 0044 0532 0130 00",
+                 *       "bic": "COBADEFFXXX",
+                 *       "account_name": "Acme Supplies GmbH",
+                 *       "currency": "EUR"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The account holder as the bank knows it.
+                     * @example Acme Supplies GmbH
+                     */
+                    account_name: string;
+                    bic?: string | null;
+                    /**
+                     * @description EUR: the bank rail is SEPA credit transfer.
+                     * @example EUR
+                     */
+                    currency: string;
+                    /**
+                     * @description A SEPA IBAN with valid check digits; spaces and lower case are accepted.
+                     * @example DE89 3704 0044 0532 0130 00
+                     */
+                    iban: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The connected account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "object": "bank_account",
+                     *       "iban": "DE89370400440532013000",
+                     *       "bic": "COBADEFFXXX",
+                     *       "account_name": "Acme Supplies GmbH",
+                     *       "currency": "EUR",
+                     *       "status": "active",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "closed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "object": "bank_account",
+                     *       "iban": "DE89370400440532013000",
+                     *       "bic": "COBADEFFXXX",
+                     *       "account_name": "Acme Supplies GmbH",
+                     *       "currency": "EUR",
+                     *       "status": "active",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "closed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBankAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example dbd68bbe-3efe-418f-a5ca-b0eb55c6ee75
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "object": "bank_account",
+                     *       "iban": "DE89370400440532013000",
+                     *       "bic": "COBADEFFXXX",
+                     *       "account_name": "Acme Supplies GmbH",
+                     *       "currency": "EUR",
+                     *       "status": "active",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "closed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2456,7 +3662,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example c4aeb076-a9a7-4f43-af80-ac37a9152d50
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -2466,16 +3675,99 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "counterparty_organization_id": "org_Z4nas8tBHMxxkHjQyWwjne"
+                 *       "external_party": {
+                 *         "name": "Acheteur SARL",
+                 *         "email": "compta@acheteur.example",
+                 *         "legal_profile": {
+                 *           "legal_name": "Acheteur SARL",
+                 *           "address": {
+                 *             "line1": "1 rue de la Paix",
+                 *             "city": "Paris",
+                 *             "postal_code": "75002",
+                 *             "country_code": "FR"
+                 *           },
+                 *           "vat_id": "FR40303265045"
+                 *         },
+                 *         "notify_status": true
+                 *       }
                  *     }
                  */
                 "application/json": {
-                    counterparty_organization_id: string;
+                    /** @description Found through the directory: exactly one of identifier or vat_id. */
+                    counterparty?: {
+                        /** @description <scheme>:<value>: an electronic address (EAS scheme, e.g. 0088:4012345000009, 9930:DE123456789) or a legal registration id (ISO 6523 ICD scheme, e.g. 0002:123456789). */
+                        identifier?: string;
+                        /** @description A VAT identifier with its country prefix, e.g. DE123456789. */
+                        vat_id?: string;
+                    };
+                    /** @description An organization id (org_…). */
+                    counterparty_organization_id?: string;
+                    /** ExternalPartyInput */
+                    external_party?: {
+                        /** @description Where its documents are emailed (RFC 5321 limits: local part ≤ 64, domain ≤ 255, address ≤ 254 octets; internationalized domains accepted). */
+                        email: string;
+                        /** @description The party as its e-invoices name it (BG-7 buyer / BG-4 seller), the shape of CONTRACT 9. */
+                        legal_profile?: {
+                            address: {
+                                /** @description BT-37 / BT-52. */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                country_code: string;
+                                /** @description Street and number (BT-35 / BT-50). */
+                                line1: string;
+                                /** @description BT-36 / BT-51. */
+                                line2?: string;
+                                /** @description BT-38 / BT-53. */
+                                postal_code: string;
+                            };
+                            contact?: {
+                                /**
+                                 * Format: email
+                                 * @description BT-43 / BT-58.
+                                 */
+                                email?: string;
+                                /** @description BT-41 / BT-56. */
+                                name?: string;
+                                /** @description BT-42 / BT-57. */
+                                phone?: string;
+                            };
+                            electronic_address?: {
+                                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                scheme: string;
+                                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                value: string;
+                            };
+                            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                            legal_name: string;
+                            legal_registration_id?: {
+                                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                scheme?: string;
+                                /** @description Company registration number (BT-30 / BT-47). */
+                                value: string;
+                            };
+                            payment_account?: {
+                                /** @description BT-85. */
+                                account_name?: string;
+                                /** @description BT-86. */
+                                bic?: string;
+                                /** @description BT-84; its check digits are verified. */
+                                iban: string;
+                            };
+                            /** @description Local tax registration id (BT-32). */
+                            tax_registration_id?: string;
+                            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                            vat_id?: string;
+                        } | null;
+                        /** @description The name documents and emails show for the party; stored and returned exactly as given. */
+                        name: string;
+                        /** @description Email the party every later status change the issuer makes (default true). */
+                        notify_status?: boolean;
+                    };
                 };
             };
         };
         responses: {
-            /** @description The pending connection. */
+            /** @description The new connection: pending for an organization, active for an external party. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2487,12 +3779,25 @@ export interface operations {
                      *       "status": "active",
                      *       "environment": "live",
                      *       "counterparty": {
-                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
-                     *         "name": "Kaufhaus Nord AG"
+                     *         "id": "xp_4jNe42qNR0KgKvzFzB1Ga1",
+                     *         "name": "Acheteur SARL",
+                     *         "external": true,
+                     *         "email": "compta@acheteur.example",
+                     *         "legal_profile": {
+                     *           "legal_name": "Acheteur SARL",
+                     *           "address": {
+                     *             "line1": "1 rue de la Paix",
+                     *             "city": "Paris",
+                     *             "postal_code": "75002",
+                     *             "country_code": "FR"
+                     *           },
+                     *           "vat_id": "FR40303265045"
+                     *         },
+                     *         "notify_status": true
                      *       },
                      *       "invited": false,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "accepted_at": "2026-03-02T09:41:07.215Z"
+                     *       "accepted_at": "2026-03-02T09:30:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Connection"];
@@ -2516,7 +3821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope`, `sandbox_isolation` */
+            /** @description `forbidden`, `insufficient_scope`, `sandbox_isolation` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2554,6 +3859,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2662,11 +3976,223 @@ export interface operations {
             };
         };
     };
+    updateConnection: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 62e3a128-5a86-4ffd-ae46-faaca8f22d0b
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "external_party": {
+                 *         "email": "ap@customer.example",
+                 *         "notify_status": false
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** ExternalPartyPatch */
+                    external_party: {
+                        /** @description Where its documents are emailed (RFC 5321 limits: local part ≤ 64, domain ≤ 255, address ≤ 254 octets; internationalized domains accepted). */
+                        email?: string;
+                        legal_profile?: {
+                            address: {
+                                /** @description BT-37 / BT-52. */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                                country_code: string;
+                                /** @description Street and number (BT-35 / BT-50). */
+                                line1: string;
+                                /** @description BT-36 / BT-51. */
+                                line2?: string;
+                                /** @description BT-38 / BT-53. */
+                                postal_code: string;
+                            };
+                            contact?: {
+                                /**
+                                 * Format: email
+                                 * @description BT-43 / BT-58.
+                                 */
+                                email?: string;
+                                /** @description BT-41 / BT-56. */
+                                name?: string;
+                                /** @description BT-42 / BT-57. */
+                                phone?: string;
+                            };
+                            electronic_address?: {
+                                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                                scheme: string;
+                                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                                value: string;
+                            };
+                            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+                            legal_name: string;
+                            legal_registration_id?: {
+                                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                                scheme?: string;
+                                /** @description Company registration number (BT-30 / BT-47). */
+                                value: string;
+                            };
+                            payment_account?: {
+                                /** @description BT-85. */
+                                account_name?: string;
+                                /** @description BT-86. */
+                                bic?: string;
+                                /** @description BT-84; its check digits are verified. */
+                                iban: string;
+                            };
+                            /** @description Local tax registration id (BT-32). */
+                            tax_registration_id?: string;
+                            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+                            vat_id?: string;
+                        } | null;
+                        /** @description The name documents and emails show for the party; stored and returned exactly as given. */
+                        name?: string;
+                        /** @description Email the party every later status change the issuer makes (default true). */
+                        notify_status?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The connection with the edited party. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "status": "active",
+                     *       "environment": "live",
+                     *       "counterparty": {
+                     *         "id": "xp_4jNe42qNR0KgKvzFzB1Ga1",
+                     *         "name": "Acheteur SARL",
+                     *         "external": true,
+                     *         "email": "ap@customer.example",
+                     *         "legal_profile": {
+                     *           "legal_name": "Acheteur SARL",
+                     *           "address": {
+                     *             "line1": "1 rue de la Paix",
+                     *             "city": "Paris",
+                     *             "postal_code": "75002",
+                     *             "country_code": "FR"
+                     *           },
+                     *           "vat_id": "FR40303265045"
+                     *         },
+                     *         "notify_status": false
+                     *       },
+                     *       "invited": false,
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "accepted_at": "2026-03-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     acceptConnection: {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example a5d865d1-9c25-4a3e-a3c2-b307e7242049
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -2737,6 +4263,91 @@ export interface operations {
             };
             /** @description `conflict`, `idempotency_conflict` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lookupDirectory: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description <scheme>:<value>: an electronic address (EAS scheme, e.g. 0088:4012345000009, 9930:DE123456789) or a legal registration id (ISO 6523 ICD scheme, e.g. 0002:123456789). */
+                identifier?: string;
+                limit?: number;
+                /** @description A VAT identifier with its country prefix, e.g. DE123456789. */
+                vat_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching organizations (usually one, or none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "organization_id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *           "name": "Kaufhaus Nord AG",
+                     *           "country_code": "DE"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectoryEntryList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2832,7 +4443,7 @@ export interface operations {
                      *           "number": "INV-000042",
                      *           "direction": "sent",
                      *           "label": "Invoice",
-                     *           "status": "sent",
+                     *           "status": "submitted",
                      *           "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *           "counterparty": {
                      *             "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -2880,12 +4491,14 @@ export interface operations {
                      *           "tax": 271.7,
                      *           "total": 1701.7,
                      *           "balance_due": 1701.7,
+                     *           "payment_reference": "RF29INV000042",
                      *           "notes": "Payable by bank transfer. Thank you for your business.",
                      *           "external_refs": {
                      *             "issuer_ref": "PO-2026-0117"
                      *           },
                      *           "derived_from": null,
                      *           "origin": "api",
+                     *           "received": null,
                      *           "sandbox": false,
                      *           "payment": null,
                      *           "created_at": "2026-03-02T09:30:00.000Z",
@@ -2951,7 +4564,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example b0f46df0-a15f-48c6-ad33-676be5c975d1
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -2989,7 +4605,10 @@ export interface operations {
                  */
                 "application/json": {
                     connection_id: string;
-                    /** @description ISO 4217 code. Default USD. */
+                    /**
+                     * @description ISO 4217 code. Default USD.
+                     * @enum {string}
+                     */
                     currency?: "USD" | "EUR" | "GBP" | "CAD";
                     /** @description An earlier document on the same connection that this one derives from (lineage). */
                     derived_from?: string | null;
@@ -3026,7 +4645,10 @@ export interface operations {
                         quantity: number;
                         /** @description Your catalog reference. */
                         sku?: string | null;
-                        /** @description UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0. */
+                        /**
+                         * @description UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0.
+                         * @enum {string}
+                         */
                         tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
                         /** @description Why the line is exempt, in words (BT-120). E, AE, K, G and O need this or the code. */
                         tax_exemption_reason?: string | null;
@@ -3061,7 +4683,7 @@ export interface operations {
                      *       "number": "INV-000042",
                      *       "direction": "sent",
                      *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "status": "draft",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -3109,17 +4731,19 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "updated_at": "2026-03-02T09:41:07.215Z",
-                     *       "issued_at": "2026-03-02T09:41:07.215Z"
+                     *       "updated_at": "2026-03-02T09:30:00.000Z",
+                     *       "issued_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Document"];
@@ -3234,7 +4858,7 @@ export interface operations {
                      *       "number": "INV-000042",
                      *       "direction": "sent",
                      *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "status": "submitted",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -3282,12 +4906,14 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -3358,7 +4984,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 5ec33761-6813-4112-aee4-42cd19164730
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3386,7 +5015,10 @@ export interface operations {
                 "application/json": {
                     /** @description Cannot change after creation. */
                     connection_id?: string;
-                    /** @description ISO 4217 code. Default USD. */
+                    /**
+                     * @description ISO 4217 code. Default USD.
+                     * @enum {string}
+                     */
                     currency?: "USD" | "EUR" | "GBP" | "CAD";
                     /** @description An earlier document on the same connection that this one derives from (lineage). */
                     derived_from?: string | null;
@@ -3420,7 +5052,10 @@ export interface operations {
                         quantity: number;
                         /** @description Your catalog reference. */
                         sku?: string | null;
-                        /** @description UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0. */
+                        /**
+                         * @description UNCL 5305 VAT category (EN 16931 BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O outside the scope, L Canary Islands, M Ceuta and Melilla. Default S when tax_rate > 0, Z when 0. S needs tax_rate > 0; Z, E, AE, K, G and O need 0.
+                         * @enum {string}
+                         */
                         tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
                         /** @description Why the line is exempt, in words (BT-120). E, AE, K, G and O need this or the code. */
                         tax_exemption_reason?: string | null;
@@ -3455,7 +5090,7 @@ export interface operations {
                      *       "number": "INV-000042",
                      *       "direction": "sent",
                      *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "status": "draft",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -3503,17 +5138,19 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "updated_at": "2026-03-02T09:41:07.215Z",
-                     *       "issued_at": "2026-03-02T09:41:07.215Z"
+                     *       "updated_at": "2026-03-02T09:30:00.000Z",
+                     *       "issued_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Document"];
@@ -3700,7 +5337,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 2c917406-df2a-453a-a8ad-48be75f272e5
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3836,7 +5476,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example a5b39cf9-8068-4eaa-a179-cdb485e75e71
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -3902,6 +5545,359 @@ export interface operations {
             };
             /** @description `conflict`, `idempotency_conflict` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDocumentDeliveries: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dlv_5Mvaj6s0ZAAwmtWeNqRjWf",
+                     *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "channel": "email",
+                     *           "kind": "document",
+                     *           "to": "example",
+                     *           "status": "queued",
+                     *           "message_id": "<dlv_4f8Qz1bKcN2mT7xY0aR3sV@docex.example>",
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-03-02T09:30:00.000Z",
+                     *               "smtp_code": 1,
+                     *               "response": "example",
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "next_attempt_at": null,
+                     *           "last_error": "example",
+                     *           "sent_at": "2026-03-02T09:30:00.000Z",
+                     *           "viewed_at": "2026-03-02T09:30:00.000Z",
+                     *           "bounce_status": "example",
+                     *           "attachments_omitted": {
+                     *             "code": "example",
+                     *             "missing": [
+                     *               {}
+                     *             ]
+                     *           },
+                     *           "sandbox": false,
+                     *           "created_at": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailDeliveryList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 93be644f-b984-44ac-a561-412f65671026
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "accounts@buyer.example"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Another address to send it to; by default the external party's.
+                     * @example accounts@buyer.example
+                     */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new delivery, queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_5Mvaj6s0ZAAwmtWeNqRjWf",
+                     *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "channel": "email",
+                     *       "kind": "document",
+                     *       "to": "example",
+                     *       "status": "queued",
+                     *       "message_id": "<dlv_4f8Qz1bKcN2mT7xY0aR3sV@docex.example>",
+                     *       "attempts": [
+                     *         {
+                     *           "at": "2026-03-02T09:30:00.000Z",
+                     *           "smtp_code": 1,
+                     *           "response": "example",
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_attempt_at": null,
+                     *       "last_error": "example",
+                     *       "sent_at": "2026-03-02T09:30:00.000Z",
+                     *       "viewed_at": "2026-03-02T09:30:00.000Z",
+                     *       "bounce_status": "example",
+                     *       "attachments_omitted": {
+                     *         "code": "example",
+                     *         "missing": [
+                     *           {}
+                     *         ]
+                     *       },
+                     *       "sandbox": false,
+                     *       "created_at": "2026-03-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailDelivery"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeliveryMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example … */
+                    "message/rfc822": string;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4029,11 +6025,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     exportDocumentProofBundle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The bundle format. Default and only one so far: docex-proof/1. Naming it pins it: a later format is served only to those who name that one. */
+                format?: "docex-proof/1";
+            };
             header?: never;
             path: {
                 /** @description The document id (doc_…). */
@@ -4126,7 +6134,12 @@ export interface operations {
     };
     getDocumentHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Entries per page, 1 to 1,000 (a maximum only: a page also ends after 64 MiB of entries). The default holds every document within the caps in one page. */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The document id (doc_…). */
@@ -4136,7 +6149,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The entries and their verification. */
+            /** @description A page of entries and their verification. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4145,12 +6158,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *       "verified": true,
-                     *       "head_hash": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
-                     *       "details": {
-                     *         "broken_at": 1,
-                     *         "reason": "The hash chain is intact."
-                     *       },
                      *       "entries": [
                      *         {
                      *           "seq": 1,
@@ -4160,13 +6167,22 @@ export interface operations {
                      *             "kind": "api_key",
                      *             "organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *             "key_id": "key_ETVlm2L7kspQyUSKTrBGSl",
-                     *             "key_prefix": "example"
+                     *             "key_prefix": "example",
+                     *             "external_party_id": "xp_4jNe42qNR0KgKvzFzB1Ga1"
                      *           },
                      *           "changes": {},
                      *           "prev_hash": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
                      *           "hash": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "verified": true,
+                     *       "head_hash": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "details": {
+                     *         "broken_at": 1,
+                     *         "reason": "The hash chain is intact."
+                     *       },
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentHistory"];
@@ -4232,7 +6248,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example b244c795-9042-4b91-a01e-9b108bf926ab
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4257,7 +6276,7 @@ export interface operations {
                      *       "number": "INV-000042",
                      *       "direction": "sent",
                      *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "status": "submitted",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -4305,12 +6324,14 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -4485,7 +6506,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 7a7a6494-0f77-4b35-a7cb-27d15705a85d
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4524,7 +6548,7 @@ export interface operations {
                      *       "number": "INV-000042",
                      *       "direction": "sent",
                      *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "status": "submitted",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -4572,12 +6596,14 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -4684,7 +6710,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 02d14053-f12d-43b5-a77a-33515a5a411f
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -4697,7 +6726,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "to": "acknowledged"
+                 *       "to": "approved"
                  *     }
                  */
                 "application/json": {
@@ -4728,10 +6757,10 @@ export interface operations {
                      *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
                      *       "document_type": "invoice",
-                     *       "number": "INV-000042",
-                     *       "direction": "sent",
-                     *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "approved",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -4779,12 +6808,14 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -4806,10 +6837,10 @@ export interface operations {
                      *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
                      *       "document_type": "invoice",
-                     *       "number": "INV-000042",
-                     *       "direction": "sent",
-                     *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "approved",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -4857,12 +6888,14 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -4969,7 +7002,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 4af1f7e3-9e82-4598-a1d6-6ad6a738fcfa
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -4989,7 +7025,10 @@ export interface operations {
                     connection_id: string;
                     /** @description The XML file, base64. The whole body is at most 1 MiB. */
                     content_base64: string;
-                    /** @description ubl or cii; detected from the root element when absent. */
+                    /**
+                     * @description ubl or cii; detected from the root element when absent.
+                     * @enum {string}
+                     */
                     format?: "ubl" | "cii";
                 };
             };
@@ -5009,7 +7048,7 @@ export interface operations {
                      *       "number": "INV-000042",
                      *       "direction": "sent",
                      *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "status": "draft",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
@@ -5057,17 +7096,19 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
+                     *       "received": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "updated_at": "2026-03-02T09:41:07.215Z",
-                     *       "issued_at": "2026-03-02T09:41:07.215Z",
+                     *       "updated_at": "2026-03-02T09:30:00.000Z",
+                     *       "issued_at": null,
                      *       "import_report": {
                      *         "format": "ubl",
                      *         "dropped": [
@@ -5188,7 +7229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "api_version": "1.15.0",
+                     *       "api_version": "1.16.0",
                      *       "environment": "production",
                      *       "families": {
                      *         "documents": true,
@@ -5226,7 +7267,7 @@ export interface operations {
                 /** @description Only events created at or after this timestamp (or date, from its start in UTC). */
                 since?: string;
                 /** @description An event type (SPEC 6.1). */
-                type?: "document.created" | "document.status_changed" | "document.edited" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged";
+                type?: "document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused";
             };
             header?: never;
             path?: never;
@@ -5246,7 +7287,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_WFixtH4KHXNM1WOOosT69p",
                      *           "type": "document.status_changed",
-                     *           "api_version": "1.15.0",
+                     *           "api_version": "1.16.0",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
                      *           "data": {
                      *             "object": {
@@ -5589,7 +7630,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example cb269f8e-799c-4b40-a03c-4a75914b12d0
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -5776,7 +7820,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example ac963e13-062d-4986-af8f-4f3c5bbacd31
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6056,7 +8103,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 49486744-28de-42a8-ad82-a6a0342a68fa
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -6080,7 +8130,10 @@ export interface operations {
                 "application/json": {
                     ask: {
                         fee: {
-                            /** @description flat: a fixed amount; bps: basis points of the principal (100 bps = 1 %). */
+                            /**
+                             * @description flat: a fixed amount; bps: basis points of the principal (100 bps = 1 %).
+                             * @enum {string}
+                             */
                             type: "flat" | "bps";
                             /** @description flat: the amount, at most 2 decimals and at most the principal. bps: 0 to 10000, at most 2 decimals. */
                             value: number;
@@ -6319,7 +8372,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example acd442ba-d297-4cd8-a5c4-d0abc2f81e88
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6333,7 +8389,10 @@ export interface operations {
                 "application/json": {
                     counter?: {
                         fee: {
-                            /** @description flat: a fixed amount; bps: basis points of the principal (100 bps = 1 %). */
+                            /**
+                             * @description flat: a fixed amount; bps: basis points of the principal (100 bps = 1 %).
+                             * @enum {string}
+                             */
                             type: "flat" | "bps";
                             /** @description flat: the amount, at most 2 decimals and at most the principal. bps: 0 to 10000, at most 2 decimals. */
                             value: number;
@@ -6467,7 +8526,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 36de3813-1102-414a-a824-62f56f9d2ab8
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6812,7 +8874,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 49164046-795e-4b60-ac88-43c51c906bd7
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -6990,7 +9055,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 0a487860-157c-4882-ae60-95ec4fd0f71d
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7203,7 +9271,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 97837b54-a45e-4ffd-a5d3-96cb322cff22
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -7304,6 +9375,415 @@ export interface operations {
             };
             /** @description `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboundAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "k3vq7x2m4pa6ty5rnw2c@inbound.docex.example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundAddress"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInboundMessages: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+                status?: "processing" | "accepted" | "duplicate" | "refused";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of inbound messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *           "channel": "email",
+                     *           "from": "example",
+                     *           "subject": "example",
+                     *           "filename": "timesheet-march-2026.pdf",
+                     *           "size": 48213,
+                     *           "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *           "received_at": "2026-03-02T09:30:00.000Z",
+                     *           "status": "processing",
+                     *           "document_ids": [
+                     *             "example"
+                     *           ],
+                     *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "reasons": [
+                     *             "example"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundMessageList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inbound message id (inm_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *       "channel": "email",
+                     *       "from": "example",
+                     *       "subject": "example",
+                     *       "filename": "timesheet-march-2026.pdf",
+                     *       "size": 48213,
+                     *       "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "received_at": "2026-03-02T09:30:00.000Z",
+                     *       "status": "processing",
+                     *       "document_ids": [
+                     *         "example"
+                     *       ],
+                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "reasons": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboundMessageRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inbound message id (inm_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example … */
+                    "message/rfc822": string;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateInboundAddress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example bb5a3500-bbf4-4ca6-aec8-4f6c1f5b750a
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new inbound address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "k3vq7x2m4pa6ty5rnw2c@inbound.docex.example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundAddress"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `capability_unavailable`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7440,7 +9920,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 6d9c6570-bef2-4b28-a075-163382976095
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -7734,7 +10217,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 45b2e427-7cbd-491c-aebb-1af4a6e0132a
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -7860,7 +10346,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 2e3ef447-556d-4e60-ae1c-ec2096761724
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8028,7 +10517,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 94295493-6170-4856-a7e5-7b6374187639
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -8066,6 +10558,7 @@ export interface operations {
                      *         "name": "Northwind Trading GmbH",
                      *         "environment": "live",
                      *         "verified": true,
+                     *         "directory_listed": false,
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -8173,7 +10666,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 42cd3f42-c0f6-47f3-affb-2356199d43fc
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8195,6 +10691,7 @@ export interface operations {
                      *       "name": "Northwind Trading GmbH",
                      *       "environment": "live",
                      *       "verified": true,
+                     *       "directory_listed": false,
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -8282,7 +10779,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 3374e408-0b51-4573-a4cf-2990b975f8a8
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8301,7 +10801,10 @@ export interface operations {
                 "application/json": {
                     /** @description Major units, more than 0, at most 2 decimals. */
                     amount: number;
-                    /** @description One of USD, EUR, GBP, CAD. */
+                    /**
+                     * @description One of USD, EUR, GBP, CAD.
+                     * @enum {string}
+                     */
                     currency: "USD" | "EUR" | "GBP" | "CAD";
                 };
             };
@@ -8394,7 +10897,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 89cf644f-4770-468f-a24d-a8cf8cdbb36a
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -8416,6 +10922,7 @@ export interface operations {
                      *       "name": "Northwind Trading GmbH",
                      *       "environment": "live",
                      *       "verified": true,
+                     *       "directory_listed": false,
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -8520,6 +11027,7 @@ export interface operations {
                      *       "name": "Northwind Trading GmbH",
                      *       "environment": "live",
                      *       "verified": true,
+                     *       "directory_listed": false,
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -8598,7 +11106,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example c9373834-e660-4024-a84b-252b3b769897
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -8655,6 +11166,8 @@ export interface operations {
                         /** @description BT-42 / BT-57. */
                         phone?: string;
                     } | null;
+                    /** @description false takes the organization out of GET /v1/directory (CONTRACT 11.1); true (the default) lists it by the identifiers of its profile. */
+                    directory_listed?: boolean;
                     electronic_address?: {
                         /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
                         scheme: string;
@@ -8695,6 +11208,7 @@ export interface operations {
                      *       "name": "Northwind Trading GmbH",
                      *       "environment": "live",
                      *       "verified": true,
+                     *       "directory_listed": false,
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -8796,6 +11310,402 @@ export interface operations {
             };
         };
     };
+    listPaymentBatches: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "pbat_PFmSH6ZOdrdbNZBzhX0QeV",
+                     *           "object": "payment_batch",
+                     *           "status": "ready",
+                     *           "count": 2,
+                     *           "control_sum": 1250.5,
+                     *           "currency": "EUR",
+                     *           "requested_execution_date": "2026-03-16",
+                     *           "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *           "payment_ids": [
+                     *             "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *             "pay_0Vc1EXLvlCGWanCYnqKi6M"
+                     *           ],
+                     *           "created_at": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentBatchList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closePaymentBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 89325406-4ca2-468c-a8f2-212e8bc1c5b0
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requested_execution_date": "2026-03-16"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description YYYY-MM-DD, today (UTC) or later, at most 365 days ahead: the date the bank executes the transfers. Default: today.
+                     * @example 2026-03-16
+                     */
+                    requested_execution_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The closed batch. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_PFmSH6ZOdrdbNZBzhX0QeV",
+                     *       "object": "payment_batch",
+                     *       "status": "ready",
+                     *       "count": 2,
+                     *       "control_sum": 1250.5,
+                     *       "currency": "EUR",
+                     *       "requested_execution_date": "2026-03-16",
+                     *       "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "payment_ids": [
+                     *         "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *         "pay_0Vc1EXLvlCGWanCYnqKi6M"
+                     *       ],
+                     *       "created_at": "2026-03-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentBatch"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_PFmSH6ZOdrdbNZBzhX0QeV",
+                     *       "object": "payment_batch",
+                     *       "status": "ready",
+                     *       "count": 2,
+                     *       "control_sum": 1250.5,
+                     *       "currency": "EUR",
+                     *       "requested_execution_date": "2026-03-16",
+                     *       "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "payment_ids": [
+                     *         "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *         "pay_0Vc1EXLvlCGWanCYnqKi6M"
+                     *       ],
+                     *       "created_at": "2026-03-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentBatch"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentBatchFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.001.001.09 message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice>
+                     */
+                    "application/xml": string;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPayments: {
         parameters: {
             query?: {
@@ -8831,6 +11741,8 @@ export interface operations {
                      *           "failure_reason": null,
                      *           "settlement_reference": "trf_GRc2WD0EbQeV1a4TJpao1W",
                      *           "payment_method": "ledger",
+                     *           "rail": "ledger",
+                     *           "end_to_end_id": null,
                      *           "source_account_id": "acct_CquHeRhBeGzwZlKtfZbB2V",
                      *           "scheduled_for": null,
                      *           "created_at": "2026-03-02T09:30:00.000Z",
@@ -8919,6 +11831,8 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "settlement_reference": "trf_GRc2WD0EbQeV1a4TJpao1W",
                      *       "payment_method": "ledger",
+                     *       "rail": "ledger",
+                     *       "end_to_end_id": null,
                      *       "source_account_id": "acct_CquHeRhBeGzwZlKtfZbB2V",
                      *       "scheduled_for": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -9126,7 +12040,9 @@ export interface operations {
                      *           "public_key": "MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=",
                      *           "origin": "docex.example/log",
                      *           "vkey": "docex.example+5f1c2a9b+AWb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE",
-                     *           "created_at": "2026-03-02T09:30:00.000Z"
+                     *           "created_at": "2026-03-02T09:30:00.000Z",
+                     *           "retired_at": "2026-03-02T09:30:00.000Z",
+                     *           "last_tree_size": 1
                      *         }
                      *       ],
                      *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
@@ -9198,6 +12114,810 @@ export interface operations {
             };
         };
     };
+    getRecipientDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the recipient link (the last segment of /r/<token>). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document through the link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "document_type": "invoice",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "submitted",
+                     *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *       "counterparty": {
+                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *         "name": "Northwind Trading GmbH"
+                     *       },
+                     *       "document_date": "2026-03-02",
+                     *       "due_date": "2026-04-01",
+                     *       "payment_terms": "net_30",
+                     *       "currency": "EUR",
+                     *       "line_items": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": 10,
+                     *           "unit_price": 125,
+                     *           "tax_rate": 0.19,
+                     *           "sku": "CONS-HR",
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 1250,
+                     *           "tax_amount": 237.5,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "HUR"
+                     *         }
+                     *       ],
+                     *       "subtotal": 1250,
+                     *       "tax": 237.5,
+                     *       "total": 1487.5,
+                     *       "balance_due": 1487.5,
+                     *       "payment_reference": "RF29INV000042",
+                     *       "notes": "Payable by bank transfer. Thank you for your business.",
+                     *       "external_refs": {
+                     *         "issuer_ref": "PO-2026-0117"
+                     *       },
+                     *       "derived_from": null,
+                     *       "origin": "api",
+                     *       "received": null,
+                     *       "sandbox": false,
+                     *       "payment": {
+                     *         "id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
+                     *         "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *         "amount": 1701.7,
+                     *         "currency": "EUR",
+                     *         "status": "settled",
+                     *         "failure_reason": null,
+                     *         "settlement_reference": "trf_GRc2WD0EbQeV1a4TJpao1W",
+                     *         "payment_method": "ledger",
+                     *         "rail": "ledger",
+                     *         "end_to_end_id": null,
+                     *         "source_account_id": "acct_CquHeRhBeGzwZlKtfZbB2V",
+                     *         "scheduled_for": null,
+                     *         "created_at": "2026-03-02T09:30:00.000Z",
+                     *         "settled_at": "2026-03-02T09:41:08.003Z",
+                     *         "key_id": "key_ETVlm2L7kspQyUSKTrBGSl"
+                     *       },
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "updated_at": "2026-03-02T09:41:07.215Z",
+                     *       "issued_at": "2026-03-02T09:41:07.215Z",
+                     *       "issuer_number": "INV-000042",
+                     *       "issuer": {
+                     *         "id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *         "name": "Northwind Trading",
+                     *         "legal_name": "Northwind Trading GmbH",
+                     *         "address": {
+                     *           "line1": "Hauptstraße 1",
+                     *           "line2": null,
+                     *           "city": "Berlin",
+                     *           "postal_code": "10115",
+                     *           "country_code": "DE"
+                     *         },
+                     *         "vat_id": "DE123456789",
+                     *         "contact_email": "billing@northwind.example",
+                     *         "payment_account": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "COBADEFFXXX",
+                     *           "account_name": "Northwind Trading GmbH"
+                     *         }
+                     *       },
+                     *       "recipient": {
+                     *         "id": "xp_4jNe42qNR0KgKvzFzB1Ga1",
+                     *         "name": "Contoso Ltd",
+                     *         "email": "ap@contoso.example"
+                     *       },
+                     *       "allowed": [
+                     *         "acknowledged",
+                     *         "approved",
+                     *         "disputed"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecipientDocument"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startRecipientClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example c889d7dd-e05f-4017-a677-7472caf4250c
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The token of the recipient link (the last segment of /r/<token>). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "external_party_id": "xp_4jNe42qNR0KgKvzFzB1Ga1",
+                     *       "email": "ap@contoso.example",
+                     *       "expires_at": "2026-06-02T09:30:00.000Z",
+                     *       "delivery_id": "dlv_5Mvaj6s0ZAAwmtWeNqRjWf"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimStarted"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `sandbox_isolation`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmRecipientClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 9a4e6f59-29c9-4555-a812-52f6323bd1b7
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The token of the recipient link (the last segment of /r/<token>). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "48120593"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The 8-digit code emailed to the external party. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The party is the organization now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "external_party_id": "xp_4jNe42qNR0KgKvzFzB1Ga1",
+                     *       "organization_id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "claimed_at": "2026-03-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimConfirmed"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `sandbox_isolation`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRecipientEInvoice: {
+        parameters: {
+            query: {
+                /** @description ubl, cii or facturx: the same files as GET /v1/documents/{id}/einvoice. */
+                format: "ubl" | "cii" | "facturx";
+            };
+            header?: never;
+            path: {
+                /** @description The token of the recipient link (the last segment of /r/<token>). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice: application/xml (ubl, cii) or application/pdf (facturx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice>
+                     */
+                    "application/xml": string;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `einvoice_incomplete` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRecipientBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the recipient link (the last segment of /r/<token>). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle: canonical JSON bytes, to be saved and verified unchanged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {},
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transitionRecipientDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example f900bc49-0335-4ed7-a732-ab3fc1ed1fd9
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The token of the recipient link (the last segment of /r/<token>). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "disputed",
+                 *       "reason": "The travel expenses were not agreed."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why: required to dispute, kept in the history entry. */
+                    reason?: string;
+                    /**
+                     * @description The target state: the counterparty's moves, without payment.
+                     * @enum {string}
+                     */
+                    to: "acknowledged" | "approved" | "disputed";
+                };
+            };
+        };
+        responses: {
+            /** @description The document after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "document_type": "invoice",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "disputed",
+                     *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *       "counterparty": {
+                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *         "name": "Northwind Trading GmbH"
+                     *       },
+                     *       "document_date": "2026-03-02",
+                     *       "due_date": "2026-04-01",
+                     *       "payment_terms": "net_30",
+                     *       "currency": "EUR",
+                     *       "line_items": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": 10,
+                     *           "unit_price": 125,
+                     *           "tax_rate": 0.19,
+                     *           "sku": "CONS-HR",
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 1250,
+                     *           "tax_amount": 237.5,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "HUR"
+                     *         }
+                     *       ],
+                     *       "subtotal": 1250,
+                     *       "tax": 237.5,
+                     *       "total": 1487.5,
+                     *       "balance_due": 1487.5,
+                     *       "payment_reference": "RF29INV000042",
+                     *       "notes": "Payable by bank transfer. Thank you for your business.",
+                     *       "external_refs": {
+                     *         "issuer_ref": "PO-2026-0117"
+                     *       },
+                     *       "derived_from": null,
+                     *       "origin": "api",
+                     *       "received": null,
+                     *       "sandbox": false,
+                     *       "payment": {
+                     *         "id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
+                     *         "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *         "amount": 1701.7,
+                     *         "currency": "EUR",
+                     *         "status": "settled",
+                     *         "failure_reason": null,
+                     *         "settlement_reference": "trf_GRc2WD0EbQeV1a4TJpao1W",
+                     *         "payment_method": "ledger",
+                     *         "rail": "ledger",
+                     *         "end_to_end_id": null,
+                     *         "source_account_id": "acct_CquHeRhBeGzwZlKtfZbB2V",
+                     *         "scheduled_for": null,
+                     *         "created_at": "2026-03-02T09:30:00.000Z",
+                     *         "settled_at": "2026-03-02T09:41:08.003Z",
+                     *         "key_id": "key_ETVlm2L7kspQyUSKTrBGSl"
+                     *       },
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "updated_at": "2026-03-02T09:41:07.215Z",
+                     *       "issued_at": "2026-03-02T09:41:07.215Z",
+                     *       "issuer_number": "INV-000042",
+                     *       "issuer": {
+                     *         "id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *         "name": "Northwind Trading",
+                     *         "legal_name": "Northwind Trading GmbH",
+                     *         "address": {
+                     *           "line1": "Hauptstraße 1",
+                     *           "line2": null,
+                     *           "city": "Berlin",
+                     *           "postal_code": "10115",
+                     *           "country_code": "DE"
+                     *         },
+                     *         "vat_id": "DE123456789",
+                     *         "contact_email": "billing@northwind.example",
+                     *         "payment_account": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "COBADEFFXXX",
+                     *           "account_name": "Northwind Trading GmbH"
+                     *         }
+                     *       },
+                     *       "recipient": {
+                     *         "id": "xp_4jNe42qNR0KgKvzFzB1Ga1",
+                     *         "name": "Contoso Ltd",
+                     *         "email": "ap@contoso.example"
+                     *       },
+                     *       "allowed": [
+                     *         "acknowledged",
+                     *         "approved"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecipientDocument"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getReference: {
         parameters: {
             query?: never;
@@ -9235,7 +12955,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 38752a8a-5f8d-48ba-a148-7190302512d5
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -9256,6 +12979,7 @@ export interface operations {
                      *         "name": "Northwind Trading GmbH",
                      *         "environment": "live",
                      *         "verified": true,
+                     *         "directory_listed": false,
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -9293,6 +13017,7 @@ export interface operations {
                      *         "name": "Northwind Trading GmbH",
                      *         "environment": "live",
                      *         "verified": true,
+                     *         "directory_listed": false,
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -9398,7 +13123,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example a0007416-95a4-4c02-ae5b-bb66b8004d85
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -9413,7 +13141,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description ISO 4217 code. Default USD. */
+                    /**
+                     * @description ISO 4217 code. Default USD.
+                     * @enum {string}
+                     */
                     currency?: "USD" | "EUR" | "GBP" | "CAD";
                     /** @description The bill total, at most 2 decimals. Default 100. */
                     total?: number;
@@ -9432,14 +13163,14 @@ export interface operations {
                      *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
                      *       "document_type": "invoice",
-                     *       "number": "INV-000042",
-                     *       "direction": "sent",
-                     *       "label": "Invoice",
-                     *       "status": "sent",
+                     *       "number": "BILL-000001",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "approved",
                      *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
                      *       "counterparty": {
                      *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
-                     *         "name": "Kaufhaus Nord AG"
+                     *         "name": "Demo Counterparty"
                      *       },
                      *       "document_date": "2026-03-02",
                      *       "due_date": "2026-04-01",
@@ -9483,13 +13214,15 @@ export interface operations {
                      *       "tax": 271.7,
                      *       "total": 1701.7,
                      *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
                      *       "notes": "Payable by bank transfer. Thank you for your business.",
                      *       "external_refs": {
                      *         "issuer_ref": "PO-2026-0117"
                      *       },
                      *       "derived_from": null,
                      *       "origin": "api",
-                     *       "sandbox": false,
+                     *       "received": null,
+                     *       "sandbox": true,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
                      *       "updated_at": "2026-03-02T09:41:07.215Z",
@@ -9770,6 +13503,7 @@ export interface operations {
                      *         "name": "Northwind Trading GmbH",
                      *         "environment": "live",
                      *         "verified": true,
+                     *         "directory_listed": false,
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -10233,7 +13967,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 53feb010-68fa-4e23-a273-8cffa583fca3
+                 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -10253,7 +13990,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description Subscribed event types. Empty means all, including types added later. */
-                    events: ("document.created" | "document.status_changed" | "document.edited" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged")[];
+                    events: ("document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused")[];
                     /** @description Where deliveries are POSTed. https only in production, to a public address; development also allows http and local addresses. */
                     url: string;
                 };
@@ -10443,7 +14180,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example fc030e8d-0868-4cfb-a535-e2489a385ad3
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -10529,7 +14269,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example a4d83590-f1e6-4aeb-a904-eea3a87a8aa7
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -10550,7 +14293,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description Subscribed event types. Empty means all, including types added later. */
-                    events?: ("document.created" | "document.status_changed" | "document.edited" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged")[];
+                    events?: ("document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused")[];
                     /** @description Where deliveries are POSTed. https only in production, to a public address; development also allows http and local addresses. */
                     url?: string;
                 };
@@ -10765,7 +14508,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example fb8b1450-b90e-4e92-a4e7-08b2488f5d0d
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -10867,7 +14613,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example d4704207-5b26-44f1-a7af-484b8ac23851
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -10965,7 +14714,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 88e27c39-3262-479b-af79-1f03591d5791
+                 */
                 "Idempotency-Key": string;
             };
             path: {
@@ -11066,7 +14818,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 8 to 128 characters, unique per logical request. Same key and body replays the original response. */
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 6a6a7691-a56b-41c4-ac66-0d6708ea9559
+                 */
                 "Idempotency-Key": string;
             };
             path: {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { makePrivateDir } from '../lib/private-dir.ts';
+import { FailoverPool } from './failover-pool.ts';
+import { parseMultiHostUrl } from './multi-host.ts';
 import { createDataDir } from './pglite-initdb.ts';
 import { startMaintenance } from './pglite-maintenance.ts';
 import type { DumpCompression } from './pglite-messages.ts';
@@ -18,6 +20,22 @@ export interface Database {
   /** Runs a multi-statement SQL script (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state now (the metrics endpoint reads it at each scrape). */
+  poolStats(): PoolStats;
+}
+
+/** What the metrics say of a pool; the embedded database has one connection and no queue of its own. */
+export interface PoolStats {
+  /** Connections (PGlite: sessions) checked out by a request or a task. */
+  inUse: number;
+  /** PostgreSQL only: open connections no one holds. */
+  idle?: number;
+  /** PostgreSQL only: checkouts waiting for a connection. */
+  waiting?: number;
+  /** PostgreSQL only: the pool's size. */
+  max?: number;
+  /** PostgreSQL only: checkouts that gave up after CONNECT_TIMEOUT_MS (each answered 503). */
+  checkoutTimeouts?: number;
 }
 
 const OID_INT8 = 20;
@@ -33,12 +51,31 @@ const pgTypes = {
   },
 };
 
+/** Where connections come from: one pg pool (one host), or the current primary's (a host list). */
+interface ConnectionSource {
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
+  readonly ending: boolean;
+  /** pg-pool's counts (a FailoverPool's are its current primary's), read by the metrics. */
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+  /** Told of every error a statement met (a FailoverPool drops a demoted or lost primary). */
+  noticeError?(client: pg.PoolClient, err: unknown): void;
+}
+
 /** The pg pool as Kysely sees it, naming frequent statements (see above). */
-function preparingPool(pool: pg.Pool): PostgresPool {
+function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresPool {
   const prepared = new PreparedStatements();
   return {
     async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) onTimeout();
+        throw err;
+      }
       // pg-pool listens for errors only on idle clients. A connection the server ends while it is
       // checked out but between statements (a transaction waiting on the service; an
       // administrator's pg_terminate_backend) emits 'error' with no listener, which would end the
@@ -53,9 +90,15 @@ function preparingPool(pool: pg.Pool): PostgresPool {
         query: (text: any, values?: ReadonlyArray<unknown>): any => {
           const name =
             typeof text === 'string' && values && values.length > 0 ? prepared.nameFor(text) : undefined;
-          return name === undefined
-            ? client.query(text, values as unknown[] | undefined)
-            : client.query({ name, text, values: values as unknown[] });
+          const result: Promise<unknown> =
+            name === undefined
+              ? client.query(text, values as unknown[] | undefined)
+              : client.query({ name, text, values: values as unknown[] });
+          if (!pool.noticeError) return result;
+          return result.catch((err: unknown) => {
+            pool.noticeError?.(client, err);
+            throw err;
+          });
         },
         release: () => {
           client.removeListener('error', onError);
@@ -84,9 +127,9 @@ export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
 /** How long a checkout waits for a new connection before the request answers 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
+function newPool(config: pg.PoolConfig, poolSize: number): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...config,
     max: poolSize,
     idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
     // A server that accepts no connection (down, failing over) is an answer in seconds (503
@@ -97,15 +140,43 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   pool.on('error', () => {
     // An idle client lost its server; the pool replaces it on the next checkout.
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return pool;
+}
+
+/**
+ * PostgreSQL at `url`. A libpq host list (`postgres://u@h1:p1,h2:p2/db?target_session_attrs=
+ * read-write`, src/db/multi-host.ts) writes to whichever host is the primary now
+ * (src/db/failover-pool.ts); one host is one pg pool, as it always was.
+ */
+export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
+  const hosts = parseMultiHostUrl(url);
+  const pool: ConnectionSource = hosts
+    ? new FailoverPool(hosts, (config) => newPool(config, poolSize), CONNECT_TIMEOUT_MS)
+    : newPool({ connectionString: url }, poolSize);
+  let checkoutTimeouts = 0;
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: preparingPool(pool, () => {
+        checkoutTimeouts++;
+      }),
+    }),
+  });
   return {
     kind: 'postgres',
     db,
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+      checkoutTimeouts,
+    }),
     async exec(sql: string) {
       const client = await pool.connect();
       try {
         await client.query(sql);
       } catch (err) {
+        pool.noticeError?.(client, err);
         // A failed script may leave its transaction open; never hand that connection back dirty.
         await client.query('rollback').catch(() => {});
         throw err;
@@ -182,6 +253,7 @@ export async function openPGlite(opts: PGliteOptions): Promise<PGliteDatabase> {
     db,
     pool,
     exec: (sql: string) => pool.exec(sql),
+    poolStats: () => ({ inUse: pool.checkedOut }),
     dump: (compression?: DumpCompression) => pool.dump(compression),
     close: async () => {
       maintenance.stop();

@@ -222,6 +222,7 @@ export class PGlitePool implements PostgresPool {
   /** parameter types of each named statement (unchanged by a replan: the text decides them) */
   readonly #types = new Map<string, number[]>();
   #ended = false;
+  #checkedOut = 0;
 
   constructor(thread: PGliteThread, serializers: Record<number, Serializer>) {
     this.thread = thread;
@@ -300,6 +301,7 @@ export class PGlitePool implements PostgresPool {
     if (this.#ended) throw new Error('the embedded database is closed');
     const s = this.#session();
     let released = false;
+    this.#checkedOut++;
     const client = {
       // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
       query: async (sql: any, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<any>> => {
@@ -313,10 +315,16 @@ export class PGlitePool implements PostgresPool {
       release: () => {
         if (released) return;
         released = true;
+        this.#checkedOut--;
         this.#release(s);
       },
     };
     return client as unknown as PostgresPoolClient;
+  }
+
+  /** Connections checked out by connect() and not yet released (the metrics' pool in use). */
+  get checkedOut(): number {
+    return this.#checkedOut;
   }
 
   /** Runs `f` while holding the connection (maintenance: src/db/pglite-maintenance.ts). */

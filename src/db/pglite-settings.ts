@@ -57,7 +57,9 @@ export const PGLITE_STATISTICS_TARGET = 10;
  * PGlite replaces its defaults with whatever startParams it is given, so they are repeated).
  * maintenance_work_mem bounds what a VACUUM or CREATE INDEX touches (64 MB by default), which the
  * WASM heap would keep resident for the rest of the process's life; default_statistics_target
- * bounds what an ANALYZE touches (PGLITE_STATISTICS_TARGET).
+ * bounds what an ANALYZE touches (PGLITE_STATISTICS_TARGET). wal_recycle off: a WAL segment a
+ * checkpoint no longer needs is deleted, not renamed for reuse with its old contents still in it
+ * until overwritten, so what a secret rotation erases (src/secret-rotation.ts) leaves the WAL too.
  */
 export function startParams(defaults: readonly string[], s: PGliteSettings): string[] {
   return [
@@ -68,5 +70,7 @@ export function startParams(defaults: readonly string[], s: PGliteSettings): str
     'maintenance_work_mem=16MB',
     '-c',
     `default_statistics_target=${PGLITE_STATISTICS_TARGET}`,
+    '-c',
+    'wal_recycle=off',
   ];
 }

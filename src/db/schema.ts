@@ -1,12 +1,17 @@
 // Kysely's view of the tables. Each module owns the interfaces of its own tables; this file
 // only joins them into the one DB type.
 import type { AttachmentTables } from './tables/attachments.ts';
+import type { BankTables } from './tables/bank.ts';
+import type { DeliveryTables } from './tables/delivery.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { FinanceTables } from './tables/finance.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { InboundTables } from './tables/inbound.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { PartyTables } from './tables/parties.ts';
 import type { PaymentTables } from './tables/payments.ts';
 import type { ProvenanceTables } from './tables/provenance.ts';
+import type { RecipientTables } from './tables/recipient.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
 export interface DB
@@ -17,4 +22,9 @@ export interface DB
     ProvenanceTables,
     PaymentTables,
     AttachmentTables,
-    FinanceTables {}
+    FinanceTables,
+    BankTables,
+    InboundTables,
+    DeliveryTables,
+    PartyTables,
+    RecipientTables {}

@@ -1,6 +1,7 @@
 // One transaction per change. Serialization failures and deadlocks are retried here, in one
 // place, so domain functions can take row locks without each re-implementing the retry.
 import type { Kysely, Transaction } from 'kysely';
+import { traceHooks } from '../observability/trace-hooks.ts';
 import type { DB } from './schema.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -31,7 +32,9 @@ export async function inTransaction<T>(
     try {
       let builder = db.transaction();
       if (opts.isolation) builder = builder.setIsolationLevel(opts.isolation);
-      return await builder.execute(fn);
+      // With tracing on, each attempt is a span (src/observability/trace-hooks.ts).
+      const hooks = traceHooks();
+      return await (hooks ? hooks.transaction(() => builder.execute(fn)) : builder.execute(fn));
     } catch (err) {
       const code = pgErrorCode(err);
       if (!code || !RETRYABLE.has(code) || i >= attempts) throw err;

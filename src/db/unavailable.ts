@@ -3,8 +3,23 @@
 // connection slot. Those answer 503 unavailable with Retry-After, never 500: the client's retry
 // with the same Idempotency-Key is safe, and the pool reconnects by itself when the server is back.
 
-/** SQLSTATEs of a server that is going away, not yet back, or full (class 08, 57P0x, 53300). */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+/**
+ * SQLSTATEs of a server that is going away, not yet back, or full (class 08, 57P0x, 53300), or no
+ * longer the primary: 25006 read_only_sql_transaction, a write reaching a node a failover demoted
+ * (issue 41; src/db/failover-pool.ts then finds the new primary).
+ */
+const SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '25006',
+]);
 /** Socket errors of a connection that could not be made or was lost. */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',

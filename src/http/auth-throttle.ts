@@ -11,6 +11,7 @@ export async function limitAuthAttempts(ctx: AppContext, address: string): Promi
     capacity: perMinute,
   });
   if (!d.allowed) {
+    ctx.metrics?.rateLimited('auth_address');
     throw new ApiError(
       'rate_limited',
       `Too many sign-ins and signups from this address: at most ${perMinute} a minute. Try again in ${d.retryAfterSeconds} seconds.`,

@@ -3,6 +3,7 @@
 // cannot be forged, edited, or replayed against another query or organization.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { HmacKeys } from '../context.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
 
@@ -34,23 +35,47 @@ function mac(key: Buffer, payload: string): string {
 }
 
 export function encodeCursor(key: Buffer, binding: CursorBinding, pos: KeysetPosition): string {
-  const payload = Buffer.from(
-    JSON.stringify({ v: 1, q: bindingDigest(binding), t: pos.t, id: pos.id }),
-  ).toString('base64url');
-  return `${payload}.${mac(key, payload)}`;
+  return encodeCursorPayload(key, binding, { t: pos.t, id: pos.id });
 }
 
 function badCursor(message: string): ApiError {
   return new ApiError('invalid_request', message, { errors: [{ path: 'query.cursor', message }] });
 }
 
-export function decodeCursor(key: Buffer, binding: CursorBinding, cursor: string): KeysetPosition {
+/** A cursor's MAC is checked under each verifying key: one a secret rotation replaced still opens
+ * the walks it began for 24 hours (src/secret-rotation.ts). */
+export function decodeCursor(keys: HmacKeys, binding: CursorBinding, cursor: string): KeysetPosition {
+  const p = decodeCursorPayload(keys, binding, cursor);
+  if (typeof p.t !== 'string' || typeof p.id !== 'string') throw badCursor('The cursor is malformed.');
+  return { t: p.t, id: p.id };
+}
+
+/** Fields a cursor carries besides its version and binding: short names, JSON values. */
+export type CursorPayload = Record<string, string | number | null>;
+
+/**
+ * A cursor carrying any small position (a walk that is not newest-first by created_at and id:
+ * a document's history pages by seq and carries where its verified chain ended), with the same
+ * binding and HMAC as every list's.
+ */
+export function encodeCursorPayload(key: Buffer, binding: CursorBinding, data: CursorPayload): string {
+  const payload = Buffer.from(JSON.stringify({ v: 1, q: bindingDigest(binding), ...data })).toString(
+    'base64url',
+  );
+  return `${payload}.${mac(key, payload)}`;
+}
+
+/** The fields of a cursor this service issued for this binding; invalid_request otherwise. */
+export function decodeCursorPayload(keys: HmacKeys, binding: CursorBinding, cursor: string): CursorPayload {
   const dot = cursor.indexOf('.');
   if (dot <= 0) throw badCursor('The cursor is not one this service issued. Pass next_cursor back verbatim.');
   const payload = cursor.slice(0, dot);
   const given = Buffer.from(cursor.slice(dot + 1));
-  const expected = Buffer.from(mac(key, payload));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const matches = keys.verify.some((key) => {
+    const expected = Buffer.from(mac(key, payload));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) {
     throw badCursor('The cursor is not one this service issued. Pass next_cursor back verbatim.');
   }
   let parsed: unknown;
@@ -59,16 +84,15 @@ export function decodeCursor(key: Buffer, binding: CursorBinding, cursor: string
   } catch {
     throw badCursor('The cursor is malformed.');
   }
-  const p = parsed as { v?: unknown; q?: unknown; t?: unknown; id?: unknown };
-  if (p.v !== 1 || typeof p.t !== 'string' || typeof p.id !== 'string' || typeof p.q !== 'string') {
-    throw badCursor('The cursor is malformed.');
-  }
-  if (p.q !== bindingDigest(binding)) {
+  if (typeof parsed !== 'object' || parsed === null) throw badCursor('The cursor is malformed.');
+  const { v, q, ...data } = parsed as { v?: unknown; q?: unknown } & CursorPayload;
+  if (v !== 1 || typeof q !== 'string') throw badCursor('The cursor is malformed.');
+  if (q !== bindingDigest(binding)) {
     throw badCursor(
       'The cursor belongs to another query. A cursor is tied to the filters that produced it: start a fresh walk after changing them.',
     );
   }
-  return { t: p.t, id: p.id };
+  return data;
 }
 
 export interface Page<T> {
@@ -121,7 +145,7 @@ export async function pageNewestFirst<
   O extends { created_at: Date; id: string },
   T,
 >(
-  hmacKey: Buffer,
+  keys: HmacKeys,
   binding: CursorBinding,
   query: SelectQueryBuilder<DBT, TB, O>,
   page: { limit?: number; cursor?: string },
@@ -131,11 +155,18 @@ export async function pageNewestFirst<
   const limit = page.limit ?? 20;
   let q = query;
   if (page.cursor)
-    q = q.where(keysetBefore(columns.createdAt, columns.id, decodeCursor(hmacKey, binding, page.cursor)));
+    q = q.where(keysetBefore(columns.createdAt, columns.id, decodeCursor(keys, binding, page.cursor)));
   const rows = await q
     .orderBy(sql.ref(columns.createdAt), 'desc')
     .orderBy(sql.ref(columns.id), 'desc')
     .limit(limit + 1)
     .execute();
-  return toPage(hmacKey, binding, rows, limit, (r) => ({ t: r.created_at.toISOString(), id: r.id }), project);
+  return toPage(
+    keys.sign,
+    binding,
+    rows,
+    limit,
+    (r) => ({ t: r.created_at.toISOString(), id: r.id }),
+    project,
+  );
 }

@@ -5,6 +5,13 @@ import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/un
 import { ApiError, ERROR_STATUS, type ErrorCode } from '../lib/errors.ts';
 import { mapAjvErrors } from './validation.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The error code this request was answered with (the metrics' code label). */
+    errorCode?: ErrorCode;
+  }
+}
+
 export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; docs_url: string; details?: Record<string, unknown> };
 }
@@ -91,6 +98,7 @@ export function toApiError(err: unknown, requestId: string): { apiError: ApiErro
 export function makeErrorHandler(baseUrl: string) {
   return function errorHandler(err: unknown, request: FastifyRequest, reply: FastifyReply) {
     const { apiError, unexpected } = toApiError(err, request.id);
+    request.errorCode = apiError.code;
     if (unexpected) request.log.error({ err }, 'unhandled error');
     if (apiError.code === 'unauthorized') reply.header('www-authenticate', 'Bearer');
     if (apiError.headers) for (const [k, v] of Object.entries(apiError.headers)) reply.header(k, v);

@@ -9,7 +9,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { AppContext } from '../context.ts';
+import { type AppContext, hmacKeys } from '../context.ts';
 import { Coalescer, perDatabase } from '../db/coalesce.ts';
 import type { DB } from '../db/schema.ts';
 import { type Statement, stmt } from '../db/statement.ts';
@@ -34,6 +34,35 @@ export interface IdempotencyClaim {
    * `operator` or `anonymous`. A replay goes only to the same principal.
    */
   principal: string;
+  /**
+   * The HMAC key the record is kept under when it is not the current one: a record made before a
+   * secret rotation (src/secret-rotation.ts) is stored and sealed under the key it replaced, which
+   * cannot be re-derived (the record holds no Idempotency-Key), so a retry within its 24 hours
+   * finds it under that key (withRecordKey).
+   */
+  hmacKey?: Buffer;
+}
+
+/** The HMAC key a claim's record is stored and sealed under. */
+export function claimHmacKey(ctx: AppContext, claim: Pick<IdempotencyClaim, 'hmacKey'>): Buffer {
+  return claim.hmacKey ?? ctx.secrets.hmacKey;
+}
+
+/**
+ * The claim, bound to the previous HMAC key when a record of its key was made under that one
+ * (only while a rotation's previous key is valid: 24 hours, the records' own lifetime). Without
+ * this a retry after a rotation would miss its record and run the request a second time.
+ */
+export async function withRecordKey<C extends IdempotencyClaim>(ctx: AppContext, claim: C): Promise<C> {
+  const previous = hmacKeys(ctx).verify[1];
+  if (previous === undefined) return claim;
+  const old = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select('scope')
+    .where('scope', '=', claim.scope)
+    .where('key', '=', storedKey(previous, claim.key))
+    .executeTakeFirst();
+  return old ? { ...claim, hmacKey: previous } : claim;
 }
 
 /**
@@ -110,7 +139,7 @@ export function responseKey(hmacKey: Buffer, claim: Pick<IdempotencyClaim, 'scop
 function sealResponse(ctx: AppContext, claim: IdempotencyClaim, body: string): string {
   // A nonce must never repeat under one key; 96 fresh CSPRNG bits (the pool's bytes are used once).
   const iv = pooledBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', responseKey(ctx.secrets.hmacKey, claim), iv);
+  const cipher = createCipheriv('aes-256-gcm', responseKey(claimHmacKey(ctx, claim), claim), iv);
   const sealed = Buffer.concat([cipher.update(body, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}`;
 }
@@ -126,7 +155,7 @@ function openResponse(
   const data = Buffer.from(sealed, 'base64url');
   const decipher = createDecipheriv(
     'aes-256-gcm',
-    responseKey(ctx.secrets.hmacKey, claim),
+    responseKey(claimHmacKey(ctx, claim), claim),
     Buffer.from(iv, 'base64url'),
   );
   decipher.setAuthTag(data.subarray(data.length - 16));
@@ -246,19 +275,21 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
         from events e where e.id = idempotency_keys.response_event_id)`.as('event_document'),
     ])
     .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(ctx.secrets.hmacKey, claim.key))
+    .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= now.getTime()) return null;
   // Before anything else about the record, even whether it still runs: another principal learns
   // nothing of it (a replay would hand it a response its own authorization never allowed, such
   // as an admin's new keys:manage secret).
   if (row.principal !== claim.principal) {
+    ctx.metrics?.idempotency('conflict');
     throw new ApiError(
       'idempotency_conflict',
       'This Idempotency-Key was used by another key or user of this organization. Use a new key for a new request.',
     );
   }
   if (row.fingerprint !== print) {
+    ctx.metrics?.idempotency('conflict');
     throw new ApiError(
       'idempotency_conflict',
       'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
@@ -270,6 +301,7 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
     // The original either finishes meanwhile (a retry then replays it) or its lease lapses (a
     // retry then runs it): either way, one lease from now the answer is final.
     const retryAfter = Math.max(1, Math.ceil(Math.min(left, LEASE_RENEW_MS) / 1000));
+    ctx.metrics?.idempotency('in_progress');
     throw new ApiError(
       'conflict',
       `A request with this Idempotency-Key is still being processed. Retry after ${retryAfter} seconds: it will have completed (and replay) or been abandoned (and run again).`,
@@ -277,6 +309,7 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
       { 'retry-after': String(retryAfter) },
     );
   }
+  ctx.metrics?.idempotency('replayed');
   return {
     kind: 'replay',
     status: row.response_status ?? 200,
@@ -310,7 +343,7 @@ export async function claimIdempotencyKey(
   print: string,
 ): Promise<ClaimResult> {
   const { scope } = claim;
-  const stored = storedKey(ctx.secrets.hmacKey, claim.key);
+  const stored = storedKey(claimHmacKey(ctx, claim), claim.key);
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();
     const inserted = await claims(ctx.db).submit({
@@ -434,7 +467,7 @@ export async function completeIdempotencyKey(
   if (status >= 200 && status < 300) {
     await completions(ctx.db).submit({
       scope: claim.scope,
-      key: storedKey(ctx.secrets.hmacKey, claim.key),
+      key: storedKey(claimHmacKey(ctx, claim), claim.key),
       status,
       contentType,
       body: sealResponse(ctx, claim, body),
@@ -450,7 +483,7 @@ export async function completeIdempotencyKey(
  * next one; a lapsed lease only lets a retry run the request again once the original is gone.
  */
 export function keepLease(ctx: AppContext, claim: IdempotencyClaim): () => void {
-  const stored = storedKey(ctx.secrets.hmacKey, claim.key);
+  const stored = storedKey(claimHmacKey(ctx, claim), claim.key);
   const timer = setInterval(() => {
     const until = new Date(ctx.clock.now().getTime() + LEASE_MS);
     ctx.db
@@ -471,7 +504,7 @@ export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyC
   await ctx.db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(ctx.secrets.hmacKey, claim.key))
+    .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
     .where('status', '=', 'running')
     .execute();
 }

@@ -1,12 +1,13 @@
 // Every input the service cannot hold is refused with the envelope, before anything reads it
-// (CONTRACT 10): NUL characters and unpaired surrogates in a path parameter, a query value or any
-// body string (PostgreSQL text cannot store them: they used to surface as 500s from the 26 routes
-// that reach the database with them), numbers JSON turns into Infinity (1e309: the Idempotency-Key
+// (CONTRACT 10): characters outside XML 1.0's Char production in a path parameter, a query value or
+// any body string or key (src/lib/text.ts: NUL and unpaired surrogates PostgreSQL cannot store, which
+// used to surface as 500s from the 26 routes that reach the database with them, and the control
+// characters and noncharacters no UBL, CII or Factur-X export can carry), numbers JSON turns into Infinity (1e309: the Idempotency-Key
 // fingerprint canonicalizes the body before validation and could not), and bodies nested deeper
 // than 64 levels. The walk is iterative, so a 10,000-deep body costs a loop, not the stack.
 import type { FastifyRequest } from 'fastify';
 import { ApiError, type FieldProblem } from '../lib/errors.ts';
-import { isStorableText, UNSTORABLE_TEXT } from '../lib/text.ts';
+import { unstorableTextProblem } from '../lib/text.ts';
 
 export const MAX_DEPTH = 64;
 /** Enough to show what is wrong without echoing a whole hostile body back. */
@@ -29,7 +30,8 @@ export function jsonProblems(value: unknown, root = ''): FieldProblem[] {
   while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
     const { value: v, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
     if (typeof v === 'string') {
-      if (!isStorableText(v)) problems.push({ path: path || 'body', message: UNSTORABLE_TEXT });
+      const problem = unstorableTextProblem(v);
+      if (problem) problems.push({ path: path || 'body', message: problem });
     } else if (typeof v === 'number') {
       if (!Number.isFinite(v)) {
         problems.push({
@@ -51,7 +53,8 @@ export function jsonProblems(value: unknown, root = ''): FieldProblem[] {
         for (let i = entries.length - 1; i >= 0; i--) {
           const [k, child] = entries[i] as [string, unknown];
           const p = childPath(path, k);
-          if (!isStorableText(k)) problems.push({ path: p, message: `the key ${UNSTORABLE_TEXT}` });
+          const problem = unstorableTextProblem(k);
+          if (problem) problems.push({ path: p, message: `the key ${problem}` });
           stack.push({ value: child, path: p, depth: depth + 1 });
         }
       }
@@ -76,11 +79,11 @@ export function guardRequestText(request: FastifyRequest): void {
     if (!values || typeof values !== 'object') continue;
     for (const [name, raw] of Object.entries(values as Record<string, unknown>)) {
       for (const v of Array.isArray(raw) ? raw : [raw]) {
-        if (typeof v === 'string' && !isStorableText(v))
-          problems.push({ path: `${part}.${name}`, message: UNSTORABLE_TEXT });
+        const problem = typeof v === 'string' ? unstorableTextProblem(v) : null;
+        if (problem) problems.push({ path: `${part}.${name}`, message: problem });
       }
-      if (!isStorableText(name))
-        problems.push({ path: `${part}.${name}`, message: `the name ${UNSTORABLE_TEXT}` });
+      const problem = unstorableTextProblem(name);
+      if (problem) problems.push({ path: `${part}.${name}`, message: `the name ${problem}` });
     }
   }
   if (problems.length > 0) throw refuse(problems);

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { FAMILIES } from '../config.ts';
 import { ERROR_DESCRIPTIONS, type ErrorCode } from '../lib/errors.ts';
+import { API_VERSION } from '../version.ts';
 
 type Json = Record<string, unknown>;
 type Schemas = Record<string, unknown>;
@@ -36,17 +37,22 @@ const ID_BY_TITLE: Record<string, string> = {
   RotatedApiKey: 'key',
   Document: 'doc',
   ImportedDocument: 'doc',
+  RecipientDocument: 'doc',
   Payment: 'pay',
   Event: 'evt',
   WebhookEndpoint: 'whe',
   DeletedWebhookEndpoint: 'whe',
   WebhookDelivery: 'whd',
+  EmailDelivery: 'dlv',
   TreasuryAccount: 'acct',
   TreasuryTransaction: 'txn',
   Attachment: 'att',
   FinanceListing: 'lst',
   FinanceOffer: 'ofr',
   FinanceAgreement: 'agr',
+  BankAccount: 'bacc',
+  PaymentBatch: 'pbat',
+  InboundMessage: 'inm',
 };
 
 /** The id prefix of a field holding another record's id. */
@@ -57,11 +63,14 @@ const ID_BY_FIELD: Record<string, string> = {
   borrower_organization_id: 'org',
   lender_organization_id: 'org',
   owner_organization_id: 'org',
+  external_party_id: 'xp',
   connection_id: 'conn',
   document_id: 'doc',
   invoice_id: 'doc',
   derived_from: 'doc',
+  duplicate_of: 'doc',
   payment_id: 'pay',
+  bank_account_id: 'bacc',
   key_id: 'key',
   rotated_from_id: 'key',
   rotated_to_id: 'key',
@@ -140,7 +149,7 @@ const TEXT: Record<string, string> = {
   sha256: HEX64,
   digest: HEX64,
   authorization_digest: HEX64,
-  api_version: '1.15.0',
+  api_version: API_VERSION,
   text: 'Invoice INV-000042 issued to Kaufhaus Nord AG.',
   reason: 'The hash chain is intact.',
   next_cursor: 'eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0',
@@ -265,6 +274,7 @@ const USUALLY_NULL = new Set([
   'rotated_from_id',
   'rotated_to_id',
   'failure_reason',
+  'end_to_end_id',
   'disabled_reason',
   'withdrawn_reason',
   'withdrawn_at',
@@ -442,7 +452,8 @@ const OVERRIDES: Record<string, Json> = {
     number: 'INV-000042',
     direction: 'sent',
     label: 'Invoice',
-    status: 'sent',
+    // an issued invoice: issuing moves a draft to submitted (the state machines)
+    status: 'submitted',
     counterparty: { id: exampleId('org', 1), name: 'Kaufhaus Nord AG' },
     document_date: '2026-03-02',
     due_date: '2026-04-01',
@@ -474,9 +485,18 @@ const OVERRIDES: Record<string, Json> = {
 
   Connection: {
     status: 'active',
-    counterparty: { id: exampleId('org', 1), name: 'Kaufhaus Nord AG' },
+    // an organization: the external party's own fields (CONTRACT 11.1) are left out here
+    counterparty: {
+      id: exampleId('org', 1),
+      name: 'Kaufhaus Nord AG',
+      external: undefined,
+      email: undefined,
+      legal_profile: undefined,
+      notify_status: undefined,
+    },
     accepted_at: '2026-03-02T09:41:07.215Z',
   },
+  DirectoryEntry: { organization_id: exampleId('org', 1), name: 'Kaufhaus Nord AG', country_code: 'DE' },
   Enablement: { environment: 'production', families: Object.fromEntries(FAMILIES.map((f) => [f, true])) },
   TreasuryAccount: { name: 'Operating account' },
   WebhookDelivery: { status: 'succeeded' },
@@ -526,6 +546,20 @@ export function exampleFor(schema: unknown, schemas: Schemas): unknown {
 
 /** Request bodies whose generated example (every optional field at once) would mislead a reader. */
 export const REQUEST_EXAMPLES: Record<string, Json> = {
+  // the external party the response example shows (CONTRACT 11.1); the body's schema lists the
+  // other ways (an organization id, a VAT id or an identifier) among its examples
+  createConnection: {
+    external_party: {
+      name: 'Acheteur SARL',
+      email: 'compta@acheteur.example',
+      legal_profile: {
+        legal_name: 'Acheteur SARL',
+        address: { line1: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country_code: 'FR' },
+        vat_id: 'FR40303265045',
+      },
+      notify_status: true,
+    },
+  },
   createSession: { email: 'billing@northwind.example', password: 'correct horse battery staple' },
   createKey: {
     name: 'ERP integration',
@@ -565,7 +599,8 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
     ],
     due_date: '2026-04-15',
   },
-  transitionDocument: { to: 'acknowledged' },
+  // the buyer approves the bill it received (the answer below is its Bill)
+  transitionDocument: { to: 'approved' },
   payDocument: { source_account_id: exampleId('acct') },
   createSandboxBill: { total: 1701.7, currency: 'EUR' },
   createWebhookEndpoint: {
@@ -580,13 +615,111 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   },
   createFinanceOffer: {},
   repayFinanceAgreement: { source_account_id: exampleId('acct') },
+  // the recipient of an emailed invoice disputes it through its link
+  transitionRecipientDocument: { to: 'disputed', reason: 'The travel expenses were not agreed.' },
+  confirmRecipientClaim: { code: '48120593' },
+};
+
+/**
+ * A success answer's fields that differ for this operation from the object's usual example,
+ * so every example is true to its operation: what a create answers is a draft, what the buyer's
+ * approval answers is its Bill, approved. Merged over the generated example.
+ */
+const DRAFT: Json = { status: 'draft', issued_at: null, updated_at: AT };
+const BILL: Json = { direction: 'received', label: 'Bill', number: 'BILL-000017' };
+const EXTERNAL_CONNECTION: Json = {
+  status: 'active',
+  counterparty: {
+    id: exampleId('xp'),
+    name: 'Acheteur SARL',
+    external: true,
+    email: 'compta@acheteur.example',
+    legal_profile: {
+      legal_name: 'Acheteur SARL',
+      address: { line1: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country_code: 'FR' },
+      vat_id: 'FR40303265045',
+    },
+    notify_status: true,
+  },
+  invited: false,
+  accepted_at: AT,
+};
+/** What a recipient link adds to the Bill it shows (CONTRACT 11.3). */
+const THROUGH_LINK: Json = {
+  ...BILL,
+  issuer_number: 'INV-000042',
+  issuer: {
+    id: exampleId('org'),
+    name: 'Northwind Trading',
+    legal_name: 'Northwind Trading GmbH',
+    address: {
+      line1: 'Hauptstraße 1',
+      line2: null,
+      city: 'Berlin',
+      postal_code: '10115',
+      country_code: 'DE',
+    },
+    vat_id: 'DE123456789',
+    contact_email: 'billing@northwind.example',
+    payment_account: {
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      account_name: 'Northwind Trading GmbH',
+    },
+  },
+  recipient: { id: exampleId('xp'), name: 'Contoso Ltd', email: 'ap@contoso.example' },
+};
+export const RESPONSE_EXAMPLES: Record<string, Json> = {
+  createConnection: EXTERNAL_CONNECTION,
+  // the answer to the request example of UpdateConnectionBody
+  updateConnection: {
+    ...EXTERNAL_CONNECTION,
+    counterparty: {
+      ...(EXTERNAL_CONNECTION.counterparty as Json),
+      email: 'ap@customer.example',
+      notify_status: false,
+    },
+  },
+  createDocument: DRAFT,
+  updateDocument: DRAFT,
+  importEInvoice: DRAFT,
+  issueDocument: { status: 'submitted' },
+  transitionDocument: { ...BILL, status: 'approved' },
+  createSandboxBill: {
+    ...BILL,
+    number: 'BILL-000001',
+    status: 'approved',
+    sandbox: true,
+    counterparty: { id: exampleId('org', 1), name: 'Demo Counterparty' },
+  },
+  getRecipientDocument: {
+    ...THROUGH_LINK,
+    status: 'submitted',
+    allowed: ['acknowledged', 'approved', 'disputed'],
+  },
+  transitionRecipientDocument: { ...THROUGH_LINK, status: 'disputed', allowed: ['acknowledged', 'approved'] },
+  startRecipientClaim: {
+    external_party_id: exampleId('xp'),
+    email: 'ap@contoso.example',
+    delivery_id: exampleId('dlv'),
+  },
+  confirmRecipientClaim: {
+    external_party_id: exampleId('xp'),
+    organization_id: exampleId('org', 1),
+    connection_id: exampleId('conn'),
+  },
 };
 
 /** A message and details for each error code, as the service writes them. */
 const ERROR_EXAMPLES: Record<ErrorCode, { message: string; details?: Json }> = {
   invalid_request: {
-    message: 'line_items[0].quantity: must be >= 0',
-    details: { errors: [{ path: 'line_items[0].quantity', message: 'must be >= 0' }] },
+    message: 'Quantity must be at least 0 (and 1 more problem).',
+    details: {
+      errors: [
+        { path: 'line_items[0].quantity', message: 'Quantity must be at least 0' },
+        { path: 'line_items[1].tax_rate', message: 'Tax rate is required' },
+      ],
+    },
   },
   unauthorized: { message: 'The credential is missing, unknown, revoked or expired.' },
   forbidden: { message: "The caller's address 198.51.100.7 is outside the key's allowed_cidrs." },
@@ -612,8 +745,9 @@ const ERROR_EXAMPLES: Record<ErrorCode, { message: string; details?: Json }> = {
     details: { limit: 'max_per_payment', currency: 'EUR', limit_value: 5000, attempted: 6200 },
   },
   einvoice_incomplete: {
-    message: 'The e-invoice needs business terms the profiles do not have yet.',
-    details: { missing: [{ bt: 'BT-31', party: 'issuer', field: 'vat_id' }] },
+    message:
+      "The e-invoice needs the seller's VAT identifier. Each party fills these in its own legal profile; the document keeps the profiles it was issued with, except a party that had none then.",
+    details: { missing: [{ bt: 'BT-31', party: 'issuer', field: 'vat_id', label: 'VAT identifier' }] },
   },
   einvoice_mismatch: {
     message: "The file's stated total differs from what its lines give.",

@@ -6,6 +6,7 @@
 // Request bodies stay inline: MCP tools flatten them and the web app reads them (features.ts).
 // Every operation carries examples (openapi-examples.ts): its request body, its success answer and
 // one error envelope per code it can answer.
+import { createHash } from 'node:crypto';
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../lib/errors.ts';
 import { API_VERSION } from '../version.ts';
@@ -14,6 +15,7 @@ import {
   errorExamples,
   exampleFor,
   REQUEST_EXAMPLES,
+  RESPONSE_EXAMPLES,
   TEXT_EXAMPLES,
 } from './openapi-examples.ts';
 import type { AnyRoute } from './route.ts';
@@ -28,12 +30,96 @@ const COMMON_ERRORS: Record<AnyRoute['auth'], ErrorCode[]> = {
   session: ['unauthorized', 'insufficient_scope'],
   session_or_scopes: ['unauthorized', 'forbidden', 'insufficient_scope', 'rate_limited'],
   scopes: ['unauthorized', 'forbidden', 'insufficient_scope', 'rate_limited'],
+  // A wrong, revoked or expired link is not_found, never unauthorized: no hint that it ever was one.
+  link: ['not_found', 'rate_limited'],
 };
 
-/** A plain JSON copy of a TypeBox schema (drops its symbol keys). */
+/** A plain JSON copy of a TypeBox schema (drops its symbol keys), its enumerations as `enum`. */
 function plain(schema: TSchema): Json {
-  return JSON.parse(JSON.stringify(schema)) as Json;
+  return asEnums(JSON.parse(JSON.stringify(schema))) as Json;
 }
+
+/**
+ * TypeBox writes a union of literals as anyOf of consts, which a reader of the reference sees as
+ * "Any of · const: ubl"; the same choice as `enum` shows its values ("ubl, cii, facturx"). A null
+ * branch becomes null among the values. Validation is unchanged: the service validates with the
+ * TypeBox schemas themselves (src/http/validation.ts).
+ */
+function asEnums(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asEnums);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = asEnums(v);
+  const branches = out.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2) return out;
+  const isNull = (b: Json) => b.type === 'null' && Object.keys(b).length === 1;
+  const consts = (branches as Json[]).filter((b) => !isNull(b));
+  const types = new Set(consts.map((b) => b.type));
+  const plainConst = (b: Json) =>
+    b.const !== undefined && Object.keys(b).every((k) => k === 'const' || k === 'type');
+  if (!consts.every(plainConst) || types.size !== 1) return out;
+  const type = [...types][0];
+  const nullable = consts.length < branches.length;
+  const { anyOf: _branches, ...rest } = out;
+  return {
+    ...rest,
+    ...(typeof type === 'string' ? { type: nullable ? [type, 'null'] : type } : {}),
+    enum: [...consts.map((b) => b.const), ...(nullable ? [null] : [])],
+  };
+}
+
+/** A version-4-shaped UUID derived from the operation, so each operation's example key differs. */
+function exampleKey(operationId: string): string {
+  const h = createHash('sha256').update(`docex-idempotency-example:${operationId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The order the reference lists the families in: what an integrator starts with first (the
+ * documents), the reference's health and description endpoints last.
+ */
+const TAG_ORDER = [
+  'Documents',
+  'E-invoicing',
+  'Payments',
+  'Bank',
+  'Attachments',
+  'Inbound',
+  'Provenance',
+  'Events',
+  'Webhooks',
+  'Connections',
+  'Sandbox',
+  'Keys',
+  'Identity',
+  'Treasury',
+  'Finance',
+  'Meta',
+  'Operator',
+  'Test helpers',
+];
+
+/** The reference's introduction (Markdown): how to get a credential and make a first call. */
+const INTRODUCTION = `Organizations exchange invoices, purchase orders, quotes and credit notes over connections, pay them, finance them, and prove afterwards what happened.
+
+## Getting a token
+
+Every call but a few sends \`Authorization: Bearer <token>\`, where the token is one of:
+
+- **An admin session** (\`sess_…\`, 12 hours): the \`session.token\` of \`POST /v1/signup\` (a new organization and its admin), or of \`POST /v1/sessions\` with your email and password. Sessions can do everything, including what keys cannot: keys, webhooks, the legal profile, the sandbox.
+- **An API key** (\`rk_live_…\`, or \`rk_test_…\` in the sandbox): minted with \`POST /v1/keys\` under a session (or in the web app at /app, on the Keys page), with only the scopes you give it. Its secret is shown once.
+
+To practise, call \`POST /v1/sandbox\` with your session: it answers a sandbox organization, a demo counterparty that approves what you send it within seconds, an active connection between them (the \`connection_id\` of your first document) and a session of the sandbox organization, with which you mint a \`rk_test_\` key.
+
+In this reference, put your token in the authentication box: every example and the curl beside it then carry it.
+
+## Writes and idempotency
+
+Every write (POST, PUT, PATCH, DELETE) but signing up and signing in needs an \`Idempotency-Key\` header of 8 to 128 characters, new for each new request (\`uuidgen\` makes one). Sending the same key with the same body again answers the first response again and changes nothing, so a retry after a timeout is safe; the same key with another request is \`idempotency_conflict\`. The examples carry a key of their own: use a fresh one for each request you mean to be new.
+
+## Answers
+
+Every response carries \`Svc-Api-Version\` and \`Svc-Request-Id\`. Errors have one shape, \`{"error": {"code", "message", "docs_url", "details"}}\`; \`details.errors\` lists every problem of a request at once as \`{path, message}\`. Lists are pages with an opaque \`next_cursor\`. The same operations on one page, without JavaScript: [/v1/docs](/v1/docs).`;
 
 /**
  * Moves every titled object schema inside `schema` into `components` (by its title) and puts a
@@ -59,7 +145,9 @@ function successContent(route: AnyRoute, schemas: Record<string, Json>): Json | 
   const type = ok.contentType ?? 'application/json';
   if (ok.schema) {
     const schema = hoistTitled(plain(ok.schema), schemas);
-    return { [type]: { schema, example: exampleFor(schema, schemas) } };
+    const generated = exampleFor(schema, schemas);
+    const over = RESPONSE_EXAMPLES[route.operationId];
+    return { [type]: { schema, example: over ? { ...(generated as Json), ...over } : generated } };
   }
   if (!ok.contentType) return undefined;
   // Raw bytes sent by the handler: the specification itself is a JSON object, the rest text.
@@ -97,8 +185,10 @@ function parametersOf(route: AnyRoute): Json[] {
       in: 'header',
       required: true,
       description:
-        '8 to 128 characters, unique per logical request. Same key and body replays the original response.',
+        '8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.',
       schema: { type: 'string', minLength: 8, maxLength: 128 },
+      // Scalar fills the header with it, so a pasted example runs (an empty key is refused).
+      example: exampleKey(route.operationId),
     });
   }
   return out;
@@ -119,6 +209,7 @@ function impliedErrors(route: AnyRoute): ErrorCode[] {
 function securityOf(route: AnyRoute): Json[] {
   switch (route.auth) {
     case 'none':
+    case 'link':
       return [];
     case 'operator':
       return [{ operatorToken: [] }];
@@ -128,6 +219,15 @@ function securityOf(route: AnyRoute): Json[] {
     case 'scopes':
       return [{ apiKey: route.scopes ?? [] }, { adminSession: [] }];
   }
+}
+
+/** Every tag the operations use, in TAG_ORDER (a tag it does not name comes after, by name). */
+function tagsOf(paths: Record<string, Record<string, Json>>): Json[] {
+  const used = new Set<string>();
+  for (const ops of Object.values(paths))
+    for (const op of Object.values(ops)) for (const t of (op.tags as string[]) ?? []) used.add(t);
+  const rank = (t: string) => (TAG_ORDER.includes(t) ? TAG_ORDER.indexOf(t) : TAG_ORDER.length);
+  return [...used].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((name) => ({ name }));
 }
 
 export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
@@ -190,20 +290,26 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
     info: {
       title: 'docex: document exchange',
       version: API_VERSION,
-      description:
-        'Organizations exchange invoices, purchase orders, quotes and credit notes over connections, pay them, finance them, and prove afterwards what happened. Every response carries Svc-Api-Version and Svc-Request-Id.',
+      description: INTRODUCTION,
     },
     servers: [{ url: baseUrl }],
+    tags: tagsOf(paths),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       examples: errorExampleComponents(baseUrl),
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: rk_live_… or rk_test_…' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key, rk_live_… (rk_test_… in the sandbox): mint one with POST /v1/keys under an admin session, or on the Keys page of the web app (/app). Its secret is shown once.',
+        },
         adminSession: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An admin session token from POST /v1/sessions: sess_…',
+          description:
+            "An admin session, sess_…: the session.token of POST /v1/signup, or of POST /v1/sessions with your email and password (POST /v1/sandbox answers one of the sandbox organization's).",
         },
         operatorToken: { type: 'http', scheme: 'bearer', description: "The deployment's operator token." },
       },

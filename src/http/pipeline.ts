@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { failedRequirement } from '../db/require.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError, type FieldProblem } from '../lib/errors.ts';
 import { API_VERSION } from '../version.ts';
 import { authenticate, isOperator } from './authenticate.ts';
 import {
@@ -27,15 +27,20 @@ import {
   releaseIdempotencyKey,
   sendReplay,
   settleDeferredClaim,
+  withRecordKey,
 } from './idempotency.ts';
 import { guardRequestText } from './input-guard.ts';
 import type { Principal } from './principal.ts';
+import type { Charge, RateDecision } from './rate-limit.ts';
 import { type AnyRoute, isWrite, RawJson, SENT, WithStatus } from './route.ts';
 import { EmptyBody } from './schemas.ts';
+import { mapAjvErrors } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
+    /** the Idempotency-Key scope of a request admitted by a link (auth: 'link') */
+    linkScope?: string;
     idempotencyClaim?: IdempotencyClaim;
     /** stops renewing the claim's lease (keepLease) */
     idempotencyLease?: () => void;
@@ -53,7 +58,7 @@ function specOf(request: FastifyRequest): AnyRoute | undefined {
 function adminSessionRequired(): ApiError {
   return new ApiError(
     'insufficient_scope',
-    'This operation needs an admin session (POST /v1/sessions), not an API key.',
+    'This operation needs an admin session (a signed-in user), not an API key.',
     {
       required: 'admin_session',
     },
@@ -71,6 +76,11 @@ async function authorize(
   reply: FastifyReply,
 ): Promise<void> {
   if (spec.auth === 'none') return;
+  if (spec.auth === 'link') {
+    if (!spec.linkAuth) throw new Error(`${spec.operationId} declares auth 'link' without linkAuth`);
+    request.linkScope = await spec.linkAuth(ctx, request, reply);
+    return;
+  }
   if (spec.auth === 'operator') {
     if (!isOperator(ctx, request)) {
       throw new ApiError('unauthorized', 'This operation needs the operator token.');
@@ -84,6 +94,7 @@ async function authorize(
   await rateLimit(ctx, p, reply);
   if (p.kind === 'session') return;
   if (spec.auth === 'session') throw adminSessionRequired();
+  if (spec.scopesCheckedByHandler) return;
   for (const s of spec.scopes ?? []) {
     if (!p.scopes.has(s)) {
       throw spec.auth === 'session_or_scopes' && (spec.scopes ?? []).length > 0
@@ -95,23 +106,81 @@ async function authorize(
   }
 }
 
+/** An organization's keys and sessions together may make this many times one credential's rate. */
+const ORGANIZATION_RATE_MULTIPLE = 10;
+
+/** What a refusal names: which bucket ran dry. */
+type BucketKind = 'key' | 'session' | 'user' | 'organization' | 'extra';
+
+export interface ExtraCharge extends Charge {
+  /** the refusal's message when this bucket is the one that ran dry */
+  refusal: (d: RateDecision) => string;
+}
+
 /**
- * The principal's bucket (CONTRACT 8 and 10): a key's, or an admin session's own; every /mcp
- * request draws from it too (src/mcp/http.ts). The service's own actions have neither.
+ * The principal's buckets (CONTRACT 8 and 10), all charged or none: the credential's own (a key's,
+ * or an admin session's), the user's across all their sessions (a new session, from signing in
+ * again or from the app's live/sandbox switch, is not a new budget), and the organization's across
+ * all its keys and sessions (ORGANIZATION_RATE_MULTIPLE times one credential's rate, so minting
+ * many keys is not many budgets). Every /mcp message draws from them too (src/mcp/http.ts), `cost`
+ * tokens for a batch. The service's own actions have none. RateLimit-* describe the bucket closest
+ * to empty (the one that refused, when one did).
  */
-export async function rateLimit(ctx: AppContext, p: Principal, reply: FastifyReply): Promise<void> {
-  const bucket = p.keyId ?? (p.sessionId ? `session:${p.sessionId}` : null);
-  if (!bucket) return;
-  const d = await ctx.rateLimiter.take(bucket, ctx.clock.now().getTime());
-  rateHeaders(reply, d);
-  if (!d.allowed) {
-    throw new ApiError(
-      'rate_limited',
-      `Too many requests for this ${p.keyId ? 'key' : 'session'}: the limit is ${ctx.config.rateLimitPerSecond} per second with bursts of ${d.limit}.`,
-      { retry_after: d.retryAfterSeconds },
-      { 'retry-after': String(d.retryAfterSeconds) },
-    );
-  }
+export async function rateLimit(
+  ctx: AppContext,
+  p: Principal,
+  reply: FastifyReply,
+  opts: { cost?: number; extra?: ExtraCharge[] } = {},
+): Promise<void> {
+  const credential = p.keyId ?? (p.sessionId ? `session:${p.sessionId}` : null);
+  if (!credential) return;
+  const perKey = ctx.config.rateLimitPerSecond;
+  const cost = opts.cost ?? 1;
+  const charges: (Charge & { kind: BucketKind; refusal?: (d: RateDecision) => string })[] = [
+    { bucket: credential, cost, kind: p.keyId ? 'key' : 'session' },
+  ];
+  if (p.userId) charges.push({ bucket: `user:${p.userId}`, cost, kind: 'user' });
+  const orgRate = perKey * ORGANIZATION_RATE_MULTIPLE;
+  charges.push({
+    bucket: `org:${p.organization.id}`,
+    rate: { perSecond: orgRate, capacity: orgRate * 2 },
+    cost,
+    kind: 'organization',
+  });
+  for (const e of opts.extra ?? []) charges.push({ ...e, kind: 'extra' });
+  const decisions = await ctx.rateLimiter.takeAll(charges, ctx.clock.now().getTime());
+  let shown = 0;
+  let refusedBy = -1;
+  decisions.forEach((d, i) => {
+    if (!d.allowed) {
+      const c = charges[i] as Charge;
+      const dry = d.remaining < (c.cost ?? 1);
+      const worst = refusedBy < 0 ? -1 : (decisions[refusedBy] as RateDecision).retryAfterSeconds;
+      if (dry && d.retryAfterSeconds > worst) refusedBy = i;
+    }
+    if (d.remaining < (decisions[shown] as RateDecision).remaining) shown = i;
+  });
+  // Refused means some bucket ran dry; the first one stands in should rounding ever hide which.
+  if (refusedBy < 0 && !(decisions[0] as RateDecision).allowed) refusedBy = 0;
+  if (refusedBy >= 0) shown = refusedBy;
+  rateHeaders(reply, decisions[shown] as RateDecision);
+  if (refusedBy < 0) return;
+  const d = decisions[refusedBy] as RateDecision;
+  const charge = charges[refusedBy] as (typeof charges)[number];
+  ctx.metrics?.rateLimited(charge.kind === 'extra' ? 'operation' : charge.kind);
+  const message =
+    charge.refusal?.(d) ??
+    (charge.kind === 'organization'
+      ? `Too many requests for this organization: its keys and sessions together may make ${orgRate} per second with bursts of ${d.limit}.`
+      : charge.kind === 'user'
+        ? `Too many requests for this user: their sessions together may make ${perKey} per second with bursts of ${d.limit}.`
+        : `Too many requests for this ${charge.kind}: the limit is ${perKey} per second with bursts of ${d.limit}.`);
+  throw new ApiError(
+    'rate_limited',
+    message,
+    { retry_after: d.retryAfterSeconds, bucket: charge.kind === 'extra' ? 'operation' : charge.kind },
+    { 'retry-after': String(d.retryAfterSeconds) },
+  );
 }
 
 function rateHeaders(
@@ -150,15 +219,19 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     if (request.body === undefined || request.body === null) request.body = {};
     if (spec.idempotent === false) return;
     const key = readIdempotencyKey(request);
-    const scope = spec.auth === 'operator' ? 'operator' : (request.principal?.organization.id ?? 'anonymous');
+    const scope =
+      spec.auth === 'operator'
+        ? 'operator'
+        : (request.linkScope ?? request.principal?.organization.id ?? 'anonymous');
     const path = request.url.split('?')[0] ?? request.url;
     const print = fingerprint(spec.method, path, request.body);
     const principal = spec.auth === 'operator' ? 'operator' : principalOf(request.principal);
+    const claim = await withRecordKey(ctx, { scope, key, principal });
     if (spec.claimsIdempotencyKey) {
-      request.deferredClaim = { scope, key, principal, print, status: spec.response.status };
+      request.deferredClaim = { ...claim, print, status: spec.response.status };
       return;
     }
-    const res = await claimIdempotencyKey(ctx, { scope, key, principal }, print);
+    const res = await claimIdempotencyKey(ctx, claim, print);
     if (res.kind === 'replay') return sendReplay(reply, res);
     request.idempotencyClaim = res.claim;
     request.idempotencyLease = keepLease(ctx, res.claim);
@@ -227,6 +300,16 @@ async function runDeferred(
   }
 }
 
+/** The body's schema problems in words; any other part's problem answers at once. */
+function collectedBodyProblems(request: FastifyRequest): FieldProblem[] {
+  const err = request.validationError as
+    | (Error & { validation?: Parameters<typeof mapAjvErrors>[0]; validationContext?: string })
+    | undefined;
+  if (!err) return [];
+  if (err.validationContext !== 'body' || !Array.isArray(err.validation)) throw err;
+  return mapAjvErrors(err.validation, 'body').problems;
+}
+
 export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRoute): void {
   const schema: Record<string, unknown> = {};
   // Strict bodies: a write that takes no body still refuses one with fields in it.
@@ -241,9 +324,11 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
     schema,
     config: { spec },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    // A deferred claim is settled before a validation error answers (runDeferred).
-    ...(spec.claimsIdempotencyKey ? { attachValidation: true } : {}),
+    // A deferred claim is settled before a validation error answers (runDeferred); a route that
+    // collects its body's problems adds its own to the schema's.
+    ...(spec.claimsIdempotencyKey || spec.collectsBodyProblems ? { attachValidation: true } : {}),
     handler: async (request, reply) => {
+      const bodyProblems = spec.collectsBodyProblems ? collectedBodyProblems(request) : [];
       const call: CallHandler = (idempotency) =>
         spec.handler({
           ctx,
@@ -254,6 +339,7 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
           request,
           reply,
           idempotency,
+          bodyProblems,
         });
       const deferred = request.deferredClaim;
       const result = deferred ? await runDeferred(ctx, request, reply, deferred, call) : await call(null);

@@ -19,6 +19,8 @@ import { REFERENCE_CSP, securityHeaders } from './security-headers.ts';
 const gzipAsync = promisify(gzip);
 
 export const REFERENCE_PATH = '/v1/reference';
+/** What the reference's examples carry where a reader's API key goes. */
+export const API_KEY_PLACEHOLDER = 'rk_test_YOUR_SANDBOX_KEY';
 export const REFERENCE_ASSETS = `${REFERENCE_PATH}/assets`;
 
 /**
@@ -29,6 +31,15 @@ export const REFERENCE_ASSETS = `${REFERENCE_PATH}/assets`;
  */
 const SCALAR_CONFIGURATION = {
   url: '/v1/openapi.json',
+  // A token that looks like the real thing in every example and generated curl, for the reader to
+  // replace with theirs (the introduction and each scheme's description say where to get one).
+  authentication: {
+    preferredSecurityScheme: 'apiKey',
+    securitySchemes: {
+      apiKey: { token: API_KEY_PLACEHOLDER },
+      adminSession: { token: 'sess_YOUR_SESSION_TOKEN' },
+    },
+  },
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
@@ -111,7 +122,7 @@ function renderReferencePage(version: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>docex API reference ${esc(version)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <noscript><p>The interactive reference needs JavaScript. The same operations, without it: <a href="/v1/docs">/v1/docs</a>; the document itself: <a href="/v1/openapi.json">/v1/openapi.json</a>.</p></noscript>
@@ -190,4 +201,21 @@ export async function sendReferenceAsset(
       .send(body);
   }
   reply.code(200).header('content-length', b.size).send(createReadStream(b.file));
+}
+
+/**
+ * docex's icon (GET /favicon.svg, and /favicon.ico, which browsers ask for on their own): a small
+ * SVG, the same bytes forever, so it is cached for a day and then revalidated by its ETag.
+ */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f3a93"/><path d="M9 8h6a8 8 0 0 1 0 16H9z" fill="none" stroke="#fff" stroke-width="3"/><path d="M20 11l5 10M25 11l-5 10" stroke="#9fc0ff" stroke-width="2.5" stroke-linecap="round"/></svg>\n`;
+const FAVICON_ETAG = `"icon-${shortHash(FAVICON_SVG)}"`;
+
+export function sendFavicon(request: FastifyRequest, reply: FastifyReply): void {
+  securityHeaders(reply);
+  reply
+    .header('content-type', 'image/svg+xml')
+    .header('cache-control', 'public, max-age=86400')
+    .header('etag', FAVICON_ETAG);
+  if (notModified(request, FAVICON_ETAG)) return void reply.code(304).send();
+  reply.code(200).send(FAVICON_SVG);
 }

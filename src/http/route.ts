@@ -5,7 +5,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, Family } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { ErrorCode } from '../lib/errors.ts';
+import type { ErrorCode, FieldProblem } from '../lib/errors.ts';
 import type { Scope } from '../lib/scopes.ts';
 import type { DeferredClaim } from './idempotency.ts';
 import type { Principal } from './principal.ts';
@@ -18,8 +18,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `session`: an admin session only; an API key gets insufficient_scope with details.required "admin_session".
  * - `session_or_scopes`: an admin session, or a key holding every scope in `scopes` (key management).
  * - `scopes`: a key holding every scope in `scopes`, or an admin session (which holds them all).
+ * - `link`: a bearer token in the path (the recipient link, CONTRACT 11.3), no organization
+ *   credential: the route's `linkAuth` admits the request (its rate limits, the token) before the
+ *   body is read, and names the scope its Idempotency-Keys live in.
  */
-export type AuthMode = 'none' | 'operator' | 'session' | 'session_or_scopes' | 'scopes';
+export type AuthMode = 'none' | 'operator' | 'session' | 'session_or_scopes' | 'scopes' | 'link';
 
 type StaticOf<T> = T extends TSchema ? Static<T> : undefined;
 
@@ -33,6 +36,12 @@ export interface HandlerInput<B, Q, P> {
   reply: FastifyReply;
   /** The Idempotency-Key to claim in the write's own statement (routes with claimsIdempotencyKey). */
   idempotency: DeferredClaim | null;
+  /**
+   * The body's schema problems, in words (routes with collectsBodyProblems; otherwise always
+   * empty, the request having been answered 400 before the handler). While not empty, `body` has
+   * NOT been checked against its schema.
+   */
+  bodyProblems: FieldProblem[];
 }
 
 export interface RouteSpec<
@@ -49,7 +58,15 @@ export interface RouteSpec<
   tags: string[];
   family?: Family;
   auth: AuthMode;
+  /** For `auth: 'link'`: admits the request or throws; answers the Idempotency-Key scope. */
+  linkAuth?: (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) => Promise<string>;
   scopes?: Scope[];
+  /**
+   * The handler checks `scopes` itself (the pipeline only authenticates): for an operation whose
+   * body decides what it needs (POST /v1/connections: an admin session to invite an organization,
+   * documents:write to add an external party). OpenAPI and MCP still list `scopes`.
+   */
+  scopesCheckedByHandler?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -74,6 +91,12 @@ export interface RouteSpec<
    * (an expired record being taken over), and must then behave as any write.
    */
   claimsIdempotencyKey?: boolean;
+  /**
+   * The body's schema problems reach the handler (input.bodyProblems) instead of being answered
+   * at once, so that it adds the checks a schema cannot express (check digits, code lists, the
+   * stored state) and one answer names every problem of the body, not one round at a time.
+   */
+  collectsBodyProblems?: boolean;
   /** Body size limit in bytes, when not the default 1 MiB. */
   bodyLimit?: number;
   /** Hidden from the OpenAPI document and MCP (test helpers). */

@@ -1,5 +1,7 @@
 // JSON Schema validation with two Ajv instances: bodies are strict (no coercion, no silently
 // dropped fields), query strings and path params coerce their text into the declared types.
+// Every problem of a request is reported at once (allErrors), each in words a person can read
+// (describe below): ajv's own ("must NOT have fewer than 1 characters") never reach an answer.
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isRealDate, parseInstant } from '../lib/calendar.ts';
@@ -11,6 +13,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
     allErrors: true,
+    // Each error carries the schema it failed (parentSchema), whose x-label names the field.
+    verbose: true,
     removeAdditional: false,
     useDefaults: coerce,
     coerceTypes: coerce ? 'array' : false,
@@ -69,6 +73,114 @@ export interface MappedValidation {
   serverOwnedField?: string;
 }
 
+type Schema = Record<string, unknown>;
+
+/** What a JSON type is called in a sentence. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+/** What a string format is called in a sentence. */
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'an email address',
+  date: 'a date written YYYY-MM-DD, such as 2026-03-02',
+  'date-time': 'a date and time such as 2026-03-02T09:30:00Z',
+  uri: 'a URL such as https://example.com/hooks',
+  uuid: 'a UUID',
+  ipv4: 'an IPv4 address',
+  ipv6: 'an IPv6 address',
+};
+
+/** "payment_terms" → "payment terms"; an array index reads as the item's number. */
+function humanName(path: string): string {
+  const m = /(?:^|\.)([^.[\]]+)((?:\[\d+\])*)$/.exec(path);
+  if (!m) return 'the request';
+  const name = (m[1] ?? '').replace(/_/g, ' ');
+  const indexes = [...(m[2] ?? '').matchAll(/\[(\d+)\]/g)].map((i) => Number(i[1]) + 1);
+  return indexes.length > 0 ? `${name}, item ${indexes.join('.')}` : name;
+}
+
+/** The field's name: the schema's x-label where it gives one, else its own name in words. */
+function labelOf(schema: unknown, path: string): string {
+  const label = schema && typeof schema === 'object' ? (schema as Schema)['x-label'] : undefined;
+  return typeof label === 'string' ? label : humanName(path);
+}
+
+const sentence = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const listed = (values: unknown[]): string =>
+  values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+const chars = (n: number): string => (n === 1 ? '1 character' : `${n} characters`);
+
+/** One ajv error in words, the field named first: "Street and number is required". */
+function describe(e: ErrorObject, path: string, allowed: unknown[] | undefined): string {
+  const parent = (e.parentSchema ?? {}) as Schema;
+  const p = e.params as Record<string, unknown>;
+  const name = sentence(labelOf(parent, path));
+  const length = typeof e.data === 'string' ? [...e.data].length : undefined;
+  const min = typeof parent.minLength === 'number' ? parent.minLength : undefined;
+  const max = typeof parent.maxLength === 'number' ? parent.maxLength : undefined;
+  switch (e.keyword) {
+    case 'required':
+      return `${name} is required`;
+    case 'minLength':
+    case 'maxLength':
+      // An empty text where one is required is, to a person, a field left empty.
+      if (e.keyword === 'minLength' && length === 0) return `${name} is required`;
+      if (min !== undefined && min > 1 && max !== undefined)
+        return `${name} must be ${min} to ${chars(max)} long (this one has ${length})`;
+      return e.keyword === 'minLength'
+        ? `${name} must be at least ${chars(Number(p.limit))} long (this one has ${length})`
+        : `${name} must be at most ${chars(Number(p.limit))} long (this one has ${length})`;
+    case 'pattern': {
+      const expected = parent['x-expected'];
+      return typeof expected === 'string'
+        ? `${name} must be ${expected}`
+        : `${name} is not in the expected form (${String(p.pattern)})`;
+    }
+    case 'format':
+      return `${name} must be ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}`;
+    case 'type': {
+      const types = String(p.type).split(',');
+      return `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;
+    }
+    case 'minimum':
+      return `${name} must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `${name} must be at most ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `${name} must be greater than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `${name} must be less than ${String(p.limit)}`;
+    case 'multipleOf':
+      return `${name} must be a multiple of ${String(p.multipleOf)}`;
+    case 'minItems':
+      return Number(p.limit) === 1
+        ? `${name} needs at least one item`
+        : `${name} needs at least ${String(p.limit)} items`;
+    case 'maxItems':
+      return `${name} takes at most ${String(p.limit)} items`;
+    case 'uniqueItems':
+      return `${name} lists the same item twice (items ${Number(p.j) + 1} and ${Number(p.i) + 1})`;
+    case 'minProperties':
+      return path === ''
+        ? `Send at least ${Number(p.limit) === 1 ? 'one field' : `${String(p.limit)} fields`}`
+        : `${name} needs at least ${Number(p.limit) === 1 ? 'one field' : `${String(p.limit)} fields`}`;
+    case 'maxProperties':
+      return `${name} takes at most ${String(p.limit)} fields`;
+    case 'const':
+    case 'enum':
+      return `${name} must be one of: ${listed(allowed ?? [])}`;
+    default:
+      return `${name} ${e.message ?? 'is invalid'}`;
+  }
+}
+
 export function mapAjvErrors(errors: ErrorObject[], part: string): MappedValidation {
   const prefix = part === 'body' ? '' : part === 'querystring' ? 'query' : part === 'params' ? 'path' : part;
   const problems: FieldProblem[] = [];
@@ -102,7 +214,7 @@ export function mapAjvErrors(errors: ErrorObject[], part: string): MappedValidat
     }
     let path = jsonPointerToPath(e.instancePath);
     if (prefix) path = path ? `${prefix}.${path}` : prefix;
-    let message = e.message ?? 'is invalid';
+    let message: string;
     if (e.keyword === 'additionalProperties') {
       const name = String((e.params as { additionalProperty: string }).additionalProperty);
       path = join(path, name);
@@ -113,21 +225,22 @@ export function mapAjvErrors(errors: ErrorObject[], part: string): MappedValidat
         message = `unknown field "${name}"`;
       }
     } else if (e.keyword === 'required') {
-      path = join(path, String((e.params as { missingProperty: string }).missingProperty));
-      message = 'is required';
-    } else if (e.keyword === 'const') {
-      const allowed = allowedAt.get(e.instancePath) ?? [];
-      message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
-    } else if (e.keyword === 'enum') {
-      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
-      message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+      const missing = String((e.params as { missingProperty: string }).missingProperty);
+      path = join(path, missing);
+      const properties = (e.parentSchema as Schema | undefined)?.properties as Schema | undefined;
+      message = `${sentence(labelOf(properties?.[missing], path))} is required`;
+    } else {
+      const allowed =
+        e.keyword === 'enum'
+          ? (e.params as { allowedValues: unknown[] }).allowedValues
+          : allowedAt.get(e.instancePath);
+      message = describe(e, path, allowed);
     }
     const k = `${path}\n${message}`;
     if (seen.has(k)) continue;
     seen.add(k);
     problems.push({ path: path || '(root)', message });
   }
-  const first = problems[0];
   if (serverOwned) {
     return {
       message: SERVER_OWNED_FIELDS[serverOwned]!,
@@ -135,5 +248,15 @@ export function mapAjvErrors(errors: ErrorObject[], part: string): MappedValidat
       serverOwnedField: serverOwned,
     };
   }
-  return { message: first ? `${first.path}: ${first.message}` : 'The request is invalid.', problems };
+  return { message: summary(problems), problems };
+}
+
+/** The envelope's message: the first problem, and how many more details.errors lists. */
+export function summary(problems: FieldProblem[]): string {
+  const first = problems[0];
+  if (!first) return 'The request is invalid.';
+  const more = problems.length - 1;
+  return more === 0
+    ? `${first.message}.`
+    : `${first.message} (and ${more} more ${more === 1 ? 'problem' : 'problems'}).`;
 }

@@ -50,7 +50,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   payment_limit_exceeded:
     "The payment would exceed the key's payment_limits; details names the limit, currency, limit_value and attempted amount.",
   einvoice_incomplete:
-    'The e-invoice cannot be written yet: a business term a rule needs is missing. details.missing lists each as {bt, party: issuer|counterparty, field}: the legal profile field (PATCH /v1/organization) that party must fill.',
+    "The e-invoice cannot be written yet: the parties' legal profiles (PATCH /v1/organization) lack fields a rule needs. details.missing lists every one at once as {bt, party: issuer|counterparty, field, label}: the business term, whose profile, the field's path and its name in words.",
   einvoice_mismatch:
     "An imported e-invoice's stated total differs from what its lines give. details: {bt, file, derived}; nothing was created.",
   insufficient_funds: 'The source account balance is short for the transfer.',

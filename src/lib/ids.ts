@@ -25,7 +25,13 @@ export type IdPrefix =
   | 'swp'
   | 'hold'
   | 'sif'
-  | 'req';
+  | 'req'
+  | 'bacc'
+  | 'pbat'
+  | 'inm'
+  | 'rl'
+  | 'dlv'
+  | 'xp';
 
 // 248 = 62 * 4: bytes from 248 up are skipped, or they would favour the first characters.
 const UNBIASED = 248;

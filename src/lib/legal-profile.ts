@@ -27,3 +27,36 @@ export interface LegalProfile {
   /** BG-17: where the seller is paid. */
   payment_account?: { iban: string; bic?: string; account_name?: string };
 }
+
+/**
+ * Each field's name in words, as the web app's profile form labels it (app/src/pages/LegalProfile.tsx):
+ * validation messages (the schema's `x-label`, src/http/validation.ts) and the export's list of
+ * what is missing (einvoice_incomplete's `details.missing[].label`) speak of the same fields in the
+ * same words a person filled them in with.
+ */
+export const LEGAL_PROFILE_LABELS = {
+  legal_name: 'Legal name',
+  address: 'Postal address',
+  'address.line1': 'Street and number',
+  'address.line2': 'Address line 2',
+  'address.city': 'City',
+  'address.postal_code': 'Postal code',
+  'address.country_code': 'Country code',
+  vat_id: 'VAT identifier',
+  tax_registration_id: 'Tax registration id',
+  legal_registration_id: 'Legal registration',
+  'legal_registration_id.scheme': 'Registration scheme',
+  'legal_registration_id.value': 'Registration number',
+  electronic_address: 'Electronic address',
+  'electronic_address.scheme': 'Address scheme',
+  'electronic_address.value': 'Address identifier',
+  contact: 'Contact',
+  'contact.name': 'Contact name',
+  'contact.phone': 'Contact phone',
+  'contact.email': 'Contact email',
+  payment_account: 'Payment account',
+  'payment_account.iban': 'IBAN',
+  'payment_account.bic': 'BIC',
+  'payment_account.account_name': 'Account name',
+} as const;
+export type LegalProfilePath = keyof typeof LEGAL_PROFILE_LABELS;

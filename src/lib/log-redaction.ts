@@ -6,10 +6,24 @@
 const SECRET_PARAMS = new Set(['signature', 'sig', 'cursor', 'token', 'access_token', 'code']);
 export const REDACTED = '[redacted]';
 
-/** The URL with the values of secret-bearing query parameters replaced; the rest as it was. */
+// Paths whose segment is itself a bearer credential: the recipient link's token (CONTRACT 11.3),
+// on the page (`/r/<token>`) and in the JSON API (`/v1/recipient/<token>`, also behind the app's
+// `/app/api` proxy).
+const SECRET_PATHS: readonly RegExp[] = [/^(\/r\/)[^/?#]+/, /(\/v1\/recipient\/)[^/?#]+/];
+
+function redactPath(path: string): string {
+  let out = path;
+  for (const re of SECRET_PATHS) out = out.replace(re, `$1${REDACTED}`);
+  return out;
+}
+
+/**
+ * The URL with the values of secret-bearing query parameters, and the token segment of a
+ * recipient link's path, replaced; the rest as it was.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  if (q === -1) return redactPath(url);
   const parts = url
     .slice(q + 1)
     .split('&')
@@ -24,7 +38,7 @@ export function redactUrl(url: string): string {
       }
       return eq !== -1 && SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
     });
-  return `${url.slice(0, q)}?${parts.join('&')}`;
+  return `${redactPath(url.slice(0, q))}?${parts.join('&')}`;
 }
 
 interface LoggedRequest {

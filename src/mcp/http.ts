@@ -49,6 +49,29 @@ function methodNotAllowed(reply: FastifyReply): FastifyReply {
     );
 }
 
+/**
+ * Messages in one JSON-RPC batch. MCP 2025-06-18 dropped batching; older clients still send small
+ * batches (initialize + initialized), none needs more than a few.
+ */
+export const MAX_MCP_BATCH = 10;
+
+function batchTooLarge(reply: FastifyReply, size: number): FastifyReply {
+  return reply
+    .code(400)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: {
+          code: -32600,
+          message: `Invalid Request: a batch of ${size} messages; at most ${MAX_MCP_BATCH} messages per batch, each charged to the caller's rate limit. Send fewer, or one per request.`,
+          data: { max_batch: MAX_MCP_BATCH, batch: size },
+        },
+        id: null,
+      }),
+    );
+}
+
 export function registerMcpHttp(app: FastifyInstance, ctx: AppContext, routes: AnyRoute[]): void {
   // Built on first use, from the same route list (and so the same document) the API serves.
   let allTools: ToolSpec[] | null = null;
@@ -67,10 +90,15 @@ export function registerMcpHttp(app: FastifyInstance, ctx: AppContext, routes: A
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // Refused here in the service's envelope (401 + WWW-Authenticate) by the one error handler.
     const principal = await authenticate(ctx, request);
-    // Every /mcp message spends the caller's bucket (CONTRACT 10), besides what its tool calls
-    // spend through the API: a client cannot list tools or send junk as fast as it likes.
-    await rateLimit(ctx, principal, reply);
+    // Every /mcp message spends the caller's buckets (CONTRACT 10), besides what its tool calls
+    // spend through the API: a client cannot list tools or send junk as fast as it likes. A JSON-RPC
+    // batch costs one token per message (one batch of 100 tools/list cost one token and answered
+    // 5.5 MB), and batches over MAX_MCP_BATCH messages are refused outright, for one token.
+    const batch = request.method === 'POST' && Array.isArray(request.body) ? request.body.length : 0;
+    const oversized = batch > MAX_MCP_BATCH;
+    await rateLimit(ctx, principal, reply, { cost: oversized ? 1 : Math.max(1, batch) });
     if (request.method !== 'POST') return methodNotAllowed(reply);
+    if (oversized) return batchTooLarge(reply, batch);
 
     const authorization = request.headers.authorization ?? '';
     const dispatch: Dispatch = async (out) => {

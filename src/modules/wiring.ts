@@ -2,6 +2,10 @@
 // imports point one way, finance → payments → documents (docs/architecture.md); a lower module
 // that must hand work up (documents' payment transitions, a pledged invoice's void, a settled
 // payment's consequences) declares a narrow port, and this file connects it.
+import { paymentReferenceFor } from './bank/accounts.ts';
+import { deliveryRowsForChange } from './delivery/queue.ts';
+import { plugChangeListener } from './documents/change-listeners.ts';
+import { plugPaymentReference } from './documents/payment-reference.ts';
 import { plugPaymentStep } from './documents/payment-transition.ts';
 import { plugVoidGuard } from './documents/void-guards.ts';
 import { financePaymentHook } from './finance/lifecycle.ts';
@@ -12,4 +16,6 @@ export function wireModules(): void {
   plugPaymentStep(paymentTransition);
   plugVoidGuard(guardPledgedInvoiceVoid);
   plugPaymentHook(financePaymentHook);
+  plugPaymentReference(paymentReferenceFor);
+  plugChangeListener('delivery', deliveryRowsForChange);
 }

@@ -18,6 +18,7 @@ const CREDENTIAL_EXCHANGES = new Set(['signup', 'createSession', 'endSession', '
 const PARAM = /^[A-Za-z0-9_-]{1,128}$/;
 
 interface Allowed {
+  operationId: string;
   method: Method;
   /** literal segments as strings, parameters as null */
   segments: (string | null)[];
@@ -26,23 +27,26 @@ interface Allowed {
 export interface ProxyAllowList {
   /** Whether `method rawPath` (the path as sent, before any decoding) may go to the API. */
   allows(method: string, rawPath: string): boolean;
+  /** The operationId `method rawPath` reaches, when it is allowed. */
+  match(method: string, rawPath: string): string | null;
 }
 
 export function proxyAllowList(routes: readonly AnyRoute[]): ProxyAllowList {
   const allowed: Allowed[] = routes
     .filter((r) => r.auth !== 'operator' && !r.internal && !CREDENTIAL_EXCHANGES.has(r.operationId))
     .map((r) => ({
+      operationId: r.operationId,
       method: r.method,
       segments: r.url
         .split('/')
         .slice(1)
         .map((s) => (s.startsWith(':') ? null : s)),
     }));
-  return {
-    allows(method, rawPath) {
-      if (!rawPath.startsWith('/v1/')) return false;
-      const segments = rawPath.split('/').slice(1);
-      return allowed.some(
+  const match = (method: string, rawPath: string): string | null => {
+    if (!rawPath.startsWith('/v1/')) return null;
+    const segments = rawPath.split('/').slice(1);
+    return (
+      allowed.find(
         (a) =>
           a.method === method &&
           a.segments.length === segments.length &&
@@ -50,7 +54,8 @@ export function proxyAllowList(routes: readonly AnyRoute[]): ProxyAllowList {
             const s = segments[i] as string;
             return literal === null ? PARAM.test(s) : s === literal;
           }),
-      );
-    },
+      )?.operationId ?? null
+    );
   };
+  return { match, allows: (method, rawPath) => match(method, rawPath) !== null };
 }

@@ -6,19 +6,17 @@
 // parser and the Origin check below are further layers, not substitutes.
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import { type AppContext, hmacKeys } from '../context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { constantTimeEqual } from '../lib/tokens.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
+import { readCsrfCookie, readSessionCookie } from './cookies.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** The CSRF token that belongs to a session token. */
-export function csrfForSession(ctx: AppContext, sessionToken: string): string {
-  return createHmac('sha256', ctx.secrets.hmacKey)
-    .update(`docex-app-csrf\u0000${sessionToken}`, 'utf8')
-    .digest('base64url');
+export function csrfForSession(ctx: AppContext, sessionToken: string, key = ctx.secrets.hmacKey): string {
+  return createHmac('sha256', key).update(`docex-app-csrf\u0000${sessionToken}`, 'utf8').digest('base64url');
 }
 
 /** A token for a browser that is not signed in yet (the sign-in and sign-up forms). */
@@ -48,14 +46,18 @@ export function checkCsrf(ctx: AppContext, request: FastifyRequest, bindToSessio
     throw refuse(`Requests from origin ${origin} are refused.`);
   }
   const header = request.headers[CSRF_HEADER];
-  const cookie = request.cookies[CSRF_COOKIE];
+  const cookie = readCsrfCookie(ctx.config, request);
   if (typeof header !== 'string' || header === '' || !cookie) {
     throw refuse('Missing CSRF token: send the docex_csrf cookie value in the X-CSRF-Token header.');
   }
   if (!constantTimeEqual(header, cookie)) throw refuse('The CSRF token does not match its cookie.');
   if (!bindToSession) return;
-  const session = request.cookies[SESSION_COOKIE];
-  if (session && !constantTimeEqual(header, csrfForSession(ctx, session))) {
+  const session = readSessionCookie(ctx.config, request);
+  // A token issued under the key a secret rotation replaced holds while that key is valid.
+  if (
+    session &&
+    !hmacKeys(ctx).verify.some((key) => constantTimeEqual(header, csrfForSession(ctx, session, key)))
+  ) {
     throw refuse('The CSRF token does not belong to this session; reload the page.');
   }
 }

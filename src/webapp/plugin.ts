@@ -7,28 +7,37 @@
 // other rule apply unchanged. Writes need the CSRF token (src/webapp/csrf.ts). See docs/app.md.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { limitAuthAttempts } from '../http/auth-throttle.ts';
+import { authenticateSession } from '../http/authenticate.ts';
+import { rateLimit } from '../http/pipeline.ts';
+import type { Rate } from '../http/rate-limit.ts';
 import type { AnyRoute } from '../http/route.ts';
+import { iso } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { signIn } from '../modules/identity/accounts.ts';
 import { proxyAllowList } from './allow-list.ts';
 import {
-  CSRF_COOKIE,
   clearSessionCookie,
+  readCsrfCookie,
+  readSessionCookie,
   registerCookies,
-  SESSION_COOKIE,
   setCsrfCookie,
   setSessionCookies,
 } from './cookies.ts';
 import { anonymousCsrf, checkCsrf, csrfForSession } from './csrf.ts';
+import { registerExpectedRefusals } from './expected-refusals.ts';
 import { exchangeSession, type Viewer, viewerOf } from './sessions.ts';
 import { APP_DIST, registerStatic } from './static.ts';
+import { confirmedUntil, confirmPassword, requireStepUp, STEP_UP_OPERATIONS } from './step-up.ts';
 
 export const APP_API_PREFIX = '/app/api';
 /** Above the largest API body (14 MiB attachment uploads) so the API's own 413 is what answers. */
 const PROXY_BODY_LIMIT = 15 * 1024 * 1024;
 const ANON_CSRF_MAX_AGE = 12 * 60 * 60;
+/** Live ⇄ sandbox switches per user: 10 in a row, then one every 6 seconds (10 a minute). */
+const SWITCH_RATE: Rate = { perSecond: 1 / 6, capacity: 10 };
 
 /** Response headers of the API that mean something to the page. */
 const RELAYED = [
@@ -55,12 +64,12 @@ function relay(reply: FastifyReply, res: LightMyRequestResponse): FastifyReply {
   return reply.code(res.statusCode).send(res.rawPayload);
 }
 
-function sessionToken(request: FastifyRequest): string | null {
-  return request.cookies[SESSION_COOKIE] || null;
+function sessionToken(config: Config, request: FastifyRequest): string | null {
+  return readSessionCookie(config, request) ?? null;
 }
 
-function requireSession(request: FastifyRequest): string {
-  const token = sessionToken(request);
+function requireSession(config: Config, request: FastifyRequest): string {
+  const token = sessionToken(config, request);
   if (!token) throw new ApiError('unauthorized', 'Not signed in: POST /app/api/login first.');
   return token;
 }
@@ -76,6 +85,11 @@ const LoginBody = Type.Object(
 
 const SwitchBody = Type.Object(
   { organization_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+const SudoBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
   { additionalProperties: false },
 );
 
@@ -138,20 +152,20 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
 
     scope.get(`${APP_API_PREFIX}/session`, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const cookies = request.cookies;
-      const token = cookies[SESSION_COOKIE];
+      const token = readSessionCookie(config, request);
+      const csrfCookie = readCsrfCookie(config, request);
       if (token) {
         try {
           const viewer = await viewerOf(ctx, token);
           const csrf = csrfForSession(ctx, token);
-          if (cookies[CSRF_COOKIE] !== csrf) setCsrfCookie(config, request, reply, csrf, ANON_CSRF_MAX_AGE);
+          if (csrfCookie !== csrf) setCsrfCookie(config, request, reply, csrf, ANON_CSRF_MAX_AGE);
           return { signed_in: true, signup_open: config.signupOpen, ...viewer };
         } catch (err) {
           if (!(err instanceof ApiError && err.code === 'unauthorized')) throw err;
           clearSessionCookie(config, request, reply);
         }
       }
-      if (!cookies[CSRF_COOKIE] || token) {
+      if (!csrfCookie || token) {
         setCsrfCookie(config, request, reply, anonymousCsrf(), ANON_CSRF_MAX_AGE);
       }
       return { signed_in: false, signup_open: config.signupOpen };
@@ -162,7 +176,7 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
       // The same door as POST /v1/sessions: the same per-address limit (CONTRACT 10).
       await limitAuthAttempts(ctx, request.ip);
       const session = await signIn(ctx, request.body as typeof LoginBody.static);
-      await endPrevious(request, sessionToken(request));
+      await endPrevious(request, sessionToken(config, request));
       return signedIn(request, reply, session);
     });
 
@@ -173,31 +187,69 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
       const res = await inject(request, 'POST', '/v1/signup', { body: JSON.stringify(request.body ?? {}) });
       if (res.statusCode !== 201) return relay(reply, res);
       const { session } = res.json() as { session: { token: string; expires_at: string } };
-      await endPrevious(request, sessionToken(request));
+      await endPrevious(request, sessionToken(config, request));
       return reply.code(201).send(await signedIn(request, reply, session));
     });
 
     scope.post(`${APP_API_PREFIX}/logout`, async (request, reply) => {
       checkCsrf(ctx, request, true);
-      await endPrevious(request, sessionToken(request));
+      await endPrevious(request, sessionToken(config, request));
       clearSessionCookie(config, request, reply);
       setCsrfCookie(config, request, reply, anonymousCsrf(), ANON_CSRF_MAX_AGE);
       return reply.code(204).header('cache-control', 'no-store').send();
     });
 
     // Live ⇄ sandbox: a session of another organization of the same user, in exchange for this one.
+    // Each switch makes a session, so it is limited twice: it spends the user's (and organization's)
+    // buckets like any request, and a switching bucket of its own (SWITCH_RATE) bounds the sessions a
+    // page script can make; the sessions it makes share the user's bucket, so switching buys no
+    // fresh budget.
     scope.post(`${APP_API_PREFIX}/switch`, { schema: { body: SwitchBody } }, async (request, reply) => {
       checkCsrf(ctx, request, true);
       const { organization_id } = request.body as typeof SwitchBody.static;
-      const session = await exchangeSession(ctx, requireSession(request), organization_id);
+      const token = requireSession(config, request);
+      const principal = await authenticateSession(ctx, token);
+      await rateLimit(ctx, principal, reply, {
+        extra: [
+          {
+            bucket: `switch:${principal.userId}`,
+            rate: SWITCH_RATE,
+            refusal: (d) =>
+              `Too many organization switches: at most ${SWITCH_RATE.capacity} in a row, then one every ${1 / SWITCH_RATE.perSecond} seconds. Try again in ${d.retryAfterSeconds} seconds.`,
+          },
+        ],
+      });
+      const session = await exchangeSession(ctx, token, organization_id);
       return signedIn(request, reply, session);
+    });
+
+    // Step-up (src/webapp/step-up.ts): the password again, so that the proxy mints keys and webhook
+    // secrets for this session for the next 10 minutes.
+    // Whether the session's password is confirmed, so the page asks before it acts (a refused
+    // request would show as a failed one in the browser's console).
+    scope.get(`${APP_API_PREFIX}/sudo`, async (request, reply) => {
+      const token = requireSession(config, request);
+      await viewerOf(ctx, token);
+      const until = await confirmedUntil(ctx, token);
+      reply.header('cache-control', 'no-store');
+      return { confirmed_until: until ? iso(until) : null };
+    });
+
+    scope.post(`${APP_API_PREFIX}/sudo`, { schema: { body: SudoBody } }, async (request, reply) => {
+      checkCsrf(ctx, request, true);
+      const token = requireSession(config, request);
+      // The same door as a sign-in: the same per-address limit, and the per-email lock inside.
+      await limitAuthAttempts(ctx, request.ip);
+      const { password } = request.body as typeof SudoBody.static;
+      reply.header('cache-control', 'no-store');
+      return confirmPassword(ctx, token, password);
     });
 
     // POST /v1/sandbox through the API, then straight into the sandbox organization: its session
     // goes into the cookie, never to the page.
     scope.post(`${APP_API_PREFIX}/sandbox`, async (request, reply) => {
       checkCsrf(ctx, request, true);
-      const token = requireSession(request);
+      const token = requireSession(config, request);
       const idem = request.headers['idempotency-key'];
       const res = await inject(request, 'POST', '/v1/sandbox', {
         token,
@@ -214,7 +266,9 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
     // on every first visit; for the page "not set up yet" is a state, so here it is `setup: null`.
     // Every other answer (403 for an unverified organization, 401, 503) is the API's, relayed.
     scope.get(`${APP_API_PREFIX}/finance/setup`, async (request, reply) => {
-      const res = await inject(request, 'GET', '/v1/finance/setup', { token: requireSession(request) });
+      const res = await inject(request, 'GET', '/v1/finance/setup', {
+        token: requireSession(config, request),
+      });
       if (res.statusCode === 401) clearSessionCookie(config, request, reply);
       const body = res.statusCode === 200 || res.statusCode === 404 ? (res.json() as unknown) : undefined;
       if (res.statusCode === 200) return reply.header('cache-control', 'no-store').send({ setup: body });
@@ -222,6 +276,14 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
         return reply.header('cache-control', 'no-store').send({ setup: null });
       }
       return relay(reply, res);
+    });
+
+    registerExpectedRefusals(scope, {
+      ctx,
+      prefix: APP_API_PREFIX,
+      inject,
+      relay,
+      requireSession: (request) => requireSession(config, request),
     });
 
     // Everything else: the API itself, with the cookie's session as the bearer credential.
@@ -239,11 +301,13 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
         handler: async (request, reply) => {
           const url = request.url.slice(APP_API_PREFIX.length);
           const path = url.split('?')[0] ?? url;
-          if (!allowList.allows(request.method, path)) {
+          const operationId = allowList.match(request.method, path);
+          if (!operationId) {
             throw new ApiError('not_found', `${request.method} ${path} is not available through the app.`);
           }
           if (request.method !== 'GET') checkCsrf(ctx, request, true);
-          const token = requireSession(request);
+          const token = requireSession(config, request);
+          if (STEP_UP_OPERATIONS.has(operationId)) await requireStepUp(ctx, token, operationId);
           const idem = request.headers['idempotency-key'];
           const contentType = request.headers['content-type'];
           const res = await inject(request, request.method, url, {

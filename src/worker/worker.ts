@@ -84,8 +84,10 @@ export function startWorker(
       try {
         pass = asPass(await task.run(ctx));
         failures = 0;
+        ctx.metrics?.workerPass(task.name, true, ctx.clock.now());
       } catch (err) {
         failures++;
+        ctx.metrics?.workerPass(task.name, false, ctx.clock.now());
         // A database away for a minute is waited out, not spun on: the task backs off (0.25 s
         // doubling to 5 s), logs once a streak (and every 20th failure), and resumes by itself
         // when a pass succeeds again (issue 28).

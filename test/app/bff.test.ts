@@ -142,6 +142,9 @@ describe('the proxy to the API', () => {
     assert.equal((org.json() as { id: string }).id, orgId);
     assert.equal(org.headers['svc-api-version'], API_VERSION);
     assert.equal(org.headers['cache-control'], 'no-store');
+    // Minting a key answers its secret: through the app, only after the password again (step-up).
+    const sudo = await browser.send('POST', '/app/api/sudo', { body: { password } });
+    assert.equal(sudo.statusCode, 200, sudo.body);
 
     // No Idempotency-Key: refused by the API's own rule, before anything happens.
     const noKey = await browser.send('POST', '/app/api/v1/keys', {
@@ -299,6 +302,8 @@ describe('live and sandbox', () => {
     const replaced = await svc.req('GET', '/v1/organization', { token: liveToken });
     assert.equal(replaced.status, 401, 'the live session the cookie held was ended');
 
+    // The sandbox's session is a new one: its password confirmation is its own.
+    await browser.send('POST', '/app/api/sudo', { body: { password } });
     const keys = await browser.send('POST', '/app/api/v1/keys', {
       body: { name: 's', scopes: ['documents:read'] },
     });

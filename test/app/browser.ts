@@ -157,3 +157,18 @@ export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
     },
   };
 }
+
+/**
+ * Step-up (docs/app.md): actions that answer a secret ask for the password first when the session
+ * has not confirmed it within 10 minutes. Waits for the dialog or for the secret, and answers the
+ * dialog when it is the one that came.
+ */
+export async function confirmPasswordIfAsked(page: Page, password: string): Promise<boolean> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await dialog.or(page.getByTestId('secret-value')).first().waitFor();
+  if (!(await dialog.isVisible())) return false;
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('secret-value').waitFor();
+  return true;
+}

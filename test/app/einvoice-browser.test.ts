@@ -55,7 +55,11 @@ after(async () => {
   await svc?.close();
 });
 
-/** The API's expected refusals (a 422, a 400) are logged by Chromium as failed loads: not page errors. */
+/**
+ * The import's refusals (a 400, a 422 through the proxy) are logged by Chromium as failed loads: not
+ * page errors. The legal profile's 400 and the export's 422 are not even that: the app's own routes
+ * answer them with a 200 (src/webapp/expected-refusals.ts), so nothing may be logged for them.
+ */
 function expectedRefusals(...statuses: number[]): void {
   const expected = new RegExp(`status of (${statuses.join('|')})`);
   b.errors.splice(0, b.errors.length, ...b.errors.filter((e) => !expected.test(e)));
@@ -167,7 +171,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       await page.getByLabel('Quantity (line 1)').fill('6');
       await page.getByLabel('Unit price (line 1)').fill('150');
       await page.getByLabel('Tax % (line 1)').fill('20');
-      await page.getByLabel('Unit code (line 1)').fill('HUR');
+      await page.getByLabel('Unit (line 1)', { exact: true }).selectOption('HUR');
       await page.getByLabel('VAT category (line 1)').selectOption('S');
       // The exemption reason asks to be filled only for the exempt categories.
       assert.equal(await page.getByLabel('Exemption reason (line 1)').count(), 0);
@@ -178,7 +182,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       await page.getByLabel('VAT category (line 2)').selectOption('E');
       // E without a reason is refused as the API would, before anything is sent.
       await page.getByRole('button', { name: 'Save and issue' }).click();
-      await page.getByText(/needs tax_exemption_reason/).waitFor();
+      await page.getByText(/Exempt from VAT" needs an exemption reason or an exemption code/).waitFor();
       await page.getByLabel('Exemption reason (line 2)').fill('Vocational training, Art. 132 (1)(i)');
       await page.getByLabel('Exemption code (VATEX) (line 2)').fill('vatex-eu-132-1i');
       assert.equal(await page.getByTestId('live-total').textContent(), '€1,280.00');
@@ -189,7 +193,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       invoiceId = invoiceUrl.split('/').pop() ?? '';
       number = (await page.locator('.doc-number').textContent()) ?? '';
       const lines = page.getByRole('region', { name: 'Lines' });
-      await lines.getByTestId('line-1').getByText('HUR').waitFor();
+      await lines.getByTestId('line-1').getByText('hour', { exact: true }).waitFor();
       await lines.getByTestId('line-1').getByText('Standard rate').waitFor();
       await lines.getByTestId('line-2').getByText('Exempt from VAT').waitFor();
       assert.match(
@@ -215,7 +219,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
     assert.match(theirs, /BT-44/);
     assert.equal(await message.getByTestId('missing-theirs').getByRole('link').count(), 0);
     await b.screenshot('einvoice-incomplete');
-    expectedRefusals(422);
+    // Nothing to forgive: the app asked through its own route, which answers 200.
     // The link for the viewer's own side opens the form on the field it names.
     await message.getByRole('link', { name: /legal name/ }).click();
     await heading('Legal profile').waitFor();
@@ -232,7 +236,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       assert.match((await ibanError.textContent()) ?? '', /check digits/);
       assert.equal(await page.getByLabel('IBAN').getAttribute('aria-invalid'), 'true');
       await page.getByTestId('profile-errors').waitFor();
-      expectedRefusals(400);
+      // Nothing to forgive: the app asked through its own route, which answers 200.
       await b.screenshot('einvoice-legal-profile-error');
       await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189');
       await page.getByRole('button', { name: 'Save legal profile' }).click();
@@ -252,7 +256,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       await panel.getByRole('button', { name: 'UBL' }).click();
       await panel.getByTestId('missing-theirs').waitFor();
       assert.equal(await panel.getByTestId('missing-mine').count(), 0);
-      expectedRefusals(422);
+      // Nothing to forgive: the app asked through its own route, which answers 200.
       noBrowserErrors("the seller's profile");
     },
   );
@@ -373,7 +377,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       // Its number became the draft's reference; its lines came back with their categories and units.
       await page.getByRole('region', { name: 'Details' }).getByText(number).waitFor();
       const lines = page.getByRole('region', { name: 'Lines' });
-      await lines.getByTestId('line-1').getByText('HUR').waitFor();
+      await lines.getByTestId('line-1').getByText('hour', { exact: true }).waitFor();
       await lines.getByTestId('line-2').getByText('Exempt from VAT').waitFor();
       await page.getByRole('definition').filter({ hasText: '€1,280.00' }).first().waitFor();
       await b.screenshot('einvoice-imported');
@@ -382,7 +386,7 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
       await page.getByRole('link', { name: 'Edit draft' }).click();
       await heading(/^Edit Invoice/).waitFor();
       assert.equal(await page.getByLabel('VAT category (line 1)').inputValue(), '');
-      assert.equal(await page.getByLabel('Unit code (line 1)').inputValue(), 'HUR');
+      assert.equal(await page.getByLabel('Unit (line 1)', { exact: true }).inputValue(), 'HUR');
       assert.equal(await page.getByLabel('VAT category (line 2)').inputValue(), 'E');
       assert.match(await page.getByLabel('Exemption reason (line 2)').inputValue(), /Vocational training/);
       assert.equal(await page.getByTestId('live-total').textContent(), '€1,280.00');

@@ -13,6 +13,7 @@ import {
   type BrowserSession,
   browserTest,
   CHROMIUM,
+  confirmPasswordIfAsked,
   listeningService,
   openBrowser,
   waitInPage,
@@ -144,6 +145,7 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
     await page.getByTestId('keys-empty').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('first key');
     await page.getByRole('button', { name: 'Mint key' }).click();
+    await confirmPasswordIfAsked(page, password);
     await page.getByTestId('secret-value').waitFor();
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await openDocuments();
@@ -218,12 +220,14 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
     await heading('API keys').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('sandbox key');
     await page.getByRole('button', { name: 'Mint key' }).click();
+    await confirmPasswordIfAsked(page, password);
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await nav('Webhooks').click();
     await heading('Webhooks').waitFor();
     await page.getByTestId('webhooks-empty').waitFor();
     await page.getByLabel('URL').fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await confirmPasswordIfAsked(page, password);
     await page.getByRole('button', { name: 'I have stored it' }).click();
 
     reads.length = 0;

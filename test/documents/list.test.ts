@@ -359,6 +359,22 @@ describe('query plans', () => {
     ] as const) {
       const nodes = await plan(query as Record<string, string>, pos);
       const indexes = nodes.filter((n) => n['Node Type'] === 'Index Scan').map((n) => n['Index Name']);
+      if ('q' in query && !indexes.includes('documents_issuer_keyset')) {
+        // A search has a second good plan: the trigram indexes' bitmaps, whose matches are few and
+        // sorted after (what the scale bench shows at a million rows). Which one wins on these rows
+        // turns on the estimate of '%INV-1%', and that on ANALYZE's random sample (the embedded
+        // database samples 3,000 of the 8,000 rows): either is an index plan, never the whole table.
+        const documents = nodes.filter((n) => n['Relation Name'] === 'documents');
+        assert.ok(
+          documents.length > 0 && documents.every((n) => n['Node Type'] === 'Bitmap Heap Scan'),
+          JSON.stringify(nodes),
+        );
+        assert.ok(
+          nodes.some((n) => n['Index Name']?.endsWith('_trgm')),
+          JSON.stringify(nodes),
+        );
+        continue;
+      }
       assert.ok(indexes.includes('documents_issuer_keyset'), JSON.stringify(nodes));
       assert.ok(indexes.includes('documents_counterparty_keyset'), JSON.stringify(nodes));
       assert.ok(!nodes.some((n) => n['Relation Name'] === 'documents' && n['Node Type'] !== 'Index Scan'));

@@ -93,10 +93,12 @@ test('the record carries every field of spec 2.1 and CONTRACT 3', async () => {
     'tax',
     'total',
     'balance_due',
+    'payment_reference',
     'notes',
     'external_refs',
     'derived_from',
     'origin',
+    'received',
     'sandbox',
     'payment',
     'created_at',
@@ -106,6 +108,7 @@ test('the record carries every field of spec 2.1 and CONTRACT 3', async () => {
   assert.match(d.id, /^doc_[0-9A-Za-z]{22}$/);
   assert.equal(d.connection_id, p.connectionId);
   assert.equal(d.origin, 'api');
+  assert.equal(d.received, null, 'made in docex, not received (CONTRACT 11.5)');
   assert.equal(d.sandbox, false);
   assert.equal(d.payment, null);
   assert.equal(d.currency, 'USD');

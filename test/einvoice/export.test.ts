@@ -407,14 +407,29 @@ describe('export', () => {
     const missing = (first.details as { missing: { bt: string; party: string; field: string }[] }).missing;
     assert.deepEqual(
       missing.map((m) => `${m.bt}/${m.party}`),
-      ['BT-27/issuer', 'BT-40/issuer', 'BT-44/counterparty', 'BT-55/counterparty'],
+      // A party without a profile lacks everything a profile needs, and then what the rules need.
+      [
+        'BT-27/issuer',
+        'BT-35/issuer',
+        'BT-37/issuer',
+        'BT-38/issuer',
+        'BT-40/issuer',
+        'BT-44/counterparty',
+        'BT-50/counterparty',
+        'BT-52/counterparty',
+        'BT-53/counterparty',
+        'BT-55/counterparty',
+        'BT-31/issuer',
+      ],
     );
     // The seller sets a profile without a VAT id: category S needs BT-31 (or BT-32).
     const { vat_id: _v, legal_registration_id: _r, ...noVat } = SELLER;
     assert.equal((await setProfile(q.issuer.org.session, noVat)).status, 200);
     assert.equal((await setProfile(q.counterparty.org.session, BUYER)).status, 200);
     const second = expectApiError(await exportAs(doc.id, 'cii', q.issuer.key), 422, 'einvoice_incomplete');
-    assert.deepEqual(second.details, { missing: [{ bt: 'BT-31', party: 'issuer', field: 'vat_id' }] });
+    assert.deepEqual(second.details, {
+      missing: [{ bt: 'BT-31', party: 'issuer', field: 'vat_id', label: 'VAT identifier' }],
+    });
     // A failed export froze nothing: the seller adds its VAT id and the export now works.
     assert.equal((await setProfile(q.issuer.org.session, { vat_id: 'DE123456789' })).status, 200);
     const ok = await exportAs(doc.id, 'cii', q.counterparty.key);

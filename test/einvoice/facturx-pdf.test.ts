@@ -299,6 +299,20 @@ function pageRuns(pdf: PDFDocument, pageIndex: number): Run[] {
   return runs;
 }
 
+/** The runs after the "Note" heading on the last page (pdfkit draws a positioned mark as a run of its own). */
+function noteRuns(pdf: PDFDocument): Run[] {
+  const runs = pageRuns(pdf, pdf.getPageCount() - 1);
+  const at = runs.findIndex((r) => r.text === 'Note');
+  assert.ok(at >= 0, 'a Note heading');
+  return runs.slice(at + 1).filter((r) => r.y > 40);
+}
+
+function noteText(pdf: PDFDocument): string {
+  return noteRuns(pdf)
+    .map((r) => r.text)
+    .join('');
+}
+
 async function load(bytes: Uint8Array): Promise<PDFDocument> {
   return PDFDocument.load(bytes, { updateMetadata: false });
 }
@@ -489,6 +503,15 @@ describe('renderFacturX', () => {
     assert.equal(pdf.getTitle(), 'Credit note CN-2024-0007');
   });
 
+  test('an RF creditor reference (CONTRACT 12) is the one the page asks the payer to quote, in groups of four', async () => {
+    const pdf = await load(await renderFacturX({ ...threeLines(), remittance: 'RF18539007547034' }, CII));
+    const page = pageRuns(pdf, 0)
+      .map((r) => r.text)
+      .join('\n');
+    assert.ok(page.includes('RF18 5390 0754 7034'), page);
+    assert.ok(!page.includes('Please quote INV-2024-0042'));
+  });
+
   test('200 lines with long descriptions flow onto further pages, nothing drawn off the page', async () => {
     const inv = manyLines(200);
     const pdf = await load(await renderFacturX(inv, CII));
@@ -527,6 +550,64 @@ describe('renderFacturX', () => {
       .join('\n');
     assert.ok(page.includes('Manual ?? done'));
     assert.ok(!page.includes('\uFFFD'));
+  });
+
+  // Issue 35: fontkit positions each combining mark by walking back to its base, so a run of n marks
+  // cost n²; "a" + 300,000 × U+0301 never finished (the server was killed after 9 minutes).
+  test('a run of 300,000 combining marks renders in seconds, drawn with its first 30', async () => {
+    const inv = threeLines();
+    inv.note = `a${'\u0301'.repeat(300_000)} end`;
+    const started = performance.now();
+    const pdf = await load(await renderFacturX(inv, CII));
+    const ms = performance.now() - started;
+    assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
+    // The note is cut at the API's 10,000 characters too (see below), then its marks at 30.
+    assert.equal(noteText(pdf), `a${'\u0301'.repeat(30)}…`);
+  });
+
+  test('the attack within the API limits (a note of a + 9,999 marks, 200 lines of 1,000 marks) stays small', async () => {
+    const inv = manyLines(200);
+    for (const l of inv.lines) l.name = '\u0301'.repeat(1000);
+    inv.note = `a${'\u0301'.repeat(9999)}`;
+    const started = performance.now();
+    const pdf = await load(await renderFacturX(inv, CII));
+    const ms = performance.now() - started;
+    assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
+    for (let p = 0; p < pdf.getPageCount(); p++) {
+      for (const r of pageRuns(pdf, p))
+        assert.ok(!/\p{M}{31}/u.test(r.text), `page ${p + 1}: a run of over 30 marks`);
+    }
+  });
+
+  // A word wider than its column was cut by measuring every prefix: n² in a line's length, which
+  // marks (no width) let reach thousands of characters. 'i' + 30 marks, 322 times: the old loop did
+  // not finish in 5 minutes on the loaded 2-core machine.
+  test('a word of narrow letters each carrying 30 marks is cut in linear time, every piece inside the page', async () => {
+    const inv = threeLines();
+    inv.note = `i${'\u0301'.repeat(30)}`.repeat(322);
+    const started = performance.now();
+    const pdf = await load(await renderFacturX(inv, CII));
+    const ms = performance.now() - started;
+    assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
+    const runs = noteRuns(pdf);
+    const lines = new Set(runs.map((r) => r.y));
+    assert.ok(lines.size >= 2, `the word is cut (${lines.size} lines)`);
+    for (const r of runs) assert.ok(r.right <= PAGE_W - 40, `inside the margin: ${r.right}`);
+    assert.equal(noteText(pdf), inv.note, 'nothing lost between the pieces');
+  });
+
+  test('text longer than the API allows (imported by older versions) is shown up to the limit, then "…"', async () => {
+    const inv = threeLines();
+    inv.lines[0]!.name = `${'D'.repeat(1000)}${'overflow '.repeat(30_000)}`;
+    inv.note = `${'N'.repeat(10_000)}${'overflow '.repeat(30_000)}`;
+    const bytes = await renderFacturX(inv, CII);
+    const pdf = await load(bytes);
+    const all: string[] = [];
+    for (let p = 0; p < pdf.getPageCount(); p++) all.push(...pageRuns(pdf, p).map((r) => r.text));
+    const joined = all.join('');
+    assert.ok(!joined.includes('overflow'), 'nothing past the limit is drawn');
+    assert.ok(joined.includes('D…') && joined.includes('N…'), 'the cut is marked');
+    assert.ok(pdf.getPageCount() <= 10, `${pdf.getPageCount()} pages`);
   });
 
   test('deterministic: the same bytes on every call and in another process', async () => {

@@ -300,6 +300,60 @@ describe('refusals', () => {
     assert.deepEqual(terms, ['BT-5', 'BT-6', 'BT-129', 'BT-146']);
   });
 
+  test('the limits of POST /v1/documents hold: each field over its limit is named by term and field; nothing created', async () => {
+    // The review stored a 300,000-character description, notes of 200,000, an issuer_ref of
+    // 100,000, and answered 500 (index row requires 200016 bytes) on an issuer_ref of 3,000+.
+    const long = (n: number) => 'x'.repeat(n);
+    const xml = ubl()
+      .replace('<cbc:ID>Vat-Z</cbc:ID>', `<cbc:ID>${long(3_000)}</cbc:ID>`)
+      .replace(
+        '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
+        `<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode><cbc:Note>${long(200_000)}</cbc:Note>`,
+      )
+      .replace('test reference', long(50_000))
+      .replace(
+        '</cbc:BuyerReference>',
+        `</cbc:BuyerReference><cac:OrderReference><cbc:ID>${long(50_000)}</cbc:ID></cac:OrderReference>`,
+      )
+      .replace(
+        '<cbc:Name>Test item, category Z</cbc:Name>',
+        `<cbc:Name>${long(300_000)}</cbc:Name><cac:SellersItemIdentification><cbc:ID>${long(50_000)}</cbc:ID></cac:SellersItemIdentification>`,
+      );
+    const before1 = await documentCount();
+    const err = expectApiError(await importFile(xml), 400, 'invalid_request');
+    const messages = (err.details as { errors: { path: string; message: string }[] }).errors.map(
+      (e) => e.message,
+    );
+    assert.deepEqual(
+      messages.sort(),
+      [
+        'BT-1 (external_refs.issuer_ref): Issuer ref must be at most 500 characters long (this one has 3000)',
+        'BT-10 (external_refs.buyer_reference): Buyer reference must be at most 500 characters long (this one has 50000)',
+        'BT-13 (external_refs.purchase_order): Purchase order must be at most 500 characters long (this one has 50000)',
+        'BT-153 (line_items[0].description): line 1: Description must be at most 1000 characters long (this one has 300000)',
+        'BT-155 (line_items[0].sku): line 1: Sku must be at most 200 characters long (this one has 50000)',
+        'BT-22 (notes): Notes must be at most 10000 characters long (this one has 200000)',
+      ].sort(),
+    );
+    assert.ok(err.message.length < 1_000, 'the values are not echoed back');
+    assert.equal(await documentCount(), before1);
+  });
+
+  test('the limits are the create schema’s own: the longest accepted values are accepted', async () => {
+    const xml = ubl()
+      .replace('<cbc:ID>Vat-Z</cbc:ID>', `<cbc:ID>${'n'.repeat(500)}</cbc:ID>`)
+      .replace(
+        '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
+        `<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode><cbc:Note>${'é'.repeat(10_000)}</cbc:Note>`,
+      )
+      .replace('<cbc:Name>Test item, category Z</cbc:Name>', `<cbc:Name>${'d'.repeat(1_000)}</cbc:Name>`);
+    const res = await importFile(xml);
+    assert.equal(res.status, 201, res.text);
+    assert.equal(refsOf(res.body).issuer_ref!.length, 500);
+    assert.equal(res.body.notes!.length, 10_000);
+    assert.equal(res.body.line_items[0]!.description.length, 1_000);
+  });
+
   test('a total that docex would derive differently: 422 einvoice_mismatch with {bt, file, derived}; nothing created', async () => {
     const xml = ubl().replace(
       /<cbc:TaxInclusiveAmount currencyID="GBP">([^<]+)</,

@@ -175,7 +175,7 @@ describe('listings', () => {
       400,
       'invalid_request',
     );
-    assert.match(noSetup.message, /PUT \/v1\/finance\/setup/);
+    assert.match(noSetup.message, /Set up finance first/);
     // A setup in EUR cannot carry a USD loan.
     await setUp(svc, fresh, 'EUR');
     assert.deepEqual(errorPaths(await listIt(fresh.key, { invoice_id: own.body.id, ask })), ['invoice_id']);

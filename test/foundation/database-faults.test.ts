@@ -19,6 +19,7 @@ import {
 import { startWorker } from '../../src/worker/worker.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectApiError } from '../helpers/expect.ts';
+import { faultyProxy } from '../helpers/faulty-proxy.ts';
 import { advanceClock, mintKey, signup } from '../helpers/flows.ts';
 import { randomKey, startTestService, startTestServiceOn, type TestService } from '../helpers/harness.ts';
 
@@ -84,41 +85,6 @@ describe('isDatabaseUnavailable', () => {
     assert.equal(isDatabaseUnavailable(new TypeError('x is undefined')), false);
   });
 });
-
-/** A loopback TCP proxy to PostgreSQL that the test can cut (every connection reset, new ones refused) and restore. */
-async function faultyProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let cut = false;
-  const server = net.createServer((client) => {
-    if (cut) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  const url = new URL(target.toString());
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.toString(),
-    cut() {
-      cut = true;
-      for (const s of sockets) s.destroy();
-    },
-    restore() {
-      cut = false;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe('while the database is unreachable (PostgreSQL)', {
   skip: PG ? false : 'needs DATABASE_URL (PostgreSQL)',

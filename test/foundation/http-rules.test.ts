@@ -420,10 +420,12 @@ describe('OpenAPI document and docs page', () => {
       for (const s of op['x-docex-scopes'])
         assert.ok((SCOPES as readonly string[]).includes(s), `${where} scope ${s}`);
       assert.ok(
-        ['none', 'operator', 'session', 'session_or_scopes', 'scopes'].includes(op['x-docex-auth']),
+        ['none', 'operator', 'session', 'session_or_scopes', 'scopes', 'link'].includes(op['x-docex-auth']),
         where,
       );
-      if (op['x-docex-auth'] === 'none') assert.deepEqual(op.security, [], `${where} is unauthenticated`);
+      // A recipient link's token is in its path, not a credential OpenAPI can name (CONTRACT 11.3).
+      if (op['x-docex-auth'] === 'none' || op['x-docex-auth'] === 'link')
+        assert.deepEqual(op.security, [], `${where} takes no credential header`);
       else assert.ok(op.security.length > 0, `${where} declares its security`);
       for (const p of (path.match(/\{(\w+)\}/g) ?? []).map((x) => x.slice(1, -1))) {
         assert.ok(
@@ -477,7 +479,10 @@ describe('OpenAPI document and docs page', () => {
         assert.ok(r.description.includes(code), `${where} ${code} in the description of its status`);
         assert.equal(r.content?.['application/json']?.schema.$ref, '#/components/schemas/Error', where);
       }
-      if (op['x-docex-auth'] !== 'none') {
+      if (op['x-docex-auth'] === 'link') {
+        // A wrong link is not_found, never unauthorized: no hint that it ever was one.
+        for (const c of ['not_found', 'rate_limited']) assert.ok(listed.has(c), `${where} ${c}`);
+      } else if (op['x-docex-auth'] !== 'none') {
         assert.ok(listed.has('unauthorized'), `${where} unauthorized`);
       }
       if (op['x-docex-auth'] === 'session') {

@@ -341,7 +341,9 @@ describe('Idempotency-Key (spec 4.2)', () => {
         const needs = (op.parameters ?? []).some(
           (p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required,
         );
-        if (!needs) continue;
+        // A link's write answers 404 for a token that opens nothing before it reads any header
+        // (test/recipient/link.test.ts checks its Idempotency-Key with a real token).
+        if (!needs || op['x-docex-auth'] === 'link') continue;
         const url = path.replace(/\{[^}]+\}/g, 'xxxxxxxx');
         const token = op['x-docex-auth'] === 'operator' ? OPERATOR_TOKEN : a.session;
         const res = await svc.req(method.toUpperCase(), url, { token, idem: null, body: {} });

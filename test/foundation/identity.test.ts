@@ -160,14 +160,18 @@ describe('signup, sessions, organization, operator', () => {
     await time(a.email); // warm up
     const known: number[] = [];
     const unknown: number[] = [];
+    // Three wrong passwords after the warm-up: the fifth failed sign-in of an email is throttled.
     for (let i = 0; i < 3; i++) {
       known.push(await time(a.email));
       unknown.push(await time(`nobody${i}@nowhere.test`));
     }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
-    // a password hash costs tens of milliseconds; skipping it for unknown emails is measurable
+    // A password hash costs tens of milliseconds; skipping it for unknown emails is measurable.
+    // The fastest of each is compared: a loaded machine (CI runs suites side by side) only ever
+    // adds time, so a median of 3 could compare a stalled wrong password with a quick unknown one
+    // (115 ms against 32 ms, seen), while the fastest unknown email still pays for a hash.
+    const fastest = (xs: number[]) => Math.min(...xs);
     assert.ok(
-      median(unknown) > median(known) * 0.4,
+      fastest(unknown) > fastest(known) * 0.4,
       `unknown ${unknown.map(Math.round)} ms vs wrong password ${known.map(Math.round)} ms`,
     );
   });
@@ -211,6 +215,7 @@ describe('signup, sessions, organization, operator', () => {
     assert.deepEqual(viaKey.body, viaSession.body);
     assert.deepEqual(Object.keys(viaKey.body).sort(), [
       'created_at',
+      'directory_listed',
       'environment',
       'id',
       'legal_profile',

@@ -132,8 +132,8 @@ describe('OpenAPI examples', () => {
 
   test('ids in the examples are prefixed like the service mints them', () => {
     const ID = /^[a-z]{2,4}_[0-9A-Za-z]{22}$/;
-    // registration numbers, not docex ids
-    const NOT_IDS = new Set(['vat_id', 'tax_registration_id']);
+    // registration numbers, and an email's Message-ID header (CONTRACT 11.2), not docex ids
+    const NOT_IDS = new Set(['vat_id', 'tax_registration_id', 'message_id']);
     const seen: string[] = [];
     const visit = (v: unknown, key: string, where: string): void => {
       if (Array.isArray(v)) {

@@ -3,19 +3,10 @@
 // consumer would: `docex/client` against a running service, `docex/verify-webhook` on a signed
 // delivery, `npx docex verify-bundle` on an exported proof bundle, and the consumer's TypeScript
 // type-checked against the shipped declarations. Slow (pack, install, tsc): one install serves
-// every test here.
+// every test here, and a test run on unchanged sources reuses the previous run's (./packed.ts).
 import assert from 'node:assert/strict';
-import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -23,49 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { generateWebhookSecret, signDelivery } from '../../src/modules/webhooks/signing.ts';
 import { type Pair, pair } from '../documents/setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { offlineLock } from './offline-lock.ts';
+import { childEnv, ok, packedProject, run } from './packed.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONSUMER = fileURLToPath(new URL('./consumer/', import.meta.url));
 const npmMissing = spawnSync('npm', ['--version'], { encoding: 'utf8' }).error !== undefined;
-
-/** The child's environment: no loader or export conditions of this test process leak into it. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { NODE_OPTIONS: _o, NODE_ENV: _e, ...env } = process.env;
-  return { ...env, ...extra };
-}
-
-interface Ran {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/**
- * Runs a command to its end. Asynchronous on purpose: the service under test runs in this very
- * process, so a synchronous spawn would block it from answering the child's requests.
- */
-function run(cmd: string, args: string[], opts: SpawnOptions = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env: childEnv(), ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-    });
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out: out.trim(), err: err.trim() }));
-  });
-}
-
-async function ok(cmd: string, args: string[], opts: SpawnOptions = {}): Promise<string> {
-  const res = await run(cmd, args, opts);
-  assert.equal(res.code, 0, `${cmd} ${args.join(' ')} exited ${res.code}\n${res.err}\n${res.out}`);
-  return res.out;
-}
 
 describe('the packed package, installed', { skip: npmMissing ? 'npm is not on PATH' : false }, () => {
   let dir: string;
@@ -77,35 +30,8 @@ describe('the packed package, installed', { skip: npmMissing ? 'npm is not on PA
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'docex-pack-'));
-    await ok('npm', ['pack', '--pack-destination', dir], { cwd: ROOT });
-    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote a tarball');
-
-    project = join(dir, 'project');
-    mkdirSync(project);
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'docex-consumer', private: true, type: 'module' }, null, 2),
-    );
-    writeFileSync(
-      join(project, 'package-lock.json'),
-      JSON.stringify(offlineLock(ROOT, 'docex-consumer', join(dir, tarball)), null, 2),
-    );
-    await ok('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, tarball)], {
-      cwd: project,
-    });
-    installed = join(project, 'node_modules', 'docex');
-
-    // The consumer's code, compiled by tsc against the installed .d.ts (this repository's compiler
-    // and Node types: the consumer project installs neither).
-    for (const f of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, f), join(project, f));
-    await ok(process.execPath, [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      project,
-      '--typeRoots',
-      join(ROOT, 'node_modules/@types'),
-    ]);
+    // npm pack, the install and the consumer's tsc: once per content of the package (./packed.ts).
+    ({ project, installed } = await packedProject(ROOT, CONSUMER));
 
     svc = await startTestService();
     url = await svc.listen();

@@ -48,10 +48,12 @@ describe('pay → settle → events', () => {
       'created_at',
       'currency',
       'document_id',
+      'end_to_end_id',
       'failure_reason',
       'id',
       'key_id',
       'payment_method',
+      'rail',
       'scheduled_for',
       'settled_at',
       'settlement_reference',
@@ -59,6 +61,8 @@ describe('pay → settle → events', () => {
       'status',
     ]);
     assert.equal(p.document_id, b.id);
+    assert.equal(p.rail, 'ledger');
+    assert.equal(p.end_to_end_id, null);
     assert.equal(p.amount, 250.5);
     assert.equal(p.currency, 'USD');
     assert.equal(p.payment_method, 'ledger');

@@ -104,10 +104,10 @@ describe('scheduled payments', () => {
       errorOf(res, 400, 'invalid_request').details?.errors?.[0]?.path;
     assert.equal(await path(await schedule(sb.key, b.id, inDays(-1))), 'scheduled_for');
     assert.equal(await path(await schedule(sb.key, b.id, inDays(400))), 'scheduled_for');
-    assert.match(
-      errorOf(await schedule(sb.key, b.id, '2031-02-30'), 400, 'invalid_request').message,
-      /scheduled_for/,
-    );
+    // An impossible date: the field named in details, and in words in the message.
+    const impossible = errorOf(await schedule(sb.key, b.id, '2031-02-30'), 400, 'invalid_request');
+    assert.equal(impossible.details?.errors?.[0]?.path, 'scheduled_for');
+    assert.match(impossible.message, /Scheduled for/);
     assert.equal(
       await path(
         await svc.req('POST', `/v1/documents/${b.id}/transition`, {

@@ -2,6 +2,7 @@
 // checkpoint task driven by drain() and the test clock, signed checkpoints, proofs over HTTP,
 // proof bundles checked by the published verifier, and tampering caught.
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { verifyBundleBytes } from '../../scripts/verify-bundle.mjs';
@@ -32,6 +33,7 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from '../../src/modules/provenance/merkle.ts';
+import { cosignNote, rawPublicKey, verifyNote } from '../../src/modules/provenance/signed-note.ts';
 import { deploymentSigningKey } from '../../src/modules/provenance/signing-key.ts';
 import { extendTree, lookupFrom } from '../../src/modules/provenance/tree-nodes.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
@@ -296,6 +298,33 @@ describe('transparency log', () => {
     );
     await assert.rejects(sql`delete from tlog_checkpoints`.execute(svc.ctx.db), /append-only/);
     await assert.rejects(sql`update tlog_nodes set hash = hash`.execute(svc.ctx.db), /append-only/);
+  });
+
+  test('a checkpoint note is never rewritten, not even to gain a signature line', async () => {
+    const { tree_size: size, note } = await svc.ctx.db
+      .selectFrom('tlog_checkpoints')
+      .select(['tree_size', 'note'])
+      .orderBy('tree_size')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const other = { name: 'witness.example/w', privateKey: generateKeyPairSync('ed25519').privateKey };
+    // A signing-key rotation leaves old checkpoints as they were (bundles that carry them keep
+    // their bytes), so even a cosignature over the same body is refused.
+    await assert.rejects(
+      sql`update tlog_checkpoints set note = ${cosignNote(note, other)} where tree_size = ${size}`.execute(
+        svc.ctx.db,
+      ),
+      /append-only/,
+    );
+    const key = await deploymentSigningKey(svc.ctx);
+    const kept = await svc.ctx.db
+      .selectFrom('tlog_checkpoints')
+      .select('note')
+      .where('tree_size', '=', size)
+      .executeTakeFirstOrThrow();
+    assert.equal(kept.note, note);
+    assert.ok(verifyNote(note, { name: key.origin, publicKeyRaw: key.publicKeyRaw }));
+    assert.equal(verifyNote(note, { name: other.name, publicKeyRaw: rawPublicKey(other.privateKey) }), false);
   });
 
   test('a rewritten leaf no longer proves into its signed checkpoint', async () => {

@@ -112,7 +112,19 @@ describe('public provenance reads', () => {
     assert.equal(res.body.next_cursor, null);
     assert.equal(res.body.data.length, 1);
     const k = res.body.data[0]!;
-    assert.deepEqual(Object.keys(k).sort(), ['alg', 'created_at', 'key_id', 'origin', 'public_key', 'vkey']);
+    assert.deepEqual(Object.keys(k).sort(), [
+      'alg',
+      'created_at',
+      'key_id',
+      'last_tree_size',
+      'origin',
+      'public_key',
+      'retired_at',
+      'vkey',
+    ]);
+    // the key that signs now; keys a rotation retired follow it (test/security/secrets-rotation.test.ts)
+    assert.equal(k.retired_at, null);
+    assert.equal(k.last_tree_size, null);
     const key = await deploymentSigningKey(svc.ctx);
     const pub = Buffer.from(String(k.public_key), 'base64');
     assert.equal(pub.length, 32);

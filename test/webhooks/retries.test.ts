@@ -2,9 +2,9 @@
 // against real local receivers.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { RETRY_DELAYS_MS } from '../../src/lib/outbox.ts';
 import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
-import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/schedule.ts';
 import { advanceClock, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import {

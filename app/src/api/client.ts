@@ -10,15 +10,23 @@
 // API operations and not in the document: `appApi` below calls them with the same headers and errors.
 // This is the one module that calls fetch (test/app/typed-client.test.ts keeps it so).
 import type { Middleware } from 'openapi-fetch';
-import { docexErrorFrom } from '../../../src/client/errors.ts';
+import { docexErrorFrom, type ErrorBody } from '../../../src/client/errors.ts';
 import { createDocexClient, DocexError } from '../../../src/client/index.ts';
-import type { FinanceSetup, SandboxPair, SignupBody } from './types';
+import type {
+  EInvoiceFormat,
+  FinanceSetup,
+  LegalProfilePatch,
+  Organization,
+  SandboxPair,
+  SignupBody,
+} from './types';
 
 /** What every failed call throws (status, code, message, details, docs_url): the package's own. */
 export { DocexError };
 
 const APP_API = `${window.location.origin}/app/api`;
-const CSRF_COOKIE = 'docex_csrf';
+/** In production the cookie carries the __Host- prefix (src/webapp/cookies.ts); on http it cannot. */
+const CSRF_COOKIES = ['__Host-docex_csrf', 'docex_csrf'];
 
 function cookie(name: string): string | null {
   for (const part of document.cookie.split('; ')) {
@@ -30,7 +38,8 @@ function cookie(name: string): string | null {
 
 /** Double-submit CSRF (docs/app.md): every non-GET to /app/api carries the cookie's token. */
 function addCsrf(request: Request): void {
-  if (request.method !== 'GET') request.headers.set('x-csrf-token', cookie(CSRF_COOKIE) ?? '');
+  if (request.method !== 'GET')
+    request.headers.set('x-csrf-token', CSRF_COOKIES.map(cookie).find((v) => v !== null) ?? '');
 }
 
 /** One key per user action: pass the same one to retry that action. */
@@ -57,8 +66,32 @@ const browserSession: Middleware = {
   },
 };
 
+/**
+ * The signed-in session's requests, ended together at sign-out: a read still in flight (a page's
+ * lineage, a status poll) would otherwise come back 401 after the session closed, and tell the app
+ * the session had ended under it. Requests made while signed out fail at once, as aborted.
+ */
+let sessionRequests = new AbortController();
+
+/** Ends every API request of the session, before signing out; `beginSessionRequests` allows them again. */
+export function endSessionRequests(): void {
+  sessionRequests.abort();
+}
+
+function beginSessionRequests(): void {
+  if (sessionRequests.signal.aborted) sessionRequests = new AbortController();
+}
+
+/** A request ended by `endSessionRequests`: nothing to show, the page is going away. */
+export function isEndedRequest(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
 /** The API, through the session's proxy: `docex.GET('/v1/documents/{id}', { params: { path: { id } } })`. */
-export const docex = createDocexClient({ baseUrl: APP_API });
+export const docex = createDocexClient({
+  baseUrl: APP_API,
+  fetch: (input, init) => fetch(input, { ...init, signal: sessionRequests.signal }),
+});
 docex.raw.use(browserSession);
 
 /**
@@ -68,18 +101,63 @@ docex.raw.use(browserSession);
  */
 export const PUBLIC = { baseUrl: window.location.origin };
 
-/** A readable one-paragraph account of an error for an alert. */
+/**
+ * An API operation named in a message ("Sign in with POST /v1/sessions", "(GET /v1/keys)"): words
+ * for integrators that a person on a page cannot act on, so the page leaves them out (the alert's
+ * tooltip keeps the message as the API gave it).
+ */
+const API_PATH_IN_TEXT =
+  /\s*(?:with |through |via |using )?\(?\b(?:GET|POST|PATCH|PUT|DELETE) \/(?:v1|app)\/[^\s),;]*\)?/g;
+
+/** A message without the API operations it names, for a person to read. */
+export function inWords(message: string): string {
+  return message.replace(API_PATH_IN_TEXT, '').replace(/\s+([.,;:])/g, '$1');
+}
+
+/**
+ * A field path the API names in details.errors ("address.line1", "line_items[2].quantity") as words
+ * ("line 1", "quantity of line 3"), for a problem whose message does not already name its field.
+ */
+export function fieldInWords(path: string): string {
+  const parts = path.split(/[.[\]]/).filter(Boolean);
+  const words: string[] = [];
+  let line: number | null = null;
+  for (const p of parts) {
+    if (/^\d+$/.test(p)) line = Number(p) + 1;
+    else words.splice(0, words.length, p.replace(/_/g, ' '));
+  }
+  const field = words[0] ?? '';
+  return line !== null ? (field ? `${field} of line ${line}` : `line ${line}`) : field;
+}
+
+/** One of details.errors[] as a sentence: the API's message, with its field named when it is not. */
+export function problemInWords(p: { path?: string; message?: string }): string {
+  const message = inWords(p.message ?? 'is not valid');
+  // The API's validation messages are whole sentences that name their field ("Street and number is
+  // required"); older domain messages are a predicate ("is required") that needs the field before it.
+  if (/^[A-Z]/.test(message)) return message;
+  const field = p.path ? fieldInWords(p.path) : '';
+  if (!field || message.toLowerCase().includes(field.toLowerCase())) return message;
+  return `${field}: ${message}`;
+}
+
+/** A readable one-paragraph account of an error for an alert: words, no API paths or codes. */
 export function describeError(err: unknown): string {
   if (err instanceof DocexError) {
-    const parts = [err.message];
     const problems = err.details?.errors;
-    if (Array.isArray(problems)) {
-      for (const p of problems as { path?: string; message?: string }[])
-        parts.push(`${p.path ?? ''} ${p.message ?? ''}`.trim());
-    }
+    // With a list of problems, the message is only their summary ("… (and 2 more problems)"): the
+    // list alone says it all, once.
+    const parts =
+      Array.isArray(problems) && problems.length > 0
+        ? (problems as { path?: string; message?: string }[]).map(problemInWords)
+        : [inWords(err.message)];
     const allowed = err.details?.allowed;
     if (Array.isArray(allowed))
-      parts.push(allowed.length ? `Allowed now: ${allowed.join(', ')}.` : 'No move is allowed now.');
+      parts.push(
+        allowed.length
+          ? `Allowed now: ${allowed.map((a) => String(a).replace(/_/g, ' ')).join(', ')}.`
+          : 'No move is allowed now.',
+      );
     return parts.join(' — ');
   }
   if (err instanceof Error) return err.message;
@@ -121,7 +199,21 @@ interface AppRoutes {
   /** POST /v1/signup's body; its session goes into the cookie instead of the answer. */
   'POST /signup': { body: SignupBody; answer: SignedInState };
   'POST /logout': { answer: undefined };
+  /** Step-up: the password again, so keys and webhook secrets can be made for 10 minutes. */
+  'POST /sudo': { body: { password: string }; answer: { confirmed_until: string } };
+  'GET /sudo': { answer: { confirmed_until: string | null } };
   'POST /switch': { body: { organization_id: string }; answer: SignedInState };
+  /**
+   * PATCH /v1/organization; its 400 invalid_request (a field the form shows beside itself) comes
+   * back as `refused` with a 200, so the browser does not log an expected answer as a failure.
+   */
+  'PATCH /organization': {
+    body: LegalProfilePatch;
+    headers: IdempotencyHeader;
+    answer:
+      | { organization: Organization; refused?: undefined }
+      | { refused: ErrorBody; organization?: undefined };
+  };
   /** POST /v1/sandbox (a write: the caller's key makes a retry answer the same pair). */
   'POST /sandbox': {
     headers: IdempotencyHeader;
@@ -152,5 +244,35 @@ export async function appApi(
   addCsrf(request);
   const response = await fetch(request);
   if (!response.ok) throw await docexErrorFrom(response, request);
+  // A session begins: the API may be called again.
+  if (route === 'POST /login' || route === 'POST /signup') beginSessionRequests();
   return response.status === 204 ? undefined : response.json();
+}
+
+/** A refusal the app's own routes answered with a 200 (`{refused}`), as the error the API would have thrown. */
+export function refusal(refused: ErrorBody, status: number): DocexError {
+  return new DocexError({ ...refused, status });
+}
+
+/**
+ * GET /v1/documents/{id}/einvoice through the app's own route: the file and its headers, or the
+ * API's 422 einvoice_incomplete thrown as a DocexError (the route answers it as `{refused}` with a
+ * 200 so the browser logs no failed request for what the page expects and explains).
+ */
+export async function downloadEInvoice(
+  id: string,
+  format: EInvoiceFormat,
+): Promise<{ bytes: ArrayBuffer; headers: Headers }> {
+  const query = new URLSearchParams({ format });
+  const request = new Request(`${APP_API}/documents/${encodeURIComponent(id)}/einvoice?${query}`);
+  const response = await fetch(request);
+  if (!response.ok) {
+    if (response.status === 401) for (const fn of unauthorizedListeners) fn();
+    throw await docexErrorFrom(response, request);
+  }
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    const { refused } = (await response.json()) as { refused: ErrorBody };
+    throw refusal(refused, 422);
+  }
+  return { bytes: await response.arrayBuffer(), headers: response.headers };
 }

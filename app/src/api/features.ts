@@ -39,6 +39,9 @@ export const OPTIONAL = {
   legalProfile: ['PATCH', '/v1/organization', 'identity'],
   einvoiceExport: ['GET', '/v1/documents/{id}/einvoice', 'documents'],
   einvoiceImport: ['POST', '/v1/documents/import', 'documents'],
+  // Issue 38: a document's emails to an external party, and sending it again.
+  deliveries: ['GET', '/v1/documents/{id}/deliveries', 'documents'],
+  resend: ['POST', '/v1/documents/{id}/deliveries', 'documents'],
 } as const satisfies Record<string, readonly [string, string, Family]>;
 
 /**
@@ -67,6 +70,9 @@ const KNOWN_EVENT_TYPES: Record<WebhookEventType, true> = {
   'document.created': true,
   'document.status_changed': true,
   'document.edited': true,
+  'document.delivered': true,
+  'document.delivery_failed': true,
+  'document.viewed': true,
   'payment.settled': true,
   'payment.failed': true,
   'finance.offer.received': true,
@@ -75,6 +81,8 @@ const KNOWN_EVENT_TYPES: Record<WebhookEventType, true> = {
   'finance.agreement.repaid': true,
   'finance.agreement.closed': true,
   'finance.agreement.flagged': true,
+  'document.received': true,
+  'inbound.refused': true,
 };
 
 function isKnownEventType(s: unknown): s is WebhookEventType {

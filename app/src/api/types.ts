@@ -38,3 +38,4 @@ export type SignupBody = BodyOf<'signup'>;
 export type SandboxPair = Schemas['SandboxPair'];
 
 export type EInvoiceFormat = operations['exportEInvoice']['parameters']['query']['format'];
+export type EmailDelivery = Schemas['EmailDelivery'];

@@ -44,9 +44,11 @@ function nothingYet(viewTitle: string): string {
   return viewTitle === 'All documents' ? 'No documents yet.' : `No ${viewTitle.toLowerCase()} yet.`;
 }
 
-function SandboxNext({ viewTitle }: { viewTitle: string }) {
-  const { features } = useApp();
-  // Only read when the list is empty: which active connection is the demo counterparty's.
+/**
+ * The sandbox's connection to its demo counterparty (read once), the editor's address for an
+ * invoice to it, and its name.
+ */
+export function useDemoConnection() {
   const connections = useAsync(
     () => docex.GET('/v1/connections', { params: { query: { status: 'active', limit: 100 } } }),
     [],
@@ -54,7 +56,17 @@ function SandboxNext({ viewTitle }: { viewTitle: string }) {
   const demo =
     connections.data?.data.find((c) => c.counterparty.name === DEMO_COUNTERPARTY_NAME) ??
     connections.data?.data.at(-1);
-  const name = demo?.counterparty.name ?? 'the demo counterparty';
+  return {
+    error: connections.error,
+    name: demo?.counterparty.name ?? 'the demo counterparty',
+    newInvoice: demo ? `/documents/new?connection=${encodeURIComponent(demo.id)}` : '/documents/new',
+  };
+}
+
+function SandboxNext({ viewTitle }: { viewTitle: string }) {
+  const { features } = useApp();
+  // Only read when the list is empty: which active connection is the demo counterparty's.
+  const { error, name, newInvoice } = useDemoConnection();
   const bill = useAction();
   return (
     <div className="empty-state" data-testid="documents-empty">
@@ -63,12 +75,9 @@ function SandboxNext({ viewTitle }: { viewTitle: string }) {
         within seconds: it approves the invoices you issue and can send you a bill to pay, all in practice
         money.
       </p>
-      <ErrorAlert error={connections.error ?? bill.error} />
+      <ErrorAlert error={error ?? bill.error} />
       <div className="next-steps">
-        <Link
-          to={demo ? `/documents/new?connection=${encodeURIComponent(demo.id)}` : '/documents/new'}
-          className="button"
-        >
+        <Link to={newInvoice} className="button">
           Issue an invoice to {name}
         </Link>
         {features.has('demoBill') ? (

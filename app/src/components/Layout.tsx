@@ -1,5 +1,5 @@
-import { type ReactNode, useId } from 'react';
-import { appApi } from '../api/client';
+import { type ReactNode, useId, useState } from 'react';
+import { appApi, endSessionRequests } from '../api/client';
 import { useAction } from '../lib/hooks';
 import { Link, navigate, useLocation } from '../router';
 import { useApp } from '../session';
@@ -59,7 +59,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const { session, features, setSession } = useApp();
   const { path } = useLocation();
   const signOut = useAction();
+  // At a phone's width the menu folds behind a button (CSS shows it only there): nine links would
+  // wrap to four rows above every page. Following one of its links closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
   const sandbox = session.organization.environment === 'sandbox';
+  const endSession = () =>
+    void signOut.run(async () => {
+      endSessionRequests();
+      await appApi('POST /logout');
+      setSession(null);
+      navigate('/', { replace: true });
+    });
   const current = (to: string) =>
     to === '/documents'
       ? path === '/' || (path.startsWith('/documents') && path !== '/documents/new')
@@ -82,32 +92,40 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <OrganizationSwitcher />
         <span className="spacer" />
-        <span className="muted user-email">{session.user.email}</span>
         <button
           type="button"
-          className="secondary"
-          disabled={signOut.busy}
-          onClick={() =>
-            void signOut.run(async () => {
-              await appApi('POST /logout');
-              setSession(null);
-              navigate('/', { replace: true });
-            })
-          }
+          className="secondary menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((v) => !v)}
         >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+        <span className="muted user-email">{session.user.email}</span>
+        <button type="button" className="secondary sign-out" disabled={signOut.busy} onClick={endSession}>
           Sign out
         </button>
       </header>
       <div className="body">
-        <nav aria-label="Main" className="sidenav">
-          <ul>
+        <nav aria-label="Main" className={menuOpen ? 'sidenav open' : 'sidenav'}>
+          <ul id="main-menu">
             {NAV.filter((n) => !n.feature || features.has(n.feature)).map((n) => (
               <li key={n.to}>
-                <Link to={n.to} aria-current={current(n.to) ? 'page' : undefined}>
+                <Link
+                  to={n.to}
+                  aria-current={current(n.to) ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {n.label}
                 </Link>
               </li>
             ))}
+            {/* At a phone's width Sign out lives in the menu, so the header stays one row. */}
+            <li className="menu-only">
+              <button type="button" className="link" disabled={signOut.busy} onClick={endSession}>
+                Sign out ({session.user.email})
+              </button>
+            </li>
           </ul>
         </nav>
         <main id="main">

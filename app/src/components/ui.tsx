@@ -7,10 +7,15 @@ export function ErrorAlert({ error, title }: { error: unknown; title?: string })
   if (error === undefined || error === null) return null;
   const docs = error instanceof DocexError ? error.docs_url : undefined;
   return (
-    <div className="alert alert-error" role="alert">
+    // The API's code and its message as it gave it stay in the tooltip, for whoever reports it.
+    <div
+      className="alert alert-error"
+      role="alert"
+      title={error instanceof DocexError ? `${error.code}: ${error.message}` : undefined}
+      data-code={error instanceof DocexError ? error.code : undefined}
+    >
       {title ? <strong>{title}: </strong> : null}
       {describeError(error)}
-      {error instanceof DocexError ? <span className="muted"> ({error.code})</span> : null}
       {docs ? (
         <>
           {' '}
@@ -112,5 +117,40 @@ export function LoadMore({ hasMore, busy, onMore }: { hasMore: boolean; busy: bo
         {busy ? 'Loading…' : 'Load more'}
       </button>
     </div>
+  );
+}
+
+/** A small button that copies `text` (an id) to the clipboard and says so. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="copy" aria-label={label} title={label} onClick={() => void copy()}>
+        {state === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <span className="sr-only" aria-live="polite">
+        {state === 'copied' ? 'Copied to the clipboard.' : state === 'failed' ? 'Copy failed.' : ''}
+      </span>
+    </>
+  );
+}
+
+/** A long identifier (a payment id) on one line, cut with an ellipsis, whole in its tooltip, copyable. */
+export function LongId({ id, label }: { id: string; label: string }) {
+  return (
+    <span className="long-id">
+      <code className="long-id-value" title={id}>
+        {id}
+      </code>
+      <CopyButton text={id} label={label} />
+    </span>
   );
 }

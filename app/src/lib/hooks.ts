@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isEndedRequest } from '../api/client';
 
 export interface Async<T> {
   data: T | undefined;
@@ -25,6 +26,8 @@ export function useAsync<T>(fn: () => Promise<T>, deps: readonly unknown[]): Asy
           setError(undefined);
         }
       } catch (err) {
+        // Ended at sign-out: the page is going away, with nothing to say.
+        if (isEndedRequest(err)) return;
         if (mine === generation.current) setError(err);
       } finally {
         if (mine === generation.current) setLoading(false);

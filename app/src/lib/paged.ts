@@ -22,6 +22,7 @@ export function usePaged<T>(
   const [hasMore, setHasMore] = useState(false);
   const [busy, setBusy] = useState(true);
   const [loaded, setLoaded] = useState(false);
+  const [moreShown, setMoreShown] = useState(false);
   const [error, setError] = useState<unknown>();
   const fetchPage = useCallback(
     async (from: string | null, replace: boolean) => {
@@ -29,6 +30,7 @@ export function usePaged<T>(
       try {
         const page = await load(from ?? undefined);
         setRows((prev) => (replace ? page.data : [...prev, ...page.data]));
+        setMoreShown(!replace);
         setCursor(page.next_cursor);
         setHasMore(page.has_more && page.next_cursor !== null);
         setError(undefined);
@@ -50,6 +52,8 @@ export function usePaged<T>(
     hasMore,
     busy,
     loaded,
+    /** Whether pages after the first are shown (a reload from the start would fold them away). */
+    moreShown,
     error,
     more: () => fetchPage(cursor, false),
     reload: () => fetchPage(null, true),

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { docex, newIdempotencyKey } from '../api/client';
 import type { Connection } from '../api/types';
-import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
-import { useAction } from '../lib/hooks';
+import { CopyButton, Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
+import { useAction, useInterval } from '../lib/hooks';
 import { usePaged } from '../lib/paged';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
+
+const CONNECTIONS_POLL_MS = 4000;
 
 export function ConnectionsPage() {
   usePageTitle('Connections');
@@ -15,6 +17,10 @@ export function ConnectionsPage() {
     [],
   );
   const action = useAction();
+  // An invitation from another organization, or the acceptance of ours, shows without a reload: the
+  // first page is read again every few seconds while this page is open (not once more pages are
+  // shown, which a reload from the start would fold away).
+  useInterval(() => void list.reload(), CONNECTIONS_POLL_MS, list.loaded && !list.busy && !list.moreShown);
   const [counterparty, setCounterparty] = useState('');
   const [invited, setInvited] = useState<Connection | null>(null);
 
@@ -46,7 +52,8 @@ export function ConnectionsPage() {
       </h1>
       <p>
         Documents are exchanged over connections between two organizations. Others invite this organization
-        with its id: <code data-testid="own-org-id">{session.organization.id}</code>
+        with its id: <code data-testid="own-org-id">{session.organization.id}</code>{' '}
+        <CopyButton text={session.organization.id} label="Copy this id" />
       </p>
       <ErrorAlert error={list.error ?? action.error} />
       {!list.loaded ? (
@@ -67,7 +74,7 @@ export function ConnectionsPage() {
         </div>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">Counterparty</th>
@@ -82,13 +89,19 @@ export function ConnectionsPage() {
             <tbody>
               {list.rows.map((c) => (
                 <tr key={c.id}>
-                  <td>
-                    {c.counterparty.name}
-                    <div className="muted small">
-                      <code>{c.counterparty.id}</code>
+                  <td data-label="Counterparty">
+                    <div>
+                      {c.counterparty.name}
+                      <div className="muted small">
+                        {c.counterparty.external ? (
+                          <span data-testid="external-mark">Not on docex · {c.counterparty.email}</span>
+                        ) : (
+                          <code>{c.counterparty.id}</code>
+                        )}
+                      </div>
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`badge status-${c.status}`}>{c.status}</span>
                     {c.status === 'pending' ? (
                       <span className="muted small">
@@ -97,8 +110,8 @@ export function ConnectionsPage() {
                       </span>
                     ) : null}
                   </td>
-                  <td>{c.environment}</td>
-                  <td>{formatTime(c.accepted_at ?? c.created_at)}</td>
+                  <td data-label="Environment">{c.environment}</td>
+                  <td data-label="Since">{formatTime(c.accepted_at ?? c.created_at)}</td>
                   <td>
                     {c.status === 'pending' && c.invited ? (
                       <button type="button" disabled={action.busy} onClick={() => void accept(c)}>
@@ -133,6 +146,111 @@ export function ConnectionsPage() {
           Send invitation
         </button>
       </form>
+
+      <AddExternalParty onAdded={() => list.reload()} />
     </section>
+  );
+}
+
+type Found = { organization_id: string; name: string; country_code: string | null };
+
+/**
+ * A customer or supplier that is not on docex (CONTRACT 11.1): its VAT id is looked up in the
+ * directory first, and when the business is on docex the page offers to connect to it instead.
+ */
+function AddExternalParty({ onAdded }: { onAdded: () => Promise<void> }) {
+  const action = useAction();
+  const [vatId, setVatId] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    void action.run(async () => {
+      const vat = vatId.trim();
+      if (vat !== '') {
+        const hits = await docex.GET('/v1/directory', { params: { query: { vat_id: vat } } });
+        const first = hits.data[0];
+        if (first) {
+          setFound(first);
+          return;
+        }
+      }
+      const c = await docex.POST('/v1/connections', {
+        body: { external_party: { name, email: email.trim() } },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      setDone(`${c.counterparty.name} added: documents you issue to them are sent to ${email.trim()}.`);
+      setFound(null);
+      setName('');
+      setEmail('');
+      setVatId('');
+      await onAdded();
+    });
+  };
+  const connectInstead = (f: Found) =>
+    action.run(async () => {
+      const c = await docex.POST('/v1/connections', {
+        body: { counterparty_organization_id: f.organization_id },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      setFound(null);
+      setName('');
+      setEmail('');
+      setVatId('');
+      setDone(`Invitation sent to ${c.counterparty.name}: the connection becomes active when they accept.`);
+      await onAdded();
+    });
+
+  return (
+    <form className="card" onSubmit={add} aria-labelledby="external-title">
+      <h2 id="external-title">Add a customer or supplier who is not on docex</h2>
+      <p className="muted small">
+        Their documents are sent by email, with the e-invoice attached. Give their VAT id and docex first
+        checks whether they are on docex already.
+      </p>
+      <ErrorAlert error={action.error} />
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      {found ? (
+        <Notice tone="info">
+          <span data-testid="directory-match">
+            {found.name} is on docex{found.country_code ? ` (${found.country_code})` : ''}: connect to them
+            instead, and documents reach them in docex.
+          </span>{' '}
+          <button type="button" disabled={action.busy} onClick={() => void connectInstead(found)}>
+            Connect to {found.name}
+          </button>
+        </Notice>
+      ) : null}
+      <label htmlFor="external-vat">Their VAT id (optional)</label>
+      <input
+        id="external-vat"
+        placeholder="DE123456789"
+        value={vatId}
+        onChange={(e) => {
+          setVatId(e.target.value);
+          setFound(null);
+        }}
+      />
+      <label htmlFor="external-name">Name</label>
+      <input id="external-name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="external-email">Email for their documents</label>
+      <input
+        id="external-email"
+        // text, not type=email: the browser's own check refuses internationalized domains
+        type="text"
+        inputMode="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <button type="submit" disabled={action.busy || name.trim() === '' || email.trim() === ''}>
+        Add
+      </button>
+    </form>
   );
 }

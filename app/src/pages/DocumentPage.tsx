@@ -1,16 +1,18 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
-import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import { appApi, DocexError, docex, downloadEInvoice, newIdempotencyKey } from '../api/client';
 import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { Empty, ErrorAlert, formatTime, Loading, Notice, StatusBadge } from '../components/ui';
+import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
 import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
 import { canPay, movesFor } from '../lib/moves';
+import { unitName } from '../lib/units';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
+import { Deliveries, toExternalParty } from './DocumentDeliveries';
 import { legalProfileFieldId, legalProfileFieldLabel } from './LegalProfile';
 
 /** Stop watching a document that does not move after this long (the page keeps a Refresh button). */
@@ -20,8 +22,14 @@ const POLL_MS = 1000;
 /** Whether something is about to happen without the viewer doing anything. */
 function inMotion(doc: Document): boolean {
   if (doc.payment?.status === 'processing') return true;
-  // The sandbox's demo counterparty answers within seconds of an issue.
-  return doc.sandbox && doc.direction === 'sent' && (doc.status === 'submitted' || doc.status === 'sent');
+  // The sandbox's demo counterparty answers within seconds of an issue; an external party (xp_,
+  // reached by email) answers when a person follows the link, if ever.
+  return (
+    doc.sandbox &&
+    doc.direction === 'sent' &&
+    !doc.counterparty.id.startsWith('xp_') &&
+    (doc.status === 'submitted' || doc.status === 'sent')
+  );
 }
 
 export function DocumentPage({ id }: { id: string }) {
@@ -37,7 +45,7 @@ export function DocumentPage({ id }: { id: string }) {
     return (
       <section>
         <h1 tabIndex={-1}>Document</h1>
-        {doc.error ? <ErrorAlert error={doc.error} /> : <Loading what="the document" />}
+        {doc.error ? <NotHere error={doc.error} /> : <Loading what="the document" />}
       </section>
     );
   }
@@ -69,11 +77,12 @@ export function DocumentPage({ id }: { id: string }) {
       {features.has('einvoiceExport') && d.status !== 'draft' && EINVOICE_TYPES.has(d.document_type) ? (
         <EInvoicePanel doc={d} />
       ) : null}
+      {features.has('deliveries') && toExternalParty(d) ? <Deliveries doc={d} /> : null}
       <PaymentPanel doc={d} />
       <Details doc={d} />
       <Lines doc={d} />
       {features.has('attachments') ? <Attachments doc={d} /> : null}
-      {features.has('history') ? <History doc={d} /> : null}
+      {features.has('history') ? <History doc={d} onAhead={() => void doc.reload()} /> : null}
       {features.has('lineage') ? <LineagePanel doc={d} /> : null}
     </article>
   );
@@ -279,18 +288,15 @@ function EInvoicePanel({ doc }: { doc: Document }) {
   const download = (f: (typeof EINVOICE_FORMATS)[number]) =>
     action.run(async () => {
       setSaved(null);
-      // The file's bytes and the headers that name and check it: the raw client.
-      const { data, response } = await docex.raw.GET('/v1/documents/{id}/einvoice', {
-        params: { path: { id: doc.id }, query: { format: f.format satisfies EInvoiceFormat } },
-        parseAs: 'arrayBuffer',
-      });
-      const bytes = data ?? new ArrayBuffer(0);
+      // The file's bytes and the headers that name and check it, through the app's own route: an
+      // incomplete profile is an answer this panel explains, not a failed request in the console.
+      const { bytes, headers } = await downloadEInvoice(doc.id, f.format satisfies EInvoiceFormat);
       const filename =
-        filenameFrom(response.headers.get('content-disposition')) ??
+        filenameFrom(headers.get('content-disposition')) ??
         `${doc.number}.${f.format === 'facturx' ? 'pdf' : `${f.format}.xml`}`;
-      const header = response.headers.get('svc-einvoice-digest');
+      const header = headers.get('svc-einvoice-digest');
       const mine = await sha256Hex(bytes);
-      saveBytes(bytes, filename, response.headers.get('content-type') ?? f.type);
+      saveBytes(bytes, filename, headers.get('content-type') ?? f.type);
       setSaved({
         label: f.label,
         filename,
@@ -344,6 +350,8 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
   const theirs = missing.filter((m) => m.party !== viewerParty);
   const role = (party: MissingTerm['party']) => (party === 'issuer' ? 'the seller' : 'the buyer');
   const term = (m: MissingTerm) => `${legalProfileFieldLabel(m.field)} (${m.bt})`;
+  // The profile form offers a way back here once it is saved.
+  const profile = `/organization?return=${encodeURIComponent(`/documents/${doc.id}`)}`;
   return (
     <div className="alert alert-warn" role="alert" data-testid="einvoice-incomplete">
       <p>
@@ -353,12 +361,11 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
       <ul>
         {mine.length > 0 ? (
           <li data-testid="missing-mine">
-            Your organization, {role(viewerParty)}, must fill in its{' '}
-            <Link to="/organization">legal profile</Link>:{' '}
+            Your organization, {role(viewerParty)}, must fill in its <Link to={profile}>legal profile</Link>:{' '}
             {mine.map((m, i) => (
               <span key={`${m.bt}-${m.field}`}>
                 {i > 0 ? ', ' : ''}
-                <Link to={`/organization#${legalProfileFieldId(m.field)}`}>{term(m)}</Link>
+                <Link to={`${profile}#${legalProfileFieldId(m.field)}`}>{term(m)}</Link>
               </span>
             ))}
             .
@@ -401,7 +408,9 @@ function PaymentPanel({ doc }: { doc: Document }) {
         )}
       </div>
       <dl className="facts">
-        <Fact term="Payment">{p.id}</Fact>
+        <Fact term="Payment">
+          <LongId id={p.id} label="Copy the payment id" />
+        </Fact>
         <Fact term="Started">{formatTime(p.created_at)}</Fact>
         {p.scheduled_for ? <Fact term="Scheduled for">{p.scheduled_for}</Fact> : null}
       </dl>
@@ -460,6 +469,22 @@ function Details({ doc }: { doc: Document }) {
   );
 }
 
+/**
+ * A unit price as money, like the amounts beside it ("$150.00"), keeping every decimal it has
+ * ("$0.0125"): a unit price may be finer than a cent, the line's net is not.
+ */
+function formatUnitPrice(price: number | string, currency: string): string {
+  const text = String(price);
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  if (decimals <= 2) return formatMoney(price, currency);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: Math.min(decimals, 20),
+  }).format(Number(text));
+}
+
 function Lines({ doc }: { doc: Document }) {
   const m = (n: number) => formatMoney(n, doc.currency);
   const lines = doc.line_items;
@@ -469,7 +494,7 @@ function Lines({ doc }: { doc: Document }) {
     <section aria-labelledby="lines-title" className="panel">
       <h2 id="lines-title">Lines</h2>
       <div className="table-wrap">
-        <table>
+        <table className="stack lines-table">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -499,46 +524,59 @@ function Lines({ doc }: { doc: Document }) {
           <tbody>
             {lines.map((l) => (
               <tr key={l.line_number} data-testid={`line-${l.line_number}`}>
-                <td>{l.line_number}</td>
-                <td>
-                  {l.description}
-                  {l.sku ? <div className="muted small">{l.sku}</div> : null}
+                <td data-label="Line">{l.line_number}</td>
+                <td data-label="Description">
+                  <div>
+                    {l.description}
+                    {l.sku ? <div className="muted small">{l.sku}</div> : null}
+                  </div>
                 </td>
-                <td className="num">{l.quantity}</td>
+                <td className="num" data-label="Qty">
+                  {l.quantity}
+                </td>
                 {einvoice ? (
-                  <td>
-                    <abbr title="UN/ECE Recommendation 20 unit code">{l.unit_code ?? 'C62'}</abbr>
+                  <td data-label="Unit">
+                    <span title={`Unit code ${l.unit_code ?? 'C62'}`}>{unitName(l.unit_code)}</span>
                   </td>
                 ) : null}
-                <td className="num">{l.unit_price}</td>
-                <td className="num">
+                <td className="num" data-label="Unit price">
+                  {formatUnitPrice(l.unit_price, doc.currency)}
+                </td>
+                <td className="num" data-label="Discount">
                   {l.discount_type === 'percent'
                     ? `${l.discount_value}%`
                     : l.discount_type === 'fixed'
                       ? m(l.discount_value ?? 0)
                       : '—'}
                 </td>
-                <td className="num">{(l.tax_rate * 100).toFixed(2).replace(/\.?0+$/, '')}%</td>
+                <td className="num" data-label="Tax rate">
+                  {(l.tax_rate * 100).toFixed(2).replace(/\.?0+$/, '')}%
+                </td>
                 {einvoice ? (
-                  <td>
-                    {l.tax_category ? (
-                      <abbr title={TAX_CATEGORY_NAMES[l.tax_category]}>{l.tax_category}</abbr>
-                    ) : (
-                      '—'
-                    )}
-                    {l.tax_category ? (
-                      <span className="muted small"> {TAX_CATEGORY_NAMES[l.tax_category]}</span>
-                    ) : null}
-                    {l.tax_exemption_reason || l.tax_exemption_reason_code ? (
-                      <div className="muted small" data-testid={`line-${l.line_number}-exemption`}>
-                        Exemption:{' '}
-                        {[l.tax_exemption_reason_code, l.tax_exemption_reason].filter(Boolean).join(' · ')}
-                      </div>
-                    ) : null}
+                  <td data-label="VAT category">
+                    <div>
+                      {l.tax_category ? (
+                        <span title={`VAT category ${l.tax_category}`}>
+                          {TAX_CATEGORY_NAMES[l.tax_category]}
+                        </span>
+                      ) : (
+                        '—'
+                      )}
+                      {l.tax_exemption_reason || l.tax_exemption_reason_code ? (
+                        <div className="muted small" data-testid={`line-${l.line_number}-exemption`}>
+                          Exemption:{' '}
+                          {[l.tax_exemption_reason_code, l.tax_exemption_reason].filter(Boolean).join(' · ')}
+                        </div>
+                      ) : null}
+                    </div>
                   </td>
                 ) : null}
-                <td className="num">{m(l.net_amount)}</td>
-                <td className="num">{m(l.tax_amount)}</td>
+                <td className="num" data-label="Net">
+                  {m(l.net_amount)}
+                </td>
+                <td className="num" data-label="Tax">
+                  {m(l.tax_amount)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -558,12 +596,76 @@ function Lines({ doc }: { doc: Document }) {
   );
 }
 
-function History({ doc }: { doc: Document }) {
+/**
+ * A document this organization cannot see. Ids do not say which environment they belong to, so
+ * when the user has another organization (live and sandbox) the page says the document may be
+ * there, with a button that switches and opens it: a sandbox link opened after signing in lands in
+ * the live organization.
+ */
+function NotHere({ error }: { error: unknown }) {
+  const { session, setSession } = useApp();
+  const switching = useAction();
+  const others = session.organizations.filter((o) => o.id !== session.organization.id);
+  if (!(error instanceof DocexError && error.code === 'not_found') || others.length === 0) {
+    return <ErrorAlert error={error} />;
+  }
+  return (
+    <div className="alert alert-warn" role="alert" data-testid="document-elsewhere">
+      <p>
+        <strong>No such document in {session.organization.name}.</strong>{' '}
+        {others.length === 1
+          ? `It may be in your ${others[0]!.environment} organization, ${others[0]!.name}.`
+          : 'It may be in another of your organizations.'}
+      </p>
+      <div className="other-env">
+        {others.map((o) => (
+          <button
+            key={o.id}
+            type="button"
+            disabled={switching.busy}
+            onClick={() =>
+              // The same address, in the other organization: the page loads it again there.
+              void switching.run(async () =>
+                setSession(await appApi('POST /switch', { body: { organization_id: o.id } })),
+              )
+            }
+          >
+            Switch to {o.name}
+          </button>
+        ))}
+        <Link to="/documents">Back to documents</Link>
+      </div>
+      <ErrorAlert error={switching.error} />
+    </div>
+  );
+}
+
+/** The status the newest move in a history leads to, or null when no entry moved the document. */
+function latestStatus(entries: DocumentHistory['entries']): string | null {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const c = entries[i]!.changes as { to?: unknown } | null;
+    if (c && typeof c.to === 'string') return c.to;
+  }
+  return null;
+}
+
+function History({ doc, onAhead }: { doc: Document; onAhead: () => void }) {
   // Reloaded whenever the document changes (its updated_at), so a new entry shows with its move.
   const h = useAsync(
     () => docex.GET('/v1/documents/{id}/history', { params: { path: { id: doc.id } } }),
     [doc.id, doc.updated_at, doc.status],
   );
+  // The history read after the document may already hold a move the document read before it did
+  // not (the demo counterparty approving in between): the document is read again, so the page never
+  // says "Waiting…" above a history that shows the answer.
+  // Once per history read, so a status the two name differently can never make it loop.
+  const ahead = h.data ? latestStatus(h.data.entries) : null;
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (!h.data || seen.current === h.data) return;
+    seen.current = h.data;
+    if (ahead && ahead !== doc.status) onAhead();
+  }, [h.data, ahead, doc.status, onAhead]);
   return (
     <section aria-labelledby="history-title" className="panel">
       <div className="panel-head">
@@ -620,6 +722,7 @@ function movedTo(changes: unknown): string {
 function actorLabel(a: DocumentHistory['entries'][number]['actor']): string {
   if (a.kind === 'api_key') return `key ${a.key_prefix ?? a.key_id ?? ''}`;
   if (a.kind === 'session') return 'a person (session)';
+  if (a.kind === 'recipient_link') return 'the recipient, through its link';
   return 'the service';
 }
 

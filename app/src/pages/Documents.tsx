@@ -101,6 +101,8 @@ export function DocumentsPage() {
     void load(null, true);
   }, [load]);
 
+  const nextSteps = !busy && rows.length === 0 && !error && !filtered;
+
   const setQuery = (patch: Record<string, string>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(patch)) {
@@ -135,6 +137,14 @@ export function DocumentsPage() {
         </span>
       </div>
       {importing ? <ImportEInvoice onCancel={() => setImporting(false)} /> : null}
+      {/* Nothing yet: the next step comes first, above the views and filters it has no use for. */}
+      {nextSteps ? (
+        <DocumentsEmpty
+          filtered={false}
+          viewTitle={view.title}
+          onClear={() => setQuery({ status: '', phase: '', since: '', until: '', q: '' })}
+        />
+      ) : null}
       <FirstRunChecklist />
       <nav aria-label="Document views" className="pills">
         <ul>
@@ -154,7 +164,7 @@ export function DocumentsPage() {
       <ErrorAlert error={error} />
       {busy && rows.length === 0 ? (
         <Loading what="documents" />
-      ) : rows.length === 0 && !error ? (
+      ) : nextSteps ? null : rows.length === 0 && !error ? (
         <DocumentsEmpty
           filtered={filtered}
           viewTitle={view.title}
@@ -234,7 +244,7 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
 export function DocumentTable({ rows }: { rows: Document[] }) {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="stack">
         <thead>
           <tr>
             <th scope="col">Number</th>
@@ -254,21 +264,28 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
         <tbody>
           {rows.map((d) => (
             <tr key={d.id}>
-              <td>
-                <Link to={`/documents/${d.id}`}>{d.number}</Link>
-                {d.external_refs.issuer_ref ? (
-                  <div className="muted small">{d.external_refs.issuer_ref}</div>
-                ) : null}
+              <td data-label="Number">
+                {/* One block: a stacked row's cell is a label and one value. */}
+                <div>
+                  <Link to={`/documents/${d.id}`}>{d.number}</Link>
+                  {d.external_refs.issuer_ref ? (
+                    <div className="muted small">{d.external_refs.issuer_ref}</div>
+                  ) : null}
+                </div>
               </td>
-              <td>{d.label}</td>
-              <td>{d.counterparty.name}</td>
-              <td>
+              <td data-label="Type">{d.label}</td>
+              <td data-label="Counterparty">{d.counterparty.name}</td>
+              <td data-label="Status">
                 <StatusBadge status={d.status} />
               </td>
-              <td>{d.document_date}</td>
-              <td>{d.due_date ?? '—'}</td>
-              <td className="num">{formatMoney(d.total, d.currency)}</td>
-              <td className="num">{formatMoney(d.balance_due, d.currency)}</td>
+              <td data-label="Date">{d.document_date}</td>
+              <td data-label="Due">{d.due_date ?? '—'}</td>
+              <td className="num" data-label="Total">
+                {formatMoney(d.total, d.currency)}
+              </td>
+              <td className="num" data-label="Balance due">
+                {formatMoney(d.balance_due, d.currency)}
+              </td>
             </tr>
           ))}
         </tbody>

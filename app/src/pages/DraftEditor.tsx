@@ -15,7 +15,9 @@ import {
   rateToPercent,
   toLineItems,
 } from '../lib/money';
+import { COMMON_UNITS } from '../lib/units';
 import { CREATABLE } from '../lib/views';
+import { lineProblemInWords } from '../lib/words';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
 import { useApp } from '../session';
 
@@ -175,8 +177,10 @@ function Editor({
     .filter((p) => p !== null);
   const einvoiceProblems = einvoice ? form.lines.flatMap((l, i) => eInvoiceLineProblems(l, i)) : [];
   const problems = [...descriptionProblems, ...totals.problems, ...einvoiceProblems];
-  const problemFor = (i: number, field: string) =>
-    problems.find((p) => p.path === `line_items[${i}].${field}`)?.message;
+  const problemFor = (i: number, field: string) => {
+    const message = problems.find((p) => p.path === `line_items[${i}].${field}`)?.message;
+    return message === undefined ? undefined : lineProblemInWords(message);
+  };
 
   useEffect(() => {
     if (!form.connection_id && connections[0]) setForm((f) => ({ ...f, connection_id: connections[0]!.id }));
@@ -336,7 +340,7 @@ function Editor({
             onChange={(e) => set('issuer_ref', e.target.value)}
           />
           <span id="ed-ref-hint" className="hint">
-            Your own system's number (external_refs.issuer_ref); search finds it.
+            Your own number for this document, from your own system; searching the documents finds it.
           </span>
         </div>
         <div className="field wide">
@@ -450,15 +454,23 @@ function Editor({
                   <input {...a} value={l.sku} onChange={(e) => setLine(i, { sku: e.target.value })} />
                 ))}
                 {einvoice
-                  ? field('unit_code', 'Unit code', (a) => (
-                      <input
+                  ? field('unit_code', 'Unit', (a) => (
+                      <select
                         {...a}
                         value={l.unit_code}
-                        placeholder="C62"
-                        maxLength={3}
-                        title="UN/ECE Recommendation 20: C62 one, HUR hour, DAY day, KGM kilogram…"
+                        title="The unit the quantity counts (its UN/ECE code is sent)"
                         onChange={(e) => setLine(i, { unit_code: e.target.value })}
-                      />
+                      >
+                        {COMMON_UNITS.map((u) => (
+                          <option key={u.code} value={u.code}>
+                            {u.name}
+                          </option>
+                        ))}
+                        {/* A unit outside the list (an imported line's) stays as it is. */}
+                        {l.unit_code && !COMMON_UNITS.some((u) => u.code === l.unit_code) ? (
+                          <option value={l.unit_code}>{l.unit_code}</option>
+                        ) : null}
+                      </select>
                     ))
                   : null}
                 {einvoice
@@ -470,10 +482,10 @@ function Editor({
                           setLine(i, { tax_category: e.target.value as DraftLine['tax_category'] })
                         }
                       >
-                        <option value="">Automatic (S if taxed, Z if 0%)</option>
+                        <option value="">Automatic (standard rate when taxed, zero rated at 0%)</option>
                         {TAX_CATEGORIES.map((c) => (
                           <option key={c} value={c}>
-                            {c}: {TAX_CATEGORY_NAMES[c]}
+                            {TAX_CATEGORY_NAMES[c]}
                           </option>
                         ))}
                       </select>
@@ -545,7 +557,8 @@ function Editor({
         </dd>
       </dl>
       <p className="hint">
-        Totals use the service's own decimal arithmetic: half-up to cents per line, tax per line.
+        Totals are worked out exactly as the service does: each line is rounded to the cent, and its tax is
+        worked out line by line.
       </p>
       {touched && problems.length > 0 ? (
         <div className="alert alert-error" role="alert">

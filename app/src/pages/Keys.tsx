@@ -4,6 +4,7 @@ import { SCOPES } from '../../../src/lib/scopes.ts';
 import { docex, newIdempotencyKey } from '../api/client';
 import type { ApiKey, CreateKeyBody, PaymentLimits } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { useStepUp } from '../components/StepUp';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, SecretOnce } from '../components/ui';
 import { useAction } from '../lib/hooks';
 import { parseMoney } from '../lib/money';
@@ -39,6 +40,7 @@ export function KeysPage() {
   const { session } = useApp();
   const list = usePaged((cursor) => docex.GET('/v1/keys', { params: { query: { limit: 50, cursor } } }), []);
   const action = useAction();
+  const stepUp = useStepUp();
   const [secret, setSecret] = useState<{ label: string; value: string; note?: string } | null>(null);
 
   const upsert = (k: ApiKey) =>
@@ -48,10 +50,12 @@ export function KeysPage() {
 
   const rotate = (k: ApiKey) =>
     action.run(async () => {
-      const r = await docex.POST('/v1/keys/{id}/rotate', {
-        params: { path: { id: k.id } },
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      });
+      const r = await stepUp.guarded(() =>
+        docex.POST('/v1/keys/{id}/rotate', {
+          params: { path: { id: k.id } },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        }),
+      );
       setSecret({
         label: `New secret for ${r.name} (${r.prefix}…)`,
         value: r.key ?? '',
@@ -86,8 +90,10 @@ export function KeysPage() {
           {secret.note ? <Notice>{secret.note}</Notice> : null}
         </>
       ) : null}
+      {stepUp.dialog}
       <ErrorAlert error={list.error ?? action.error} />
       <MintForm
+        guarded={stepUp.guarded}
         onMinted={(k) => {
           setSecret({ label: `Secret for ${k.name}`, value: k.key ?? '' });
           upsert({ ...k, key: undefined });
@@ -174,7 +180,13 @@ export function KeysPage() {
 
 type LimitInputs = Record<'max_per_payment' | 'daily_volume', Record<string, string>>;
 
-function MintForm({ onMinted }: { onMinted: (k: ApiKey) => void }) {
+function MintForm({
+  onMinted,
+  guarded,
+}: {
+  onMinted: (k: ApiKey) => void;
+  guarded: <T>(fn: () => Promise<T>) => Promise<T>;
+}) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Set<string>>(new Set(['documents:read', 'documents:write']));
   const [expires, setExpires] = useState('');
@@ -182,6 +194,14 @@ function MintForm({ onMinted }: { onMinted: (k: ApiKey) => void }) {
   const [limits, setLimits] = useState<LimitInputs>({ max_per_payment: {}, daily_volume: {} });
   const action = useAction();
   const paying = scopes.has('payments:write');
+  const mintBlocked =
+    name.trim() === '' && scopes.size === 0
+      ? 'Give the key a name and choose at least one scope to mint it.'
+      : name.trim() === ''
+        ? 'Give the key a name to mint it.'
+        : scopes.size === 0
+          ? 'Choose at least one scope to mint it.'
+          : null;
 
   const toggle = (s: string) =>
     setScopes((prev) => {
@@ -216,7 +236,11 @@ function MintForm({ onMinted }: { onMinted: (k: ApiKey) => void }) {
       };
       const pl = paying ? limitsBody() : undefined;
       if (pl) body.payment_limits = pl;
-      onMinted(await docex.POST('/v1/keys', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }));
+      onMinted(
+        await guarded(() =>
+          docex.POST('/v1/keys', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+        ),
+      );
       setName('');
     });
   };
@@ -294,9 +318,19 @@ function MintForm({ onMinted }: { onMinted: (k: ApiKey) => void }) {
           </table>
         </fieldset>
       ) : null}
-      <button type="submit" disabled={action.busy || name.trim() === '' || scopes.size === 0}>
+      <button
+        type="submit"
+        disabled={action.busy || mintBlocked !== null}
+        aria-describedby={mintBlocked ? 'mint-blocked' : undefined}
+      >
         Mint key
       </button>
+      {/* A disabled button says why, beside itself. */}
+      {mintBlocked ? (
+        <span id="mint-blocked" className="hint" data-testid="mint-blocked">
+          {mintBlocked}
+        </span>
+      ) : null}
     </form>
   );
 }

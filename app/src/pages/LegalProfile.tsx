@@ -2,12 +2,12 @@
 // (BG-4) on what it issues and as the buyer (BG-7) on what it receives. Loaded with
 // GET /v1/organization, saved with PATCH /v1/organization; the API's field errors are shown beside
 // the fields they name (details.errors[].path is the field's path in the body).
-import { type FormEvent, useEffect, useState } from 'react';
-import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { appApi, DocexError, docex, newIdempotencyKey, problemInWords, refusal } from '../api/client';
 import type { LegalProfile, LegalProfilePatch, Organization } from '../api/types';
-import { ErrorAlert, Loading, Notice } from '../components/ui';
+import { CopyButton, ErrorAlert, Loading } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
-import { usePageTitle } from '../router';
+import { Link, useLocation, usePageTitle } from '../router';
 
 interface FieldDef {
   /** The field's path in the PATCH body, as the API names it in details.errors. */
@@ -269,6 +269,41 @@ function problemsOf(error: unknown): Problem[] {
     : [];
 }
 
+/**
+ * The required fields left empty, found before the answer: shown with the API's problems so every
+ * problem of a save is beside its field at once, whatever the API names first.
+ */
+function emptyRequired(values: Values): Problem[] {
+  return ALL_FIELDS.filter((f) => f.required && (values[f.path] ?? '').trim() === '').map((f) => ({
+    path: f.path,
+    message: `${f.label} is required`,
+  }));
+}
+
+/**
+ * The empty required fields in the form's own words ("City is required"), then the API's problems
+ * with the other fields: an empty field's problem is that it is empty, however the API words it.
+ */
+function mergeProblems(local: Problem[], api: Problem[]): Problem[] {
+  return [...local, ...api.filter((a) => !local.some((p) => p.path === a.path))];
+}
+
+/** A document the user came from (?return=/documents/doc_…): only a document page of this app. */
+function returnTarget(value: string | null): string | null {
+  return value && /^\/documents\/[A-Za-z0-9_]{1,64}$/.test(value) ? value : null;
+}
+
+/** "Back to Invoice INV-000001" when the document is readable, "Back to the document" otherwise. */
+function BackToDocument({ to }: { to: string }) {
+  const id = to.slice('/documents/'.length);
+  const doc = useAsync(() => docex.GET('/v1/documents/{id}', { params: { path: { id } } }), [id]);
+  return (
+    <Link to={to} className="button secondary" data-testid="back-to-document">
+      Back to {doc.data ? `${doc.data.label} ${doc.data.number}` : 'the document'}
+    </Link>
+  );
+}
+
 export function LegalProfilePage() {
   usePageTitle('Legal profile');
   const org = useAsync(() => docex.GET('/v1/organization'), []);
@@ -286,13 +321,28 @@ export function LegalProfilePage() {
 function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organization) => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(org.legal_profile));
   const [saved, setSaved] = useState(false);
+  const [localProblems, setLocalProblems] = useState<Problem[]>([]);
   const action = useAction();
+  const { search } = useLocation();
+  const back = returnTarget(search.get('return'));
+  const formRef = useRef<HTMLFormElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  // Saved: the outcome and the way back stay in view (on a phone they wrap below the button).
+  useEffect(() => {
+    if (saved) barRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [saved]);
   // /organization#lp-vat_id (from an e-invoice's "missing" list): that field takes the focus.
   useEffect(() => {
     const target = window.location.hash.slice(1);
     if (target.startsWith('lp-')) document.getElementById(target)?.focus();
   }, []);
-  const problems = problemsOf(action.error);
+  const problems = mergeProblems(localProblems, problemsOf(action.error));
+  // After a refused save (each is a new error), the first field with a problem takes the focus and
+  // scrolls into view: the user sees what to fix where they fix it, not a message far from it.
+  useEffect(() => {
+    if (!action.error) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [action.error]);
   const fieldPaths = new Set(ALL_FIELDS.map((f) => f.path));
   const groupPaths = new Set(LEGAL_PROFILE_GROUPS.map((g) => g.path).filter(Boolean));
   const atField = (path: string) => problems.filter((p) => p.path === path);
@@ -302,19 +352,23 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
+    setLocalProblems(emptyRequired(values));
     void action.run(async () => {
-      const next = await docex.PATCH('/v1/organization', {
+      // Through the app's own route: a refusal is an answer the form expects, not a failed request.
+      const answer = await appApi('PATCH /organization', {
         body: bodyOf(values),
         headers: { 'Idempotency-Key': newIdempotencyKey() },
       });
-      setValues(valuesOf(next.legal_profile));
-      onSaved(next);
+      if (answer.refused) throw refusal(answer.refused, 400);
+      setValues(valuesOf(answer.organization.legal_profile));
+      setLocalProblems([]);
+      onSaved(answer.organization);
       setSaved(true);
     });
   };
 
   return (
-    <form className="legal-profile" onSubmit={submit} aria-labelledby="lp-title" noValidate>
+    <form ref={formRef} className="legal-profile" onSubmit={submit} aria-labelledby="lp-title" noValidate>
       <div className="page-head">
         <h1 id="lp-title" tabIndex={-1}>
           Legal profile
@@ -327,7 +381,8 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
         organization had no profile).
       </p>
       <p className="muted small">
-        Organization id <code>{org.id}</code> ({org.environment})
+        Organization id <code>{org.id}</code> <CopyButton text={org.id} label="Copy this id" /> (
+        {org.environment})
         {org.legal_profile ? '' : ' · no legal profile yet: e-invoices cannot be exported until it has one'}
       </p>
       {problems.length > 0 ? (
@@ -337,9 +392,7 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
           {elsewhere.length > 0 ? (
             <ul>
               {elsewhere.map((p) => (
-                <li key={`${p.path}:${p.message}`}>
-                  {p.path} {p.message}
-                </li>
+                <li key={`${p.path}:${p.message}`}>{problemInWords(p)}</li>
               ))}
             </ul>
           ) : null}
@@ -347,7 +400,11 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
       ) : (
         <ErrorAlert error={action.error} />
       )}
-      {saved ? <Notice tone="success">Legal profile saved.</Notice> : null}
+      {back ? (
+        <p className="muted small">
+          When the profile is complete, go back to the document to download its e-invoice.
+        </p>
+      ) : null}
       {LEGAL_PROFILE_GROUPS.map((g) => {
         const groupProblems = atGroup(g.path);
         return (
@@ -397,10 +454,22 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
         An optional section left empty is cleared. Countries, schemes, the VAT prefix and the IBAN's check
         digits are verified when you save.
       </p>
-      <div className="actions-bar">
+      <div className="actions-bar" ref={barRef}>
         <button type="submit" disabled={action.busy}>
           {action.busy ? 'Saving…' : 'Save legal profile'}
         </button>
+        {/* Beside the button just pressed: the outcome where the user is looking. */}
+        <span className="save-outcome" role="status" aria-live="polite" data-testid="save-outcome">
+          {saved ? (
+            <span className="outcome-ok">Legal profile saved.</span>
+          ) : problems.length > 0 ? (
+            <span className="outcome-err">
+              Not saved: {problems.length === 1 ? 'one field needs' : `${problems.length} fields need`}{' '}
+              attention (marked above).
+            </span>
+          ) : null}
+        </span>
+        {back ? <BackToDocument to={back} /> : null}
       </div>
     </form>
   );

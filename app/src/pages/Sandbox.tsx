@@ -2,11 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { CURRENCIES, type Currency, isCurrency } from '../../../src/lib/currencies.ts';
 import { appApi, newIdempotencyKey } from '../api/client';
 import type { DemoBillBody } from '../api/types';
+import { useDemoConnection } from '../components/DocumentsEmpty';
 import { ErrorAlert, Notice } from '../components/ui';
 import { requestDemoBill } from '../lib/demo-bill';
 import { useAction } from '../lib/hooks';
 import { parseMoney } from '../lib/money';
-import { navigate, usePageTitle } from '../router';
+import { Link, navigate, usePageTitle } from '../router';
 import { useApp } from '../session';
 
 export function SandboxPage() {
@@ -48,6 +49,7 @@ function InSandbox() {
   const { session, features, setSession } = useApp();
   const live = session.organizations.find((o) => o.environment === 'live');
   const back = useAction();
+  const demo = useDemoConnection();
   return (
     <section aria-labelledby="sb-title">
       <h1 id="sb-title" tabIndex={-1}>
@@ -55,7 +57,10 @@ function InSandbox() {
       </h1>
       <Notice tone="success">
         You are in <strong>{session.organization.name}</strong>: practice money and a demo counterparty. Issue
-        an invoice to the Demo Counterparty and watch it approve it.
+        an invoice to {demo.name} and watch it approve it.{' '}
+        <Link to={demo.newInvoice} className="button" data-testid="sandbox-issue">
+          Issue an invoice to {demo.name}
+        </Link>
       </Notice>
       {features.has('demoBill') ? (
         <DemoBill />

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { appApi, type SignedInState } from '../api/client';
+import { appApi, DocexError, type SignedInState } from '../api/client';
 import { ErrorAlert } from '../components/ui';
 import { useAction } from '../lib/hooks';
 import { Link, usePageTitle } from '../router';
@@ -79,7 +79,13 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: (s: SignedInState) => v
         <h1 id="signup-title" tabIndex={-1}>
           Create an organization
         </h1>
-        <ErrorAlert error={action.error} />
+        {emailTaken(action.error) ? (
+          <div className="alert alert-error" role="alert" title="conflict" data-testid="email-taken">
+            An account with this email already exists. <Link to="/">Sign in</Link> instead.
+          </div>
+        ) : (
+          <ErrorAlert error={action.error} />
+        )}
         <label htmlFor="signup-org">Organization name</label>
         <input
           id="signup-org"
@@ -120,4 +126,9 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: (s: SignedInState) => v
       </form>
     </main>
   );
+}
+
+/** Sign-up refused because the email has an account already (409 conflict on the email field). */
+function emailTaken(err: unknown): boolean {
+  return err instanceof DocexError && err.code === 'conflict' && err.details?.field === 'email';
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { docex, newIdempotencyKey } from '../api/client';
 import type { WebhookEndpoint } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { useStepUp } from '../components/StepUp';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, SecretOnce } from '../components/ui';
 import { useAction, useInterval } from '../lib/hooks';
 import { usePaged } from '../lib/paged';
@@ -15,6 +16,7 @@ export function WebhooksPage() {
     [],
   );
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
+  const stepUp = useStepUp();
   const upsert = (e: WebhookEndpoint) =>
     list.replace((rows) =>
       rows.some((r) => r.id === e.id) ? rows.map((r) => (r.id === e.id ? e : r)) : [e, ...rows],
@@ -31,7 +33,9 @@ export function WebhooksPage() {
       {secret ? (
         <SecretOnce label={secret.label} secret={secret.value} onDone={() => setSecret(null)} />
       ) : null}
+      {stepUp.dialog}
       <CreateEndpoint
+        guarded={stepUp.guarded}
         onCreated={(e) => {
           setSecret({ label: `Signing secret for ${e.url}`, value: e.secret ?? '' });
           upsert({ ...e, secret: undefined });
@@ -54,6 +58,7 @@ export function WebhooksPage() {
           {list.rows.map((e) => (
             <li key={e.id}>
               <EndpointCard
+                guarded={stepUp.guarded}
                 endpoint={e}
                 onChange={upsert}
                 onRemoved={() => list.replace((rows) => rows.filter((r) => r.id !== e.id))}
@@ -68,7 +73,15 @@ export function WebhooksPage() {
   );
 }
 
-function CreateEndpoint({ onCreated }: { onCreated: (e: WebhookEndpoint) => void }) {
+type Guarded = <T>(fn: () => Promise<T>) => Promise<T>;
+
+function CreateEndpoint({
+  onCreated,
+  guarded,
+}: {
+  onCreated: (e: WebhookEndpoint) => void;
+  guarded: Guarded;
+}) {
   const { features } = useApp();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<Set<string>>(new Set());
@@ -77,10 +90,12 @@ function CreateEndpoint({ onCreated }: { onCreated: (e: WebhookEndpoint) => void
     ev.preventDefault();
     void action.run(async () => {
       onCreated(
-        await docex.POST('/v1/webhooks', {
-          body: { url: url.trim(), events: features.eventTypes.filter((t) => events.has(t)) },
-          headers: { 'Idempotency-Key': newIdempotencyKey() },
-        }),
+        await guarded(() =>
+          docex.POST('/v1/webhooks', {
+            body: { url: url.trim(), events: features.eventTypes.filter((t) => events.has(t)) },
+            headers: { 'Idempotency-Key': newIdempotencyKey() },
+          }),
+        ),
       );
       setUrl('');
       setEvents(new Set());
@@ -136,7 +151,9 @@ function EndpointCard({
   onChange,
   onRemoved,
   onSecret,
+  guarded,
 }: {
+  guarded: Guarded;
   endpoint: WebhookEndpoint;
   onChange: (e: WebhookEndpoint) => void;
   onRemoved: () => void;
@@ -225,10 +242,12 @@ function EndpointCard({
           disabled={action.busy}
           onConfirm={() =>
             void action.run(async () => {
-              const next = await docex.POST('/v1/webhooks/{id}/rotate_secret', {
-                ...target,
-                headers: { 'Idempotency-Key': newIdempotencyKey() },
-              });
+              const next = await guarded(() =>
+                docex.POST('/v1/webhooks/{id}/rotate_secret', {
+                  ...target,
+                  headers: { 'Idempotency-Key': newIdempotencyKey() },
+                }),
+              );
               onSecret(next.secret ?? '');
               onChange({ ...next, secret: undefined });
             })

@@ -65,6 +65,26 @@ export interface DocumentsTable {
   /** Both parties' legal profiles as frozen at issue (CONTRACT 9); null until a party has one. */
   issuer_profile: ColumnType<LegalProfile | null, string | null | undefined, string | null>;
   counterparty_profile: ColumnType<LegalProfile | null, string | null | undefined, string | null>;
+  /** The ISO 11649 RF creditor reference given at issue (CONTRACT 12); null without one. */
+  payment_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How a received document reached its counterparty (CONTRACT 11.5, migration 0036); null otherwise. */
+  received: ColumnType<ReceivedInfo | null, string | null | undefined, string | null>;
+  // Also `claimed_party_id text` (migration 0029): the external party whose claim moved the
+  // document to an organization (CONTRACT 11.3). Written only by that claim, in its own SQL
+  // (src/modules/parties/claim.ts), and read by no document path, so it is not part of the record.
+}
+
+/** documents.received (CONTRACT 11.5). */
+export interface ReceivedInfo {
+  channel: 'email' | 'upload';
+  /** the From address of the mail (its envelope sender without one); null for an upload */
+  from: string | null;
+  message_id: string | null;
+  /** true only once sender authentication (DKIM/SPF/DMARC) exists and passes; false until then */
+  sender_verified: boolean;
+  /** sha256 of the e-invoice file as received */
+  sha256: string;
+  inbound_message_id: string;
 }
 
 export interface EInvoiceExportsTable {
@@ -82,10 +102,11 @@ export interface DocumentHistoryTable {
   at: Date;
   action: string;
   actor: Jsonb<{
-    kind: 'api_key' | 'session' | 'system';
+    kind: 'api_key' | 'session' | 'system' | 'recipient_link';
     organization_id: string | null;
     key_id: string | null;
     key_prefix: string | null;
+    external_party_id?: string;
   }>;
   actor_user_id: string | null;
   changes: Jsonb<unknown>;

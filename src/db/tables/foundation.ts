@@ -20,6 +20,10 @@ export interface OrganizationsTable {
   /** CONTRACT 9; null until PATCH /v1/organization sets it. */
   legal_profile: ColumnType<LegalProfile | null, string | null | undefined, string | null>;
   created_at: Date;
+  /** An external party's row (CONTRACT 11.1, src/modules/parties): no users, keys or accounts. */
+  external: Generated<boolean>;
+  /** Listed in GET /v1/directory (CONTRACT 11.1); PATCH /v1/organization {directory_listed}. */
+  directory_listed: Generated<boolean>;
 }
 
 export interface UsersTable {
@@ -44,6 +48,8 @@ export interface SessionsTable {
   created_at: Date;
   expires_at: Date;
   ended_at: Date | null;
+  /** Password confirmed again until then (the web app's step-up, src/webapp/step-up.ts). */
+  confirmed_until: Generated<Date | null>;
 }
 
 export interface ConnectionsTable {
@@ -54,6 +60,8 @@ export interface ConnectionsTable {
   environment: 'live' | 'sandbox';
   created_at: Date;
   accepted_at: Date | null;
+  /** The external party this connection was added with (CONTRACT 11.1); kept after a claim. */
+  external_party_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeysTable {

@@ -1,6 +1,8 @@
 import type { ColumnType } from 'kysely';
 import type { Currency } from '../../lib/currencies.ts';
 
+export type PaymentRail = 'ledger' | 'sepa_credit_transfer';
+
 export type PaymentStatus = 'processing' | 'settled' | 'failed';
 
 export interface PaymentsTable {
@@ -28,6 +30,15 @@ export interface PaymentsTable {
   created_at: Date;
   settled_at: Date | null;
   failed_at: Date | null;
+  /** ledger (the worker settles it) or sepa_credit_transfer (migration 0038: the bank pays it) */
+  rail: ColumnType<PaymentRail, PaymentRail | undefined, PaymentRail>;
+  /** the bank rail's EndToEndId (≤ 35, unique); null on the ledger */
+  end_to_end_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the payee's IBAN (and BIC) the bank rail pays, as its legal profile said at pay time */
+  creditor_iban: ColumnType<string | null, string | null | undefined, string | null>;
+  creditor_bic: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the batch that carries it to the bank; null while in the payer's open batch */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentTables {

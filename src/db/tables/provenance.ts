@@ -28,9 +28,21 @@ export interface TlogCheckpointsTable {
   created_at: Date;
 }
 
+/** A bundle state signed by a key a rotation retired (migration 0028, src/secret-rotation.ts). */
+export interface BundleSignaturesTable {
+  document_id: string;
+  organization_id: string;
+  content_sha256: Bytes;
+  checkpoint_note: string;
+  public_key: Bytes;
+  signature: Bytes;
+  created_at: Date;
+}
+
 export interface ProvenanceTables {
   tlog_pending: TlogPendingTable;
   tlog_leaves: TlogLeavesTable;
   tlog_nodes: TlogNodesTable;
   tlog_checkpoints: TlogCheckpointsTable;
+  bundle_signatures: BundleSignaturesTable;
 }

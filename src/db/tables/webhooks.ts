@@ -17,6 +17,8 @@ export interface WebhookEndpointsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_valid_until: Date | null;
+  /** Until when GET shows the secret: set when docex rotated it itself (migration 0026). */
+  secret_shown_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   consecutive_failures: ColumnType<number, number | undefined, number>;
   last_success_at: Date | null;
   last_failure_at: Date | null;

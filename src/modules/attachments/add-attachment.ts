@@ -4,12 +4,12 @@
 // the bytes stored.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { actorFromPrincipal, appendHistoryEntry } from '../documents/history.ts';
+import { actorFromPrincipal, appendHistoryEntry, systemActor } from '../documents/history.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { toAttachmentView } from './list-attachments.ts';
 import {
@@ -140,5 +140,44 @@ export async function addAttachment(
       at: now,
     });
     return toAttachmentView(row);
+  });
+}
+
+/**
+ * A file attached by the service to a document it creates (a received document's file and raw
+ * message, CONTRACT 11.5), in the caller's transaction, its sha256 in the history.
+ */
+export async function attachServiceFile(
+  trx: Tx,
+  documentId: string,
+  actorOrg: string,
+  file: { filename: string; content_type: string; bytes: Buffer; sha256: string },
+  now: Date,
+): Promise<void> {
+  const row = {
+    id: newId('att'),
+    document_id: documentId,
+    filename: file.filename.slice(0, 255) || 'received',
+    content_type: file.content_type,
+    size: file.bytes.length,
+    sha256: file.sha256,
+    created_at: now,
+  };
+  await trx
+    .insertInto('attachments')
+    .values({ ...row, content: sql<Uint8Array>`decode(${file.bytes.toString('base64')}, 'base64')` })
+    .execute();
+  await appendHistoryEntry(trx, {
+    documentId,
+    action: ATTACHMENT_ADDED,
+    actor: systemActor(actorOrg),
+    changes: {
+      attachment_id: row.id,
+      filename: row.filename,
+      content_type: row.content_type,
+      size: row.size,
+      sha256: row.sha256,
+    },
+    at: now,
   });
 }

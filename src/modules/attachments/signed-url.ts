@@ -66,8 +66,19 @@ export function verifyDownloadUrl(
   }
   // Compared as text: decoding first would accept the other spellings of the last character
   // (base64url's unused low bits), i.e. an altered URL that still carries the same MAC bytes.
-  const expected = Buffer.from(mac(ctx.secrets.hmacKey, attachmentId, expires).toString('base64url'));
-  if (!timingSafeEqual(Buffer.from(signature), expected)) {
+  // A URL signed under the key a secret rotation replaced still opens if it was made before the
+  // rotation, i.e. expires within 15 minutes of it: whoever holds an old copy of that key cannot
+  // mint a URL that outlives those minutes.
+  const given = Buffer.from(signature);
+  const matches = (key: Buffer) =>
+    timingSafeEqual(given, Buffer.from(mac(key, attachmentId, expires).toString('base64url')));
+  const previous = ctx.secrets.previousHmacKey;
+  const signed =
+    matches(ctx.secrets.hmacKey) ||
+    (previous !== null &&
+      Number(expires) * 1000 <= previous.since.getTime() + DOWNLOAD_URL_TTL_SECONDS * 1000 &&
+      matches(previous.key));
+  if (!signed) {
     throw refused(
       'This download URL is not valid. Ask for a new one (POST …/attachments/{id}/download_url).',
     );

@@ -7,8 +7,15 @@ import { perDatabase } from '../../db/coalesce.ts';
 import { failedRequirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Statement, stmt } from '../../db/statement.ts';
+import type { ReceivedInfo } from '../../db/tables/documents.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { claimInStatement, type DeferredClaim, fillResponse, KEY_HELD } from '../../http/idempotency.ts';
+import {
+  claimHmacKey,
+  claimInStatement,
+  type DeferredClaim,
+  fillResponse,
+  KEY_HELD,
+} from '../../http/idempotency.ts';
 import type { Principal } from '../../http/principal.ts';
 import { RawJson } from '../../http/route.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
@@ -75,7 +82,7 @@ export async function loadIssuingConnection(
   if (row.status !== 'active') {
     throw invalid(
       [{ path: 'connection_id', message: 'is pending: documents live only on active connections' }],
-      'The connection is not active yet: the counterparty accepts it first (POST /v1/connections/{id}/accept).',
+      'The connection is not active yet: the counterparty accepts it first.',
     );
   }
   const requester = row.requester_organization_id === issuerId;
@@ -100,6 +107,8 @@ export interface NewDocument {
   issued: boolean;
   /** default 'api' (spec 2.1: API writes); the finance family may stamp its own */
   origin?: string;
+  /** a received document (CONTRACT 11.5): how it came in */
+  received?: ReceivedInfo | null;
 }
 
 /** A new document's record, its numbers still placeholders, and the numberings that assign them. */
@@ -135,6 +144,8 @@ export function newDocumentRecord(input: NewDocument, now: Date): DraftRecord {
     // Frozen at issue (issue-document.ts); a document issued from birth is frozen at its first export.
     issuer_profile: null,
     counterparty_profile: null,
+    payment_reference: null,
+    received: input.received ?? null,
     issuer_name: conn.issuerName,
     counterparty_name: conn.counterpartyName,
     payment: null,
@@ -274,7 +285,7 @@ export async function createDocument(
     if (idempotency) {
       requires.push({
         reason: KEY_HELD,
-        claim: (refs) => claimInStatement(ctx.secrets.hmacKey, idempotency, now, refs.eventId(me)),
+        claim: (refs) => claimInStatement(claimHmacKey(ctx, idempotency), idempotency, now, refs.eventId(me)),
       });
     }
     const record =

@@ -16,7 +16,7 @@ import {
 } from '../../lib/money.ts';
 import { centsLines, centsOf } from '../../lib/money-cents.ts';
 import { defaultTaxCategory, taxCategoryProblem } from '../../lib/tax-categories.ts';
-import { isStorableText } from '../../lib/text.ts';
+import { unstorableTextProblem } from '../../lib/text.ts';
 import { moneyNumber } from './project-document.ts';
 import { LIMITS, type LineItemInputT } from './schemas.ts';
 
@@ -47,20 +47,18 @@ export interface ContentInput {
   derived_from?: string | null;
 }
 
-export { isStorableText };
-
 /** Problems for every string (and object key) under `value` that the database cannot store. */
 export function unstorableStrings(value: unknown, path: string, out: FieldProblem[] = []): FieldProblem[] {
   if (typeof value === 'string') {
-    if (!isStorableText(value))
-      out.push({ path, message: 'contains a NUL character or an unpaired surrogate' });
+    const problem = unstorableTextProblem(value);
+    if (problem) out.push({ path, message: problem });
   } else if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) unstorableStrings(v, `${path}[${i}]`, out);
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
-      if (!isStorableText(k))
-        out.push({ path: p, message: 'the key contains a NUL character or an unpaired surrogate' });
+      const problem = unstorableTextProblem(k);
+      if (problem) out.push({ path: p, message: `the key ${problem}` });
       unstorableStrings(v, p, out);
     }
   }

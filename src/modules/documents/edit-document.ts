@@ -1,12 +1,13 @@
 // PATCH /v1/documents/{id}: drafts only, by their issuer. Sent fields replace the stored ones
 // (line_items as a whole) and every total is re-derived; an issued document is immutable (409).
+// A draft takes at most MAX_DRAFT_EDITS edits (issue 35): each keeps its changes in the history.
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError, invalid } from '../../lib/errors.ts';
 import { loadIssuingConnection } from './create-document.ts';
 import { type ContentInput, changedFields, contentOf, resolveContent } from './document-input.ts';
-import { actorFromPrincipal } from './history.ts';
+import { actorFromPrincipal, countEdits, MAX_DRAFT_EDITS } from './history.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { saveDocumentChange } from './persist.ts';
 import { type DocumentRecord, projectDocument } from './project-document.ts';
@@ -58,6 +59,14 @@ export async function editDocument(
     }
     const changes = changedFields(before, content);
     if (Object.keys(changes).length === 0) return doc;
+    const edits = await countEdits(trx, doc.id);
+    if (edits >= MAX_DRAFT_EDITS) {
+      throw new ApiError(
+        'conflict',
+        `This draft has been edited ${edits} times, the most a draft may be (${MAX_DRAFT_EDITS}): every edit stays in its history and its proof bundle, so the history is bounded. Issue it as it stands, or start a new draft with POST /v1/documents (derived_from can link it to this one).`,
+        { reason: 'edit_limit_reached', limit: MAX_DRAFT_EDITS, edits },
+      );
+    }
     const after: DocumentRecord = { ...doc, ...content, balance_due: content.total, updated_at: now };
     return saveDocumentChange(
       trx,

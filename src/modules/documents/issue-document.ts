@@ -7,6 +7,7 @@ import type { Principal } from '../../http/principal.ts';
 import { actorFromPrincipal } from './history.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { numbering } from './numbering.ts';
+import { paymentReferenceOf } from './payment-reference.ts';
 import { saveDocumentChange } from './persist.ts';
 import { type DocumentRecord, projectDocument } from './project-document.ts';
 import type { DocumentView } from './schemas.ts';
@@ -45,6 +46,8 @@ export async function issueDocument(
       updated_at: now,
       issuer_profile: profileOf(doc.issuer_organization_id),
       counterparty_profile: profileOf(doc.counterparty_organization_id),
+      // An invoice of an organization with a bank account: its RF reference, for the payer's transfer.
+      payment_reference: await paymentReferenceOf(trx, doc),
     };
     return saveDocumentChange(
       trx,
@@ -58,6 +61,7 @@ export async function issueDocument(
           'updated_at',
           'issuer_profile',
           'counterparty_profile',
+          'payment_reference',
         ],
         kind: 'status_changed',
         actor,

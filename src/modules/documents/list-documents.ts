@@ -5,7 +5,7 @@
 // filter walks documents_connection_keyset instead. The other party's name is joined per row; no
 // query per row.
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import { planEachTime } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
@@ -21,7 +21,7 @@ import type { Principal } from '../../http/principal.ts';
 import { isRealDate, parseInstant } from '../../lib/calendar.ts';
 import { iso, utcDate } from '../../lib/clock.ts';
 import { type FieldProblem, invalid } from '../../lib/errors.ts';
-import { isStorableText } from './document-input.ts';
+import { unstorableTextProblem } from '../../lib/text.ts';
 import { paymentColumn } from './load-document.ts';
 import { isoTimestamp, type ProjectedDocument, projectDocument } from './project-document.ts';
 import type { DocumentView, ListDocumentsQueryT } from './schemas.ts';
@@ -52,8 +52,9 @@ export function readFilters(q: ListDocumentsQueryT): Filters {
   const problems: FieldProblem[] = [];
   for (const field of ['q', 'issuer_ref', 'connection'] as const) {
     const v = q[field];
-    if (v !== undefined && !isStorableText(v)) {
-      problems.push({ path: `query.${field}`, message: 'contains a NUL character or an unpaired surrogate' });
+    const problem = v === undefined ? null : unstorableTextProblem(v);
+    if (problem) {
+      problems.push({ path: `query.${field}`, message: problem });
     }
   }
   const when = (field: 'since' | 'until' | 'updated_since') => {
@@ -109,6 +110,8 @@ const LISTED_COLUMNS = [
   'd.tax',
   'd.total',
   'd.balance_due',
+  'd.payment_reference',
+  'd.received',
   'd.payment_terms',
   'd.document_date',
   'd.due_date',
@@ -451,7 +454,7 @@ export async function listDocuments(
   const limit = query.limit ?? 20;
   const filters = readFilters(query);
   const binding: CursorBinding = { list: 'documents', scope: me.id, filters: { ...filters } };
-  const pos = query.cursor ? decodeCursor(ctx.secrets.hmacKey, binding, query.cursor) : null;
+  const pos = query.cursor ? decodeCursor(hmacKeys(ctx), binding, query.cursor) : null;
   const qConnections = filters.q === null ? [] : await matchingConnections(ctx.db, me.id, filters.q);
   const { rows } = await ctx.db.executeQuery(
     compiledPage(ctx.db, { me, f: filters, pos, limit: limit + 1, qConnections }),

@@ -1,6 +1,6 @@
 // Reading documents: one query per read, visibility in the WHERE clause (a tenant is a required
 // argument, never optional), the parties' names joined in, and the projection applied by callers.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import { QueryTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
@@ -82,4 +82,32 @@ export async function lockDocument(trx: Tx, documentId: string): Promise<Documen
 export async function getDocument(ctx: AppContext, principal: Principal, id: string): Promise<DocumentView> {
   const me = principal.organization.id;
   return projectDocument(await findVisibleDocument(ctx.db, me, id), me);
+}
+
+/**
+ * A received document that a received e-invoice repeats (CONTRACT 11.5: same seller, BT-1, BT-2
+ * and total, to the same organization), or null.
+ */
+export async function receivedDuplicate(
+  trx: Tx,
+  sellerId: string,
+  receiverId: string,
+  issuerRef: string | null,
+  documentDate: string | null,
+  total: string,
+): Promise<string | null> {
+  if (!issuerRef || !documentDate) return null;
+  const row = await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('issuer_organization_id', '=', sellerId)
+    .where('counterparty_organization_id', '=', receiverId)
+    .where('received', 'is not', null)
+    .where('issuer_ref', '=', issuerRef)
+    .where('document_date', '=', documentDate)
+    .where(sql<boolean>`total = ${total}::numeric`)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

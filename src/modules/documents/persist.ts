@@ -10,6 +10,7 @@ import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
 import { type AppendEvent, type EventEnvelope, makeEnvelope, QUEUE_FOR_FANOUT } from '../events/append.ts';
 import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
+import { changeListenerStatements } from './change-listeners.ts';
 import { type DocumentActor, nextEntry, type Visibility, visibilityFor } from './history.ts';
 import { counterCte, type Numbering } from './numbering.ts';
 import { canSee, type DocumentRecord, projectDocument, viewersOf } from './project-document.ts';
@@ -209,6 +210,7 @@ export interface SaveChange {
 const JSON_COLUMNS: ReadonlySet<Column> = new Set<Column>([
   'line_items',
   'external_refs',
+  'received',
   'issuer_profile',
   'counterparty_profile',
 ]);
@@ -237,10 +239,18 @@ export async function saveDocumentChange(
     if (col === 'history_head') return refs.head;
     const v = after[col];
     if (typeof v === 'string' && placeholderIndex.has(v)) return refs.number(placeholderIndex.get(v)!);
-    if (JSON_COLUMNS.has(col)) return JSON.stringify(v);
+    if (JSON_COLUMNS.has(col)) return v === null ? null : JSON.stringify(v);
     return v;
   };
   const columns: Column[] = [...new Set<Column>([...c.columns, 'history_seq', 'history_head'])];
+  // Other families' rows for this change (delivery's outbox), in the same statement.
+  const extra = [
+    ...(c.extra ?? []),
+    ...changeListenerStatements(
+      { before: c.before, after, kind: c.kind, actor: c.actor, action: c.action },
+      now,
+    ),
+  ];
   const res = await executeDocumentWrite(
     executor,
     {
@@ -254,7 +264,7 @@ export async function saveDocumentChange(
               where id = ${after.id}`,
       history: { entry, visibility: visibilityFor(after), userId: c.actor.userId },
       events: changeEvents(c.before, after, c.kind, c.projected),
-      ...(c.extra ? { extra: c.extra } : {}),
+      ...(extra.length > 0 ? { extra } : {}),
       ...(c.requires ? { requires: c.requires } : {}),
     },
     now,
@@ -294,6 +304,7 @@ export const DOCUMENT_COLUMNS: Column[] = [
   'issuer_ref',
   'derived_from',
   'origin',
+  'received',
   'sandbox',
   'history_seq',
   'history_head',

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
-import { type AnyRoute, defineRoute, WithStatus } from '../../http/route.ts';
+import { JSON_CONTENT_TYPE } from '../../http/idempotency.ts';
+import { type AnyRoute, defineRoute, SENT, WithStatus } from '../../http/route.ts';
 import { createDocument } from './create-document.ts';
 import { createSandboxBill } from './demo-counterparty.ts';
 import { editDocument } from './edit-document.ts';
-import { getDocumentHistory } from './history.ts';
+import { openHistoryPage } from './history.ts';
 import { issueDocument } from './issue-document.ts';
 import { listDocuments } from './list-documents.ts';
 import { getDocument } from './load-document.ts';
@@ -12,6 +14,7 @@ import {
   Document,
   DocumentHistory,
   DocumentList,
+  HistoryQuery,
   ListDocumentsQuery,
   SandboxBillBody,
   TransitionBody,
@@ -156,15 +159,25 @@ export const documentRoutes: AnyRoute[] = [
     operationId: 'getDocumentHistory',
     summary: "A document's verified history",
     description:
-      "The document's hash chain of history entries (RFC 8785 canonical JSON, sha256 over prev_hash + entry), recomputed on every read: verified is false, with details.broken_at, when any entry was altered. Each party sees its own and the shared entries; the issuer's draft-time entries are its own.",
+      "The document's hash chain of history entries (RFC 8785 canonical JSON, sha256 over prev_hash + entry), oldest first, recomputed on every read: verified is false, with details.broken_at, when any entry was altered. Each party sees its own and the shared entries; the issuer's draft-time entries are its own. Paged like a list: at most `limit` entries (default and maximum 1,000, which holds every document within the caps) and 64 MiB of entries per page; when has_more is true, pass next_cursor as cursor for the next page. verified on a page covers the chain from the first entry through that page.",
     tags: ['Provenance'],
     family: 'provenance',
     auth: 'scopes',
     scopes: ['provenance:read'],
     params: DocumentParams,
-    response: { status: 200, schema: DocumentHistory, description: 'The entries and their verification.' },
-    errors: ['not_found'],
-    handler: async ({ ctx, principal, params }) => getDocumentHistory(ctx, principal, params.id),
+    query: HistoryQuery,
+    response: {
+      status: 200,
+      schema: DocumentHistory,
+      description: 'A page of entries and their verification.',
+    },
+    errors: ['not_found', 'invalid_request'],
+    // Streamed entry by entry (a page of large entries is tens of MB): see openHistoryPage.
+    handler: async ({ ctx, principal, params, query, reply }) => {
+      const page = await openHistoryPage(ctx, principal, params.id, query);
+      reply.code(200).header('content-type', JSON_CONTENT_TYPE).send(Readable.from(page));
+      return SENT;
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -252,10 +252,48 @@ export const Document = Type.Object(
     tax: Money,
     total: Money,
     balance_due: Money,
+    payment_reference: Nullable(
+      Type.String({
+        description:
+          "The invoice's ISO 11649 RF creditor reference, given at issue when the issuer has an active bank account (CONTRACT 12): quote it in the transfer, and the issuer's bank statement matches the payment to the invoice. Null otherwise.",
+        examples: ['RF29INV000042'],
+      }),
+    ),
     notes: Nullable(Type.String()),
     external_refs: Type.Object({}, { additionalProperties: Type.String() }),
     derived_from: Nullable(Type.String()),
-    origin: Type.String(),
+    origin: Type.String({
+      description:
+        'How the document was made: `api` (created in docex), `email` or `upload` (received, CONTRACT 11.5), or a finance origin.',
+    }),
+    received: Type.Union(
+      [
+        Type.Object(
+          {
+            channel: Type.Union([Type.Literal('email'), Type.Literal('upload')]),
+            from: Nullable(
+              Type.String({ description: 'The sender address of the mail; null for an upload.' }),
+            ),
+            message_id: Nullable(Type.String()),
+            sender_verified: Type.Boolean({
+              description:
+                'Whether the sender was authenticated (DKIM/SPF/DMARC). Always false until sender authentication exists.',
+            }),
+            sha256: Type.String({ description: 'SHA-256 of the e-invoice file as received, hex.' }),
+            inbound_message_id: Type.String({
+              description: 'The inbound message (GET /v1/inbound/messages/{id}).',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          'For a document received by email or upload (CONTRACT 11.5): how it came in. Null otherwise.',
+        examples: [null],
+      },
+    ),
     sandbox: Type.Boolean(),
     payment: Type.Union([Payment, Type.Null()], {
       description: 'The latest payment against the document, or null.',
@@ -318,10 +356,16 @@ export const ListDocumentsQuery = Type.Object(
 export type ListDocumentsQueryT = Static<typeof ListDocumentsQuery>;
 
 const HistoryActor = Type.Object({
-  kind: literals(['api_key', 'session', 'system'] as const),
+  kind: literals(['api_key', 'session', 'system', 'recipient_link'] as const),
   organization_id: Nullable(Type.String()),
   key_id: Nullable(Type.String()),
   key_prefix: Nullable(Type.String()),
+  external_party_id: Type.Optional(
+    Type.String({
+      description:
+        'recipient_link only: the external party (xp_…) that acted through its recipient link; organization_id is then null.',
+    }),
+  ),
 });
 
 export const HistoryEntry = Type.Object(
@@ -340,19 +384,45 @@ export const HistoryEntry = Type.Object(
 export const DocumentHistory = Type.Object(
   {
     document_id: Type.String(),
-    verified: Type.Boolean({ description: 'The chain was recomputed on this read and holds.' }),
+    entries: Type.Array(HistoryEntry, {
+      description: 'This page of the entries the caller may see, oldest first.',
+    }),
+    verified: Type.Boolean({
+      description:
+        'The chain holds from the first visible entry through the last entry of this page: this page was recomputed on this read and links to where the previous page (named by the cursor) ended. The last page also checks the head the document recorded.',
+    }),
     head_hash: Type.String({ description: 'Hash of the newest entry shown.' }),
     details: Nullable(
       Type.Object(
         { broken_at: Type.Integer(), reason: Type.String() },
-        { description: 'Set when verified is false: the seq of the first entry that fails, and why.' },
+        {
+          description:
+            'Set when verified is false: the seq of the first entry that fails, and why (kept on the later pages of the walk).',
+        },
       ),
     ),
-    entries: Type.Array(HistoryEntry),
+    has_more: Type.Boolean({ description: 'More entries follow: pass next_cursor as cursor.' }),
+    next_cursor: Nullable(Type.String()),
   },
   { title: 'DocumentHistory' },
 );
 export type DocumentHistoryView = Static<typeof DocumentHistory>;
+
+export const HistoryQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        default: 1000,
+        description:
+          'Entries per page, 1 to 1,000 (a maximum only: a page also ends after 64 MiB of entries). The default holds every document within the caps in one page.',
+      }),
+    ),
+    cursor: ListQuery.cursor,
+  },
+  { additionalProperties: false },
+);
 
 export const SandboxBillBody = Type.Object(
   {

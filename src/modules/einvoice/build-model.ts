@@ -3,9 +3,10 @@
 // Pure: the export reads the rows, this decides.
 import type { StoredLineItem } from '../../db/tables/documents.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { LEGAL_PROFILE_LABELS, type LegalProfile, type LegalProfilePath } from '../../lib/legal-profile.ts';
 import { type Decimal, MoneyDecimal, toMoneyString } from '../../lib/money.ts';
 import { defaultTaxCategory, type TaxCategory } from '../../lib/tax-categories.ts';
+import { xmlSafe } from '../../lib/text.ts';
 import { termDays } from '../documents/document-input.ts';
 import type { EInvoice, EInvoiceLine, EInvoiceTaxBreakdown } from './model.ts';
 
@@ -14,7 +15,12 @@ export interface MissingTerm {
   bt: string;
   party: Party;
   field: string;
+  /** The field's name in the legal profile form's words (LEGAL_PROFILE_LABELS). */
+  label: string;
 }
+
+/** A profile with nothing filled in: a party without one needs everything a profile must have. */
+const NO_PROFILE = { address: {} } as unknown as LegalProfile;
 
 /** What the export reads of a document (an issued invoice or credit note). */
 export interface ExportSource {
@@ -35,6 +41,8 @@ export interface ExportSource {
   counterparty_profile: LegalProfile | null;
   /** The invoice a credit note derives from (BT-25), when it has one. */
   preceding: { number: string; issueDate: string } | null;
+  /** The invoice's RF creditor reference (CONTRACT 12), BT-83 when present. */
+  payment_reference?: string | null;
 }
 
 /** Money as a file writes it: 2 decimals, never an exponent (lib/money's own rendering). */
@@ -135,16 +143,24 @@ export function missingTerms(
   peppol: boolean,
 ): MissingTerm[] {
   const out: MissingTerm[] = [];
-  const seller = src.issuer_profile;
-  const buyer = src.counterparty_profile;
-  const need = (ok: boolean, bt: string, party: Party, field: string) => {
-    if (!ok && !out.some((m) => m.bt === bt && m.party === party)) out.push({ bt, party, field });
+  // A party without a profile lacks every field a profile must have (it cannot save one without
+  // them), and then whatever the rules below need: the list names all of it at once.
+  const seller = src.issuer_profile ?? NO_PROFILE;
+  const buyer = src.counterparty_profile ?? NO_PROFILE;
+  const need = (ok: boolean, bt: string, party: Party, field: LegalProfilePath) => {
+    if (!ok && !out.some((m) => m.bt === bt && m.party === party))
+      out.push({ bt, party, field, label: LEGAL_PROFILE_LABELS[field] });
   };
-  need(!!seller, 'BT-27', 'issuer', 'legal_name');
-  need(!!seller, 'BT-40', 'issuer', 'address.country_code');
-  need(!!buyer, 'BT-44', 'counterparty', 'legal_name');
-  need(!!buyer, 'BT-55', 'counterparty', 'address.country_code');
-  if (!seller || !buyer) return out;
+  for (const [p, party, terms] of [
+    [seller, 'issuer', ['BT-27', 'BT-35', 'BT-37', 'BT-38', 'BT-40']],
+    [buyer, 'counterparty', ['BT-44', 'BT-50', 'BT-52', 'BT-53', 'BT-55']],
+  ] as const) {
+    need(!!p.legal_name, terms[0], party, 'legal_name');
+    need(!!p.address.line1, terms[1], party, 'address.line1');
+    need(!!p.address.city, terms[2], party, 'address.city');
+    need(!!p.address.postal_code, terms[3], party, 'address.postal_code');
+    need(!!p.address.country_code, terms[4], party, 'address.country_code');
+  }
   const sellerTaxId = seller.vat_id !== undefined || seller.tax_registration_id !== undefined;
   // BR-CO-26: the seller is identified by its VAT id or legal registration id. Outside the scope
   // of VAT (O) no VAT id is written (BR-O-2), so the legal registration id must be there.
@@ -195,16 +211,51 @@ export function missingTerms(
 }
 
 export function incomplete(missing: MissingTerm[]): ApiError {
-  const names = missing.map((m) => `${m.bt} (${m.party} ${m.field})`).join(', ');
+  const of = (party: Party) =>
+    missing
+      .filter((m) => m.party === party)
+      .map((m) => m.label.replace(/^[A-Z][a-z]/, (c) => c.toLowerCase()))
+      .join(', ');
+  const parts = [
+    of('issuer') && `the seller's ${of('issuer')}`,
+    of('counterparty') && `the buyer's ${of('counterparty')}`,
+  ].filter(Boolean);
   return new ApiError(
     'einvoice_incomplete',
-    `The e-invoice needs ${names}. Each party fills its own with PATCH /v1/organization; the document keeps the profiles it was issued with, except a party that had none then.`,
+    `The e-invoice needs ${parts.join(', and ')}. Each party fills these in its own legal profile; the document keeps the profiles it was issued with, except a party that had none then.`,
     { missing },
   );
 }
 
-/** The document as an EN 16931 invoice; throws einvoice_incomplete naming what is missing. */
+/** Every string of a plain value (objects, arrays) made xmlSafe; the same value when none changes. */
+function xmlSafeDeep<T>(v: T): T {
+  if (typeof v === 'string') return xmlSafe(v) as T;
+  if (Array.isArray(v)) {
+    const out = v.map(xmlSafeDeep);
+    return (out.every((x, i) => x === v[i]) ? v : out) as T;
+  }
+  if (v !== null && typeof v === 'object') {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      out[k] = xmlSafeDeep(x);
+      if (out[k] !== x) changed = true;
+    }
+    return (changed ? out : v) as T;
+  }
+  return v;
+}
+
+/**
+ * The document as an EN 16931 invoice; throws einvoice_incomplete naming what is missing. Every
+ * text in it is XML-safe (xmlSafe), so each writer, and the Factur-X page, gets only text XML 1.0
+ * allows.
+ */
 export function buildEInvoice(src: ExportSource): EInvoice {
+  return xmlSafeDeep(modelOf(src));
+}
+
+function modelOf(src: ExportSource): EInvoice {
   const lines = src.line_items.map(lineOf);
   const categories = new Set(lines.map((l) => l.category));
   const peppol =
@@ -217,6 +268,7 @@ export function buildEInvoice(src: ExportSource): EInvoice {
   const creditNote = src.document_type === 'credit_note';
   return {
     number: src.issuer_number,
+    remittance: src.payment_reference ?? src.issuer_number,
     typeCode: creditNote ? '381' : '380',
     issueDate: src.document_date,
     dueDate: src.due_date,

@@ -124,7 +124,7 @@ export function writeCii(inv: EInvoice): string {
   const settle = tx.el('ram:ApplicableHeaderTradeSettlement');
   const account = inv.seller.profile.payment_account;
   settle
-    .text('ram:PaymentReference', account ? inv.number : null)
+    .text('ram:PaymentReference', account ? (inv.remittance ?? inv.number) : null)
     .text('ram:InvoiceCurrencyCode', inv.currency);
   if (account) {
     const means = settle

@@ -11,14 +11,11 @@ import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
-import { buildEInvoice, type ExportSource } from './build-model.ts';
-import { writeCii } from './cii-writer.ts';
-import { renderFacturX } from './facturx-pdf.ts';
-import { writeUbl } from './ubl-writer.ts';
-import { loadXmlTree } from './xml-tree.ts';
+import type { ExportSource } from './build-model.ts';
+import type { EInvoiceFormat } from './render-einvoice.ts';
+import { renderPool } from './render-pool.ts';
 
-export const EINVOICE_FORMATS = ['ubl', 'cii', 'facturx'] as const;
-export type EInvoiceFormat = (typeof EINVOICE_FORMATS)[number];
+export { EINVOICE_FORMATS, type EInvoiceFormat } from './render-einvoice.ts';
 
 export interface EInvoiceFile {
   content: Buffer;
@@ -141,13 +138,32 @@ async function precedingInvoice(ctx: AppContext, doc: DocumentRecord): Promise<E
   return inv ? { number: inv.issuer_number, issueDate: inv.document_date } : null;
 }
 
+/**
+ * Writes the file on a render thread (render-pool.ts), so no export holds the event loop: the
+ * source is what the writers read of the document, handed over as plain data.
+ */
 async function render(ctx: AppContext, doc: DocumentRecord, format: EInvoiceFormat): Promise<Buffer> {
-  await loadXmlTree();
-  const model = buildEInvoice({ ...doc, preceding: await precedingInvoice(ctx, doc) });
-  if (format === 'ubl') return Buffer.from(writeUbl(model), 'utf8');
-  const cii = writeCii(model);
-  if (format === 'cii') return Buffer.from(cii, 'utf8');
-  return Buffer.from(await renderFacturX(model, cii));
+  const source: ExportSource = {
+    document_type: doc.document_type,
+    issuer_number: doc.issuer_number,
+    counterparty_number: doc.counterparty_number,
+    currency: doc.currency,
+    document_date: doc.document_date,
+    due_date: doc.due_date,
+    payment_terms: doc.payment_terms,
+    notes: doc.notes,
+    external_refs: doc.external_refs,
+    line_items: doc.line_items,
+    subtotal: doc.subtotal,
+    tax: doc.tax,
+    total: doc.total,
+    issuer_profile: doc.issuer_profile,
+    counterparty_profile: doc.counterparty_profile,
+    preceding: await precedingInvoice(ctx, doc),
+    payment_reference: doc.payment_reference,
+  };
+  const bytes = await renderPool(ctx.config).run(source, format);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export async function exportEInvoice(
@@ -165,21 +181,32 @@ export async function exportEInvoice(
     );
   }
   if (doc.issued_at === null) {
-    throw new ApiError(
-      'conflict',
-      'A draft has no e-invoice yet: issue it first (POST /v1/documents/{id}/issue).',
-    );
+    throw new ApiError('conflict', 'A draft has no e-invoice yet: issue it first.');
   }
+  return issuedEInvoice(ctx, doc, format);
+}
+
+/**
+ * The e-invoice of an issued invoice or credit note the caller has read: the kept file, or a new
+ * one written and kept. The export endpoint and the email delivery (src/modules/delivery) both
+ * come here, so a message carries the very bytes the export serves (same digest). Throws
+ * einvoice_incomplete (422) when a party's profile lacks a term a rule needs.
+ */
+export async function issuedEInvoice(
+  ctx: AppContext,
+  doc: DocumentRecord,
+  format: EInvoiceFormat,
+): Promise<EInvoiceFile> {
   const kept = await keptFile(ctx.db, doc.id, format);
   if (kept) return fileOf(doc, format, Buffer.from(kept.content), kept.digest);
-  // Rendered outside the lock (a PDF takes milliseconds); written again in the rare case another
-  // export froze a late party's profile between the read and the write.
+  // Rendered outside the lock, on a render thread; written again in the rare case another export
+  // froze a late party's profile between the read and the write.
   let current = doc;
   for (let attempt = 0; attempt < 3; attempt++) {
     const effective = await withLateProfiles(ctx, current);
     const stored = await keep(ctx, effective, format, await render(ctx, effective, format));
     if (stored) return fileOf(doc, format, Buffer.from(stored.content), stored.digest);
-    current = await findVisibleDocument(ctx.db, principal.organization.id, id);
+    current = await findVisibleDocument(ctx.db, doc.issuer_organization_id, doc.id);
   }
   throw new ApiError('conflict', "The parties' profiles changed while the e-invoice was written; try again.");
 }

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { LIMITS } from '../documents/schemas.ts';
 import type { EInvoice, EInvoiceParty, TaxCategory } from './model.ts';
 
 export const FACTURX_FILENAME = 'factur-x.xml';
@@ -146,16 +147,34 @@ function textWidth(style: TableStyle, i: number): number {
 }
 
 /**
+ * Combining marks (Unicode general category M) drawn after one base character, at most: the bound
+ * of Unicode's Stream-Safe Text Format (UAX #15) on a run of non-starters. fontkit positions each
+ * mark by searching back to its base and summing the advances in between, so a run of n marks
+ * costs n² (a note of "a" + 60,000 × U+0301 took 13 s to lay out, issue 35); capped, the work is
+ * linear. Text for people only: the embedded XML keeps every mark.
+ */
+export const MAX_COMBINING_MARKS = 30;
+const MARK = /\p{M}/u;
+
+/**
  * Keeps what can be shown: control characters, lone surrogates, noncharacters and invisible format
  * characters (zero-width spaces and joiners, direction marks, BOM) go; tabs become spaces and line
- * separators newlines.
+ * separators newlines; a run of combining marks keeps its first MAX_COMBINING_MARKS.
  */
 function plain(s: string): string {
   let out = '';
+  // Marks in the current run; what is dropped here does not end a run (its marks become adjacent).
+  let marks = 0;
   for (const ch of s.replace(/\r\n?/g, '\n')) {
     const cp = ch.codePointAt(0)!;
-    if (ch === '\n' || cp === 0x2028 || cp === 0x2029) out += '\n';
-    else if (ch === '\t') out += ' ';
+    if (cp >= 0x300 && MARK.test(ch)) {
+      if (marks < MAX_COMBINING_MARKS) out += ch;
+      marks++;
+      continue;
+    }
+    let kept: string;
+    if (ch === '\n' || cp === 0x2028 || cp === 0x2029) kept = '\n';
+    else if (ch === '\t') kept = ' ';
     else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp >= 0xd800 && cp <= 0xdfff)) continue;
     else if (
       (cp >= 0x200b && cp <= 0x200f) ||
@@ -164,7 +183,9 @@ function plain(s: string): string {
     )
       continue;
     else if (cp === 0xfeff || (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe) continue;
-    else out += ch;
+    else kept = ch;
+    out += kept;
+    marks = 0;
   }
   return out;
 }
@@ -172,6 +193,47 @@ function plain(s: string): string {
 /** XML text content (the XMP packet): escaped, and only characters XML 1.0 allows. */
 function xmlText(s: string): string {
   return plain(s).replace(/\n/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The largest k in [lo, hi] for which fits(k) holds, lo when none does (lo is taken whether it fits
+ * or not), for a fits() that holds up to some k and fails beyond it (text widths only grow as
+ * characters are added: DejaVu's kerning is smaller than any advance). Starts at `guess` and
+ * gallops from there, so a right guess costs two calls and a wrong one O(log(hi - lo)).
+ */
+function longestFitting(lo: number, hi: number, guess: number, fits: (k: number) => boolean): number {
+  let ok = lo;
+  let over = hi + 1;
+  const g = Math.min(Math.max(guess, lo), hi);
+  if (g > lo) {
+    if (fits(g)) ok = g;
+    else over = g;
+  }
+  if (over > hi) {
+    for (let step = 1; ok < hi; step *= 2) {
+      const probe = Math.min(ok + step, hi);
+      if (!fits(probe)) {
+        over = probe;
+        break;
+      }
+      ok = probe;
+    }
+  } else {
+    for (let step = 1; over - step > ok; step *= 2) {
+      const probe = over - step;
+      if (fits(probe)) {
+        ok = probe;
+        break;
+      }
+      over = probe;
+    }
+  }
+  while (over - ok > 1) {
+    const mid = (ok + over) >>> 1;
+    if (fits(mid)) ok = mid;
+    else over = mid;
+  }
+  return ok;
 }
 
 class Layout {
@@ -265,18 +327,39 @@ class Layout {
     return lines;
   }
 
+  /**
+   * Cuts a word wider than a line into pieces that fit, each as long as it can be: greedy, as if
+   * characters were added one by one until the next would overflow (the loop this replaces, which
+   * measured every prefix: quadratic in a line's length, and characters of no width, combining
+   * marks, let a line's length grow without bound). Here each piece's end is guessed from the sum
+   * of its characters' own widths, then settled by measuring the real string (kerning and
+   * ligatures make the sum inexact) near the guess: two measurements when the guess is right,
+   * O(log n) when it is not.
+   */
   private cutWord(word: string, key: FontKey, size: number, limit: number): string[] {
-    const pieces: string[] = [];
-    let piece = '';
-    for (const ch of word) {
-      if (piece && this.width(piece + ch, key, size) > limit) {
-        pieces.push(piece);
-        piece = ch;
-      } else {
-        piece += ch;
-      }
+    // UTF-16 offset of each code point, and the word's end: pieces are cut between code points.
+    const at: number[] = [];
+    const own: number[] = [];
+    for (let i = 0; i < word.length; ) {
+      const next = i + (word.codePointAt(i)! > 0xffff ? 2 : 1);
+      at.push(i);
+      own.push(this.width(word.slice(i, next), key, size));
+      i = next;
     }
-    pieces.push(piece);
+    const n = at.length;
+    at.push(word.length);
+    const pieces: string[] = [];
+    let start = 0;
+    while (start < n) {
+      let guess = start + 1;
+      for (let w = own[start]!; guess < n && w + own[guess]! <= limit; guess++) w += own[guess]!;
+      this.setFont(key, size);
+      const end = longestFitting(start + 1, n, guess, (k) => {
+        return this.doc.widthOfString(word.slice(at[start], at[k])) <= limit;
+      });
+      pieces.push(word.slice(at[start], at[end]));
+      start = end;
+    }
     return pieces;
   }
 
@@ -460,10 +543,26 @@ function partyCell(party: EInvoiceParty): Cell {
 function clip(l: Layout, lines: string[], max: number, size: number, width: number): string[] {
   if (lines.length <= max) return lines;
   const kept = lines.slice(0, max);
-  let last = kept[max - 1]!;
-  while (last && l.width(`${last}…`, 'bold', size) > width) last = [...last].slice(0, -1).join('');
-  kept[max - 1] = `${last}…`;
+  // The longest prefix of the last line that fits with the ellipsis, as dropping its characters one
+  // by one from the end would find.
+  const chars = [...kept[max - 1]!];
+  const ok = longestFitting(0, chars.length, chars.length, (k) => {
+    return l.width(`${chars.slice(0, k).join('')}…`, 'bold', size) <= width;
+  });
+  kept[max - 1] = `${chars.slice(0, ok).join('')}…`;
   return kept;
+}
+
+/**
+ * A text as the page shows it: at most `max` characters (the API's limit for its field), then "…".
+ * Only documents imported before the import kept the API's limits hold longer text (a 300,000-
+ * character description, issue 35); its page stays the size of the largest document the API can
+ * make, and the embedded factur-x.xml keeps the whole text.
+ */
+function shown(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
 }
 
 function percent(rate: string): string {
@@ -511,13 +610,15 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
   if (inv.dueDate) pairs.push(['Due date', inv.dueDate]);
   if (inv.deliveryDate) pairs.push(['Delivery date', inv.deliveryDate]);
   if (inv.paymentTerms) pairs.push(['Payment terms', inv.paymentTerms]);
-  if (inv.buyerReference) pairs.push(['Buyer reference', inv.buyerReference]);
-  if (inv.purchaseOrder) pairs.push(['Purchase order', inv.purchaseOrder]);
+  if (inv.buyerReference) pairs.push(['Buyer reference', shown(inv.buyerReference, LIMITS.externalRefValue)]);
+  if (inv.purchaseOrder) pairs.push(['Purchase order', shown(inv.purchaseOrder, LIMITS.externalRefValue)]);
   if (inv.precedingInvoice) {
     const p = inv.precedingInvoice;
     pairs.push([
       isCredit ? 'Corrects invoice' : 'Preceding invoice',
-      p.issueDate ? `${p.number} of ${p.issueDate}` : p.number,
+      p.issueDate
+        ? `${shown(p.number, LIMITS.externalRefValue)} of ${p.issueDate}`
+        : shown(p.number, LIMITS.externalRefValue),
     ]);
   }
   pairs.push(['Currency', inv.currency]);
@@ -564,8 +665,9 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
   const widths = [28, 0, 58, 58, 54, 62, 46];
   widths[1] = CONTENT_W - widths.reduce((a, b) => a + b, 0);
   const lineRows: Cell[][] = inv.lines.map((line) => {
-    const description: Cell = [{ text: line.name }];
-    if (line.sellerItemId) description.push({ text: `SKU ${line.sellerItemId}`, muted: true, size: 7.5 });
+    const description: Cell = [{ text: shown(line.name, LIMITS.description) }];
+    if (line.sellerItemId)
+      description.push({ text: `SKU ${shown(line.sellerItemId, LIMITS.sku)}`, muted: true, size: 7.5 });
     const discount: Cell = [];
     if (line.allowance) {
       discount.push({ text: line.allowance.amount });
@@ -601,7 +703,10 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
   vatWidths[4] = CONTENT_W - vatWidths.reduce((a, b) => a + b, 0);
   l.table(
     inv.breakdown.map((b) => {
-      const reason = [b.exemptionReason, b.exemptionReasonCode].filter((x): x is string => !!x).join(' — ');
+      const reason = [b.exemptionReason, b.exemptionReasonCode]
+        .filter((x): x is string => !!x)
+        .map((x) => shown(x, LIMITS.exemptionReason))
+        .join(' — ');
       return [
         [{ text: `${b.category} — ${CATEGORY_NAMES[b.category] ?? b.category}` }],
         [{ text: percent(b.ratePercent) }],
@@ -655,11 +760,19 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
     if (account.bic) text += `, BIC ${account.bic}`;
     if (account.account_name) text += `, account holder ${account.account_name}`;
     l.paragraph(text);
-    l.paragraph(`Please quote ${inv.number} with the payment.`, { muted: true });
+    const quote = inv.remittance ?? inv.number;
+    // An RF creditor reference is printed in groups of four, as on a bank's transfer form.
+    const printed = /^RF[0-9]{2}[A-Z0-9]+$/.test(quote) ? quote.replace(/(.{4})(?=.)/g, '$1 ') : quote;
+    l.paragraph(
+      quote === inv.number
+        ? `Please quote ${inv.number} with the payment.`
+        : `Please quote the payment reference ${printed} with the payment (creditor reference, ISO 11649).`,
+      { muted: true },
+    );
   }
   if (inv.note) {
     l.heading('Note');
-    l.paragraph(inv.note);
+    l.paragraph(shown(inv.note, LIMITS.notes));
   }
 }
 

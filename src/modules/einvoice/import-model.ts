@@ -1,11 +1,13 @@
 // What an imported UBL or CII file says, as read (every value still the file's text), and its
 // translation into a docex create body: each term docex cannot hold refused by name (CONTRACT 9),
 // each informational term without a docex field reported as dropped.
+import { isRealDate } from '../../lib/calendar.ts';
 import { CURRENCIES } from '../../lib/currencies.ts';
 import type { FieldProblem } from '../../lib/errors.ts';
 import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
 import { TAX_CATEGORIES, type TaxCategory } from '../../lib/tax-categories.ts';
-import type { LineItemInputT } from '../documents/schemas.ts';
+import { LIMITS, type LineItemInputT } from '../documents/schemas.ts';
+import { shown } from './xml-read.ts';
 
 export interface ImportedLine {
   id: string | null;
@@ -22,7 +24,33 @@ export interface ImportedLine {
   ratePercent: string | null;
 }
 
+/** A party of the file (BG-4 seller, BG-7 buyer) as read, every value the file's text. */
+export interface ImportedParty {
+  /** BT-27 / BT-44 */
+  name: string | null;
+  /** BT-34 / BT-49, its scheme an EAS code */
+  electronicAddress: { scheme: string | null; value: string } | null;
+  /** BT-31 / BT-48 */
+  vatId: string | null;
+  /** BT-30 / BT-47, its scheme an ISO 6523 ICD code */
+  legalRegistrationId: { scheme: string | null; value: string } | null;
+  /** BT-43 / BT-58 */
+  email: string | null;
+  /** BG-5 / BG-8 */
+  address: {
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    postalCode: string | null;
+    countryCode: string | null;
+  };
+}
+
 export interface ImportedInvoice {
+  /** BG-4 */
+  seller: ImportedParty;
+  /** BG-7 */
+  buyer: ImportedParty;
   typeCode: string | null;
   /** what the root element says the file is */
   expectedType: 'invoice' | 'credit_note';
@@ -67,28 +95,55 @@ export interface ImportedContent {
 }
 
 const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
-/** Whether a file's value is a plain decimal number (the syntaxes allow no exponent). */
-export const isDecimal = (v: string | null): v is string => v !== null && DECIMAL.test(v);
-/** A file's optional amount, 0 when absent or not a number (a malformed one is refused elsewhere). */
+/**
+ * The longest number docex reads from a file. Every amount it can hold has at most 12 integer
+ * digits and 4 decimals; a longer one is refused before decimal.js sees it, whose products and
+ * quotients cost the product of their lengths (two 500,000-digit numbers would hold the loop).
+ */
+export const MAX_NUMBER_CHARS = 32;
+/** Whether a file's value is a plain decimal number (the syntaxes allow no exponent), short enough to read. */
+const isDecimal = (v: string | null): v is string =>
+  v !== null && v.length <= MAX_NUMBER_CHARS && DECIMAL.test(v);
+/** Why a file's value is not a number docex reads, or null when it is one. */
+export function numberProblem(v: string): string | null {
+  if (v.length > MAX_NUMBER_CHARS) {
+    return `has ${v.length} characters; docex reads numbers of at most ${MAX_NUMBER_CHARS}`;
+  }
+  return DECIMAL.test(v) ? null : `"${shown(v)}" is not a decimal number`;
+}
+/** A file's optional amount, 0 when absent or not a number (translate refuses a malformed one). */
 const amountOrZero = (v: string | null) => new MoneyDecimal(isDecimal(v) ? v : 0);
+
 const decimalsOf = (d: Decimal): number => d.decimalPlaces();
+
+const NOT_A_DATE = 'is not a calendar date of the years 0001 to 9999 (YYYY-MM-DD, or CII format 102)';
 
 /** Invoice type codes docex holds: the commercial invoice and the credit note (UNCL 1001). */
 const TYPES: Record<string, 'invoice' | 'credit_note'> = { '380': 'invoice', '381': 'credit_note' };
 
 export function translate(f: ImportedInvoice): { content: ImportedContent | null; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
+  const said = new Set<string>();
   const refuse = (bt: string, message: string) => {
     const text = `${bt}: ${message}`;
-    if (!problems.some((p) => p.message === text)) problems.push({ path: 'content_base64', message: text });
+    if (said.has(text)) return;
+    said.add(text);
+    problems.push({ path: 'content_base64', message: text });
+  };
+  /** An optional amount that must be zero: absent, or a number equal to 0. */
+  const zeroOrRefuse = (bt: string, value: string | null, what: string, why: string) => {
+    if (value === null) return;
+    if (!isDecimal(value)) num(bt, value, what);
+    else if (!new MoneyDecimal(value).isZero()) refuse(bt, why);
   };
   const num = (bt: string, value: string | null, what: string): Decimal | null => {
     if (value === null) {
       refuse(bt, `${what} is missing`);
       return null;
     }
-    if (!isDecimal(value)) {
-      refuse(bt, `${what} "${value}" is not a decimal number`);
+    const problem = numberProblem(value);
+    if (problem) {
+      refuse(bt, `${what} ${problem}`);
       return null;
     }
     return new MoneyDecimal(value);
@@ -98,7 +153,7 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
   if (!documentType) {
     refuse(
       'BT-3',
-      `invoice type code ${f.typeCode ?? '(none)'}: docex holds 380 (commercial invoice) and 381 (credit note)`,
+      `invoice type code ${shown(f.typeCode)}: docex holds 380 (commercial invoice) and 381 (credit note)`,
     );
   } else if (documentType !== f.expectedType) {
     refuse(
@@ -107,16 +162,19 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
     );
   }
   if (f.number === null) refuse('BT-1', 'the invoice number is missing');
-  if (f.issueDate === null || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(f.issueDate)) {
-    refuse('BT-2', `the issue date ${f.issueDate ?? '(none)'} is not a date (YYYY-MM-DD, or CII format 102)`);
+  if (f.issueDate === null || !isRealDate(f.issueDate)) {
+    refuse('BT-2', `the issue date ${shown(f.issueDate)} ${NOT_A_DATE}`);
+  }
+  if (f.dueDate !== null && !isRealDate(f.dueDate)) {
+    refuse('BT-9', `the due date ${shown(f.dueDate)} ${NOT_A_DATE}`);
   }
   if (f.currency === null || !(CURRENCIES as readonly string[]).includes(f.currency)) {
-    refuse('BT-5', `currency ${f.currency ?? '(none)'}: docex holds ${CURRENCIES.join(', ')}`);
+    refuse('BT-5', `currency ${shown(f.currency)}: docex holds ${CURRENCIES.join(', ')}`);
   }
   if (f.taxCurrency !== null && f.taxCurrency !== f.currency) {
     refuse(
       'BT-6',
-      `a separate VAT accounting currency (${f.taxCurrency}) changes how tax is stated; docex holds one currency a document`,
+      `a separate VAT accounting currency (${shown(f.taxCurrency)}) changes how tax is stated; docex holds one currency a document`,
     );
   }
   if (f.documentAllowances > 0) {
@@ -131,18 +189,37 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
       `${f.documentCharges} document-level charge(s): docex has no document charges; make each charge a line`,
     );
   }
-  if (!amountOrZero(f.prepaid).isZero()) {
-    refuse('BT-113', 'a paid amount changes the amount due; docex records payments as payments');
-  }
-  if (!amountOrZero(f.rounding).isZero()) {
-    refuse('BT-114', 'a rounding amount changes the amount due; docex rounds per line to the cent');
-  }
+  zeroOrRefuse(
+    'BT-113',
+    f.prepaid,
+    'the paid amount',
+    'a paid amount changes the amount due; docex records payments as payments',
+  );
+  zeroOrRefuse(
+    'BT-114',
+    f.rounding,
+    'the rounding amount',
+    'a rounding amount changes the amount due; docex rounds per line to the cent',
+  );
   if (f.lines.length === 0) refuse('BG-25', 'the file has no invoice lines');
-  if (f.lines.length > 200) refuse('BG-25', `${f.lines.length} lines: docex holds at most 200 a document`);
+  if (f.lines.length > LIMITS.lineItems) {
+    // Refused before any line is read: the readers stop collecting lines past the limit.
+    refuse(
+      'BG-25',
+      `more than ${LIMITS.lineItems} lines: docex holds at most ${LIMITS.lineItems} a document`,
+    );
+    return { content: null, problems };
+  }
+  // The VAT breakdown by category and rate, once: each line finds its exemption reason here.
+  const breakdowns = new Map<string, ImportedInvoice['breakdown'][number]>();
+  for (const b of f.breakdown) {
+    const key = `${b.category}/${amountOrZero(b.ratePercent).toString()}`;
+    if (!breakdowns.has(key)) breakdowns.set(key, b);
+  }
 
   const lineItems: LineItemInputT[] = [];
   f.lines.forEach((l, i) => {
-    const at = `line ${l.id ?? i + 1}`;
+    const at = `line ${l.id === null ? i + 1 : shown(l.id, 20)}`;
     const quantity = num('BT-129', l.quantity, `${at}: the quantity`);
     let price = num('BT-146', l.price, `${at}: the net price`);
     if (quantity?.isNegative())
@@ -171,7 +248,8 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
       refuse('BT-146', `${at}: the price ${l.price} has more than 4 decimals`);
       price = null;
     }
-    if (isDecimal(l.netAmount) && new MoneyDecimal(l.netAmount).isNegative()) {
+    if (l.netAmount !== null && !isDecimal(l.netAmount)) num('BT-131', l.netAmount, `${at}: the line amount`);
+    else if (l.netAmount !== null && new MoneyDecimal(l.netAmount).isNegative()) {
       refuse('BT-131', `${at}: a negative line amount (${l.netAmount}); docex credits with credit notes`);
     }
     if (l.charges > 0)
@@ -196,19 +274,14 @@ export function translate(f: ImportedInvoice): { content: ImportedContent | null
         : null;
     const category = l.category ?? '';
     if (!(TAX_CATEGORIES as readonly string[]).includes(category)) {
-      refuse(
-        'BT-151',
-        `${at}: VAT category ${l.category ?? '(none)'}: docex holds ${TAX_CATEGORIES.join(', ')}`,
-      );
+      refuse('BT-151', `${at}: VAT category ${shown(l.category)}: docex holds ${TAX_CATEGORIES.join(', ')}`);
     }
     const rate =
       l.ratePercent === null ? new MoneyDecimal(0) : num('BT-152', l.ratePercent, `${at}: the VAT rate`);
     if (rate && (rate.isNegative() || rate.greaterThan(100)))
       refuse('BT-152', `${at}: the VAT rate ${l.ratePercent} is not 0 to 100 percent`);
     if (l.name === null) refuse('BT-153', `${at}: the item name is missing`);
-    const breakdown = f.breakdown.find(
-      (b) => b.category === category && amountOrZero(b.ratePercent).equals(rate ?? 0),
-    );
+    const breakdown = breakdowns.get(`${category}/${(rate ?? new MoneyDecimal(0)).toString()}`);
     if (quantity && price && rate && l.name !== null) {
       lineItems.push({
         description: l.name,

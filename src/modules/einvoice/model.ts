@@ -58,6 +58,11 @@ export interface EInvoiceTaxBreakdown {
 export interface EInvoice {
   /** BT-1 */
   number: string;
+  /**
+   * BT-83, the remittance information the payer quotes: the invoice's RF creditor reference when
+   * it has one (CONTRACT 12), otherwise its number.
+   */
+  remittance?: string;
   /** BT-3 */
   typeCode: InvoiceTypeCode;
   /** BT-2, YYYY-MM-DD */

@@ -1,6 +1,8 @@
 // UN/CEFACT CII D16B CrossIndustryInvoice → the imported model (import-model.ts), by CEN's CII binding.
+
+import { LIMITS } from '../documents/schemas.ts';
 import { CII_NS } from './cii-writer.ts';
-import type { ImportedInvoice, ImportedLine } from './import-model.ts';
+import type { ImportedInvoice, ImportedLine, ImportedParty } from './import-model.ts';
 import { all, attr, badFile, has, one, text, type XNode } from './xml-read.ts';
 
 const DROPPED_AGREEMENT: [string, string[]][] = [
@@ -40,6 +42,34 @@ const DROPPED_LINE: [string, string[]][] = [
   ['BT-133', ['SpecifiedLineTradeSettlement', 'ReceivableSpecifiedTradeAccountingAccount']],
 ];
 
+/** BG-4 / BG-7 of a ram:SellerTradeParty or ram:BuyerTradeParty (the CEN CII binding). */
+function party(p: XNode | undefined): ImportedParty {
+  const endpoint = one(p, 'URIUniversalCommunication', 'URIID');
+  const endpointValue = text(endpoint);
+  const vat = all(p, 'SpecifiedTaxRegistration')
+    .map((r) => one(r, 'ID'))
+    .find((id) => attr(id, 'schemeID')?.toUpperCase() === 'VA');
+  const legalId = one(p, 'SpecifiedLegalOrganization', 'ID');
+  const legalValue = text(legalId);
+  const address = one(p, 'PostalTradeAddress');
+  return {
+    name: text(p, 'Name'),
+    electronicAddress:
+      endpointValue === null ? null : { scheme: attr(endpoint, 'schemeID'), value: endpointValue },
+    vatId: text(vat),
+    legalRegistrationId:
+      legalValue === null ? null : { scheme: attr(legalId, 'schemeID'), value: legalValue },
+    email: text(p, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID'),
+    address: {
+      line1: text(address, 'LineOne'),
+      line2: text(address, 'LineTwo'),
+      city: text(address, 'CityName'),
+      postalCode: text(address, 'PostcodeCode'),
+      countryCode: text(address, 'CountryID'),
+    },
+  };
+}
+
 const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator', 'Indicator')?.toLowerCase() === 'true';
 
 /** A format-102 date (YYYYMMDD) as YYYY-MM-DD; other formats are left for the date check to refuse. */
@@ -69,7 +99,9 @@ export function readCii(namespace: string, doc: XNode): ImportedInvoice {
   const taxTotal =
     all(sums, 'TaxTotalAmount').find((t) => attr(t, 'currencyID') === currency) ??
     one(sums, 'TaxTotalAmount');
-  const lines: ImportedLine[] = all(tx, 'IncludedSupplyChainTradeLineItem').map((l) => {
+  // One line past docex's limit is enough for translate to refuse the file (BG-25) unread.
+  const lineNodes = all(tx, 'IncludedSupplyChainTradeLineItem').slice(0, LIMITS.lineItems + 1);
+  const lines: ImportedLine[] = lineNodes.map((l) => {
     drop(dropped, l, DROPPED_LINE);
     const lineSettlement = one(l, 'SpecifiedLineTradeSettlement');
     const price = one(l, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice');
@@ -99,6 +131,8 @@ export function readCii(namespace: string, doc: XNode): ImportedInvoice {
   const headerAllowances = all(settlement, 'SpecifiedTradeAllowanceCharge');
   const typeCode = text(exchanged, 'TypeCode');
   return {
+    seller: party(one(agreement, 'SellerTradeParty')),
+    buyer: party(one(agreement, 'BuyerTradeParty')),
     typeCode,
     expectedType: typeCode === '381' ? 'credit_note' : 'invoice',
     number: text(exchanged, 'ID'),

@@ -1,6 +1,7 @@
 // UBL 2.1 Invoice / CreditNote → the imported model (import-model.ts), by CEN's UBL binding.
 
-import type { ImportedInvoice, ImportedLine } from './import-model.ts';
+import { LIMITS } from '../documents/schemas.ts';
+import type { ImportedInvoice, ImportedLine, ImportedParty } from './import-model.ts';
 import { UBL_NS } from './ubl-writer.ts';
 import { all, attr, badFile, has, one, text, type XNode } from './xml-read.ts';
 
@@ -39,6 +40,32 @@ const DROPPED_LINE: [string, string[]][] = [
   ['BT-147', ['Price', 'AllowanceCharge']],
 ];
 
+/** BG-4 / BG-7 of a cac:Party (the CEN UBL binding). */
+function party(p: XNode | undefined): ImportedParty {
+  const endpoint = one(p, 'EndpointID');
+  const endpointValue = text(endpoint);
+  const vat = all(p, 'PartyTaxScheme').find((s) => text(s, 'TaxScheme', 'ID')?.toUpperCase() === 'VAT');
+  const legalId = one(p, 'PartyLegalEntity', 'CompanyID');
+  const legalValue = text(legalId);
+  const address = one(p, 'PostalAddress');
+  return {
+    name: text(p, 'PartyLegalEntity', 'RegistrationName') ?? text(p, 'PartyName', 'Name'),
+    electronicAddress:
+      endpointValue === null ? null : { scheme: attr(endpoint, 'schemeID'), value: endpointValue },
+    vatId: text(vat, 'CompanyID'),
+    legalRegistrationId:
+      legalValue === null ? null : { scheme: attr(legalId, 'schemeID'), value: legalValue },
+    email: text(p, 'Contact', 'ElectronicMail'),
+    address: {
+      line1: text(address, 'StreetName'),
+      line2: text(address, 'AdditionalStreetName'),
+      city: text(address, 'CityName'),
+      postalCode: text(address, 'PostalZone'),
+      countryCode: text(address, 'Country', 'IdentificationCode'),
+    },
+  };
+}
+
 const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator')?.toLowerCase() === 'true';
 
 export function readUbl(root: string, namespace: string, doc: XNode): ImportedInvoice {
@@ -54,7 +81,9 @@ export function readUbl(root: string, namespace: string, doc: XNode): ImportedIn
   const taxTotal =
     all(doc, 'TaxTotal').find((t) => attr(one(t, 'TaxAmount'), 'currencyID') === currency) ??
     one(doc, 'TaxTotal');
-  const lines: ImportedLine[] = all(doc, credit ? 'CreditNoteLine' : 'InvoiceLine').map((l) => {
+  // One line past docex's limit is enough for translate to refuse the file (BG-25) unread.
+  const lineNodes = all(doc, credit ? 'CreditNoteLine' : 'InvoiceLine').slice(0, LIMITS.lineItems + 1);
+  const lines: ImportedLine[] = lineNodes.map((l) => {
     for (const [bt, path] of DROPPED_LINE) if (has(l, ...path)) dropped.add(bt);
     const quantityNode = one(l, credit ? 'CreditedQuantity' : 'InvoicedQuantity');
     const allowances = all(l, 'AllowanceCharge');
@@ -82,6 +111,8 @@ export function readUbl(root: string, namespace: string, doc: XNode): ImportedIn
   });
   const headerAllowances = all(doc, 'AllowanceCharge');
   return {
+    seller: party(one(doc, 'AccountingSupplierParty', 'Party')),
+    buyer: party(one(doc, 'AccountingCustomerParty', 'Party')),
     typeCode: text(doc, credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'),
     expectedType: credit ? 'credit_note' : 'invoice',
     number: text(doc, 'ID'),

@@ -30,7 +30,7 @@ export const einvoiceRoutes: AnyRoute[] = [
     operationId: 'exportEInvoice',
     summary: 'Export an e-invoice',
     description:
-      "An issued invoice or credit note as an EN 16931 e-invoice, for either party: the same bytes on every call, forever (Svc-EInvoice-Digest: the sha256 hex of the bytes). The parties are named with the legal profiles frozen when the document was issued. A draft: 409 conflict. Another document type: 400. A party's profile lacking a term a rule needs: 422 einvoice_incomplete with details.missing [{bt, party, field}]. MCP tools receive the XML as text.",
+      "An issued invoice or credit note as an EN 16931 e-invoice, for either party: the same bytes on every call, forever (Svc-EInvoice-Digest: the sha256 hex of the bytes). The parties are named with the legal profiles frozen when the document was issued. A draft: 409 conflict. Another document type: 400. A party's profile lacking a term a rule needs: 422 einvoice_incomplete with details.missing [{bt, party, field}]. Files are written on a render thread: when every thread is busy and the queue is full, or the file takes longer than the time limit, 503 unavailable with Retry-After and details.reason (render_queue_full, render_timeout, render_start); nothing is kept, so the retry writes it afresh. MCP tools receive the XML as text.",
     tags,
     family: 'documents',
     auth: 'scopes',
@@ -43,7 +43,7 @@ export const einvoiceRoutes: AnyRoute[] = [
       description: 'The e-invoice: application/xml (ubl, cii) or application/pdf (facturx).',
       contentType: 'application/xml',
     },
-    errors: ['invalid_request', 'not_found', 'conflict', 'einvoice_incomplete'],
+    errors: ['invalid_request', 'not_found', 'conflict', 'einvoice_incomplete', 'unavailable'],
     handler: async ({ ctx, principal, params, query, reply }) => {
       const file = await exportEInvoice(ctx, principal, params.id, query.format);
       reply
@@ -65,7 +65,7 @@ export const einvoiceRoutes: AnyRoute[] = [
     operationId: 'importEInvoice',
     summary: 'Import an e-invoice',
     description:
-      "Creates a draft invoice (UBL Invoice, CII 380) or credit note (UBL CreditNote, CII 381) from an EN 16931 file, the caller as the issuer, on an active connection. BT-1 becomes external_refs.issuer_ref. Terms that change amounts or tax and that docex cannot hold (BT-5 currency, BT-6, BG-20/21 document allowances and charges, BG-28 line charges, BT-113/114, negative quantities or prices, prices finer than 4 decimals) are refused with 400 and one details.errors entry per term; informational terms with no docex field are listed in import_report.dropped. Totals that would differ from the file's BT-109/110/112: 422 einvoice_mismatch, nothing created. DOCTYPE and entities are refused. Body up to 1 MiB.",
+      'Creates a draft invoice (UBL Invoice, CII 380) or credit note (UBL CreditNote, CII 381) from an EN 16931 file, the caller as the issuer, on an active connection. BT-1 becomes external_refs.issuer_ref. Terms that change amounts or tax and that docex cannot hold (BT-5 currency, BT-6, BG-20/21 document allowances and charges, BG-28 line charges, BT-113/114, negative quantities or prices, prices finer than 4 decimals) are refused with 400 and one details.errors entry per term; informational terms with no docex field are listed in import_report.dropped. Every limit of POST /v1/documents holds (lengths, 200 lines, calendar dates, ranges, characters XML 1.0 cannot carry): each refusal names the business term and the docex field, e.g. "BT-1: external_refs.issuer_ref must NOT have more than 500 characters". Totals that would differ from the file\'s BT-109/110/112: 422 einvoice_mismatch, nothing created. The connection is checked before the file is read. DOCTYPE and entities other than the five predefined are refused; at most 100 levels and 60,000 elements. Body up to 1 MiB.',
     tags,
     family: 'documents',
     auth: 'scopes',

@@ -113,7 +113,7 @@ export function writeUbl(inv: EInvoice): string {
       .el('cac:PaymentMeans')
       .text('cbc:PaymentMeansCode', paymentMeansCode(inv.seller.profile))
       .text('cbc:PaymentDueDate', credit ? inv.dueDate : null)
-      .text('cbc:PaymentID', account ? inv.number : null);
+      .text('cbc:PaymentID', account ? (inv.remittance ?? inv.number) : null);
     if (account) {
       means
         .el('cac:PayeeFinancialAccount')

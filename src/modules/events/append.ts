@@ -10,6 +10,9 @@ export const EVENT_TYPES = [
   'document.created',
   'document.status_changed',
   'document.edited',
+  'document.delivered',
+  'document.delivery_failed',
+  'document.viewed',
   'payment.settled',
   'payment.failed',
   'finance.offer.received',
@@ -18,6 +21,8 @@ export const EVENT_TYPES = [
   'finance.agreement.repaid',
   'finance.agreement.closed',
   'finance.agreement.flagged',
+  'document.received',
+  'inbound.refused',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

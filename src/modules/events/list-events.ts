@@ -1,6 +1,6 @@
 // GET /v1/events (CONTRACT 5): the caller's own outbox rows for 30 days, newest first, each the
 // exact envelope its webhooks carry (already projected for the organization).
-import type { AppContext } from '../../context.ts';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { isRealDate, parseInstant } from '../../lib/calendar.ts';
@@ -48,11 +48,5 @@ export async function listEvents(
     .where('organization_id', '=', org)
     .where('created_at', '>=', from);
   if (q.type) query = query.where('type', '=', q.type);
-  return pageNewestFirst(
-    ctx.secrets.hmacKey,
-    binding,
-    query,
-    q,
-    (r) => JSON.parse(r.envelope) as EventEnvelope,
-  );
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, (r) => JSON.parse(r.envelope) as EventEnvelope);
 }

@@ -179,7 +179,7 @@ export async function acceptOffer(
     if (settlement.currency !== listing.currency) {
       throw invalid(
         [],
-        `Your settlement account ${setup.settlement_account_id} now holds ${settlement.currency}; this loan is in ${listing.currency}. Point settlement_account_id back at your ${listing.currency} account (PUT /v1/finance/setup).`,
+        `Your settlement account ${setup.settlement_account_id} now holds ${settlement.currency}; this loan is in ${listing.currency}. Choose your ${listing.currency} account as the settlement account in the finance setup again.`,
       );
     }
     if (!accounts || accounts.currency !== listing.currency) {

@@ -3,7 +3,7 @@
 // accepted → funded → repaid → closed, funded → flagged (→ repaid → closed), accepted → withdrawn;
 // each move is recorded on the agreement document's history and told to both parties.
 import { type Kysely, sql } from 'kysely';
-import type { AppContext, Tx } from '../../context.ts';
+import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AgreementStatus, FinanceAgreementsTable } from '../../db/tables/finance.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
@@ -170,7 +170,7 @@ export async function listAgreements(
     );
   }
   if (q.status) query = query.where('a.status', '=', q.status);
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => agreementView(r, me), {
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, (r) => agreementView(r, me), {
     createdAt: 'a.created_at',
     id: 'a.id',
   });

@@ -3,7 +3,7 @@
 // active connection with. The pledged invoice itself stays the borrower's and its customer's:
 // a lender sees its amounts, dates and status, never its lines or its debtor.
 import type { Kysely } from 'kysely';
-import type { AppContext, Tx } from '../../context.ts';
+import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FinanceListingsTable } from '../../db/tables/finance.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
@@ -221,7 +221,7 @@ export async function listListings(
     );
   }
   if (q.status) query = query.where('l.status', '=', q.status);
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, listingView, {
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, listingView, {
     createdAt: 'l.created_at',
     id: 'l.id',
   });

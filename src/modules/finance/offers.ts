@@ -2,7 +2,7 @@
 // counters with its own terms. The borrower is told (finance.offer.received) in the transaction
 // that records the offer. A lender has at most one open offer per listing.
 import type { Kysely } from 'kysely';
-import type { AppContext, Tx } from '../../context.ts';
+import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FinanceOffersTable } from '../../db/tables/finance.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
@@ -79,7 +79,7 @@ async function requireFundingIn(trx: Tx, lender: string, currency: string): Prom
   if (account.currency !== currency) {
     throw invalid(
       [],
-      `The listing is in ${currency}, but your funding account ${setup.funding_account_id} holds ${account.currency}: repayments are paid to it, so point funding_account_id at your ${currency} account (PUT /v1/finance/setup).`,
+      `The listing is in ${currency}, but your funding account ${setup.funding_account_id} holds ${account.currency}: repayments are paid to it, so choose your ${currency} account as the funding account in the finance setup.`,
     );
   }
 }
@@ -142,7 +142,7 @@ export async function createOffer(
         if (!isUniqueViolation(err, 'finance_offers_one_open')) throw err;
         throw new ApiError(
           'conflict',
-          'You already have an open offer on this listing: withdraw it (POST /v1/finance/offers/{id}/withdraw) to make another.',
+          'You already have an open offer on this listing: withdraw it to make another.',
         );
       });
     const offer = await findVisibleOffer(trx, me, offerId);
@@ -191,7 +191,7 @@ export async function listOffers(
   }
   if (q.status) query = query.where('o.status', '=', q.status);
   if (q.listing_id) query = query.where('o.listing_id', '=', q.listing_id);
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, offerView, {
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, offerView, {
     createdAt: 'o.created_at',
     id: 'o.id',
   });

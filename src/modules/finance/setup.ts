@@ -60,7 +60,7 @@ export async function requireSetup(db: Kysely<DB>, organizationId: string, role:
   if (!row) {
     throw invalid(
       [],
-      `Set up finance first: PUT /v1/finance/setup with your settlement and funding accounts (needed ${role}).`,
+      `Set up finance first: choose your settlement and funding accounts in the finance setup (needed ${role}).`,
     );
   }
   return row;
@@ -73,7 +73,7 @@ export async function getSetup(ctx: AppContext, principal: Principal): Promise<S
   if (!row) {
     throw new ApiError(
       'not_found',
-      'This organization has no finance setup yet: create it with PUT /v1/finance/setup.',
+      'This organization has no finance setup yet: create it by choosing its settlement and funding accounts.',
     );
   }
   return setupView(row);
@@ -95,7 +95,7 @@ export async function putSetup(ctx: AppContext, principal: Principal, body: Setu
   const problems: FieldProblem[] = [];
   for (const path of ['settlement_account_id', 'funding_account_id'] as const) {
     if (!byId.has(body[path])) {
-      problems.push({ path, message: 'is not one of your treasury accounts (GET /v1/treasury/accounts)' });
+      problems.push({ path, message: 'is not one of your treasury accounts' });
     }
   }
   if (problems.length > 0) throw invalid(problems);

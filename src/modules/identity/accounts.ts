@@ -85,13 +85,9 @@ export async function signup(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_ci')) {
-      throw new ApiError(
-        'conflict',
-        'An account with this email already exists. Sign in with POST /v1/sessions.',
-        {
-          field: 'email',
-        },
-      );
+      throw new ApiError('conflict', 'An account with this email already exists: sign in instead.', {
+        field: 'email',
+      });
     }
     throw err;
   }

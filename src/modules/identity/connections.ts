@@ -1,6 +1,6 @@
 // Connections between two organizations (CONTRACT 1). Documents live only on active ones.
-import type { Kysely, Selectable } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ConnectionsTable } from '../../db/tables/foundation.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
@@ -9,31 +9,58 @@ import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
 
 export type ConnectionRow = Selectable<ConnectionsTable>;
+
+/** An external party as its owner sees it (CONTRACT 11.1): a counterparty that is not on docex. */
+export interface ExternalCounterparty {
+  id: string;
+  name: string;
+  external: true;
+  email: string;
+  legal_profile: LegalProfile | null;
+  notify_status: boolean;
+}
 
 export interface ConnectionView {
   id: string;
   status: 'pending' | 'active';
   environment: 'live' | 'sandbox';
-  counterparty: { id: string; name: string };
+  counterparty: { id: string; name: string } | ExternalCounterparty;
   /** true when the viewer is the organization that was invited (and so may accept) */
   invited: boolean;
   created_at: string;
   accepted_at: string | null;
 }
 
-type ConnectionWithNames = ConnectionRow & { requester_name: string; recipient_name: string };
+type ConnectionWithNames = ConnectionRow & {
+  requester_name: string;
+  recipient_name: string;
+  /** set while the recipient is an (unclaimed) external party: its email, profile and notify_status */
+  party_email: string | null;
+  party_profile: LegalProfile | null;
+  party_notify_status: boolean | null;
+};
 
-function view(c: ConnectionWithNames, viewerOrgId: string): ConnectionView {
+export function connectionView(c: ConnectionWithNames, viewerOrgId: string): ConnectionView {
   const viewerIsRequester = c.requester_organization_id === viewerOrgId;
+  const recipient =
+    c.party_email !== null
+      ? {
+          id: c.recipient_organization_id,
+          name: c.recipient_name,
+          external: true as const,
+          email: c.party_email,
+          legal_profile: c.party_profile,
+          notify_status: c.party_notify_status ?? true,
+        }
+      : { id: c.recipient_organization_id, name: c.recipient_name };
   return {
     id: c.id,
     status: c.status,
     environment: c.environment,
-    counterparty: viewerIsRequester
-      ? { id: c.recipient_organization_id, name: c.recipient_name }
-      : { id: c.requester_organization_id, name: c.requester_name },
+    counterparty: viewerIsRequester ? recipient : { id: c.requester_organization_id, name: c.requester_name },
     invited: !viewerIsRequester,
     created_at: iso(c.created_at),
     accepted_at: isoOrNull(c.accepted_at),
@@ -41,12 +68,25 @@ function view(c: ConnectionWithNames, viewerOrgId: string): ConnectionView {
 }
 
 function withNames(db: Kysely<DB>) {
-  return db
-    .selectFrom('connections as c')
-    .innerJoin('organizations as a', 'a.id', 'c.requester_organization_id')
-    .innerJoin('organizations as b', 'b.id', 'c.recipient_organization_id')
-    .selectAll('c')
-    .select(['a.name as requester_name', 'b.name as recipient_name']);
+  return (
+    db
+      .selectFrom('connections as c')
+      .innerJoin('organizations as a', 'a.id', 'c.requester_organization_id')
+      .innerJoin('organizations as b', 'b.id', 'c.recipient_organization_id')
+      // The recipient is an external party until a claim makes it the claiming organization
+      // (src/modules/parties): then this finds nothing and the connection reads as any other.
+      .leftJoin('external_parties as xp', 'xp.id', 'c.recipient_organization_id')
+      .selectAll('c')
+      .select([
+        'a.name as requester_name',
+        'b.name as recipient_name',
+        'xp.email as party_email',
+        sql<LegalProfile | null>`case when xp.id is null then null else b.legal_profile end`.as(
+          'party_profile',
+        ),
+        'xp.notify_status as party_notify_status',
+      ])
+  );
 }
 
 /** The connection if the organization is a party to it; not_found otherwise (never reveal existence). */
@@ -72,21 +112,24 @@ export async function createConnection(
   ctx: AppContext,
   principal: Principal,
   counterpartyId: string,
+  /** the body field that named the counterparty, for the refusal of a connection to oneself */
+  path = 'counterparty_organization_id',
 ): Promise<ConnectionView> {
   const me = principal.organization;
   if (counterpartyId === me.id) {
     throw new ApiError('invalid_request', 'An organization cannot connect to itself.', {
-      errors: [{ path: 'counterparty_organization_id', message: 'is the calling organization' }],
+      errors: [{ path, message: 'is the calling organization' }],
     });
   }
   const other = await ctx.db
     .selectFrom('organizations')
-    .select(['id', 'environment', 'demo'])
+    .select(['id', 'environment', 'demo', 'external'])
     .where('id', '=', counterpartyId)
     .executeTakeFirst();
   // A demo counterparty belongs to its sandbox pair alone (CONTRACT 10): to anyone else it does
-  // not exist, so another tenant's sandbox cannot connect to it and drive it.
-  if (!other || other.demo) throw notFound('organization');
+  // not exist, so another tenant's sandbox cannot connect to it and drive it. An external party
+  // (CONTRACT 11.1) is its owner's alone in the same way.
+  if (!other || other.demo || other.external) throw notFound('organization');
   if (other.environment !== me.environment) {
     throw new ApiError(
       'sandbox_isolation',
@@ -111,12 +154,13 @@ export async function createConnection(
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    return view(await findConnectionForParty(ctx.db, me.id, id), me.id);
+    return connectionView(await findConnectionForParty(ctx.db, me.id, id), me.id);
   } catch (err) {
     if (isUniqueViolation(err, 'connections_one_per_pair')) {
       const existing = await ctx.db
         .selectFrom('connections')
         .select('id')
+        .where('external_party_id', 'is', null)
         .where((eb) =>
           eb.or([
             eb.and([
@@ -156,7 +200,7 @@ export async function acceptConnection(
       .where('status', '=', 'pending')
       .execute();
   }
-  return view(await findConnectionForParty(ctx.db, me, id), me);
+  return connectionView(await findConnectionForParty(ctx.db, me, id), me);
 }
 
 export async function getConnection(
@@ -164,7 +208,10 @@ export async function getConnection(
   principal: Principal,
   id: string,
 ): Promise<ConnectionView> {
-  return view(await findConnectionForParty(ctx.db, principal.organization.id, id), principal.organization.id);
+  return connectionView(
+    await findConnectionForParty(ctx.db, principal.organization.id, id),
+    principal.organization.id,
+  );
 }
 
 export async function listConnections(
@@ -178,7 +225,7 @@ export async function listConnections(
     eb.or([eb('c.requester_organization_id', '=', me), eb('c.recipient_organization_id', '=', me)]),
   );
   if (q.status) query = query.where('c.status', '=', q.status);
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => view(r, me), {
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, (r) => connectionView(r, me), {
     createdAt: 'c.created_at',
     id: 'c.id',
   });

@@ -6,66 +6,84 @@
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
+import { summary } from '../../http/validation.ts';
 import { COUNTRY_CODES, EAS_CODES, ICD_CODES } from '../../lib/en16931-codes.ts';
 import { type FieldProblem, invalid, notFound } from '../../lib/errors.ts';
-import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { LEGAL_PROFILE_LABELS, type LegalProfile, type LegalProfilePath } from '../../lib/legal-profile.ts';
 import { identifierProblem, validIban } from '../../lib/party-identifiers.ts';
-import { isStorableText } from '../../lib/text.ts';
-import type { UpdateOrganizationBodyT } from './legal-profile-schema.ts';
+import { unstorableTextProblem } from '../../lib/text.ts';
 import { type OrganizationView, organizationView } from './organizations.ts';
 
-/** The checks a JSON Schema cannot express: code lists, check digits, the VAT prefix. */
-export function legalProfileProblems(p: LegalProfile): FieldProblem[] {
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const label = (path: string): string => LEGAL_PROFILE_LABELS[path as LegalProfilePath] ?? path;
+
+/**
+ * The checks a JSON Schema cannot express: code lists, check digits, the VAT prefix. Reads the
+ * profile as sent, so it also runs on a body its schema refused (each check looks only at values
+ * of the right shape), and its problems are answered with the schema's, all in one answer.
+ */
+export function legalProfileProblems(p: unknown): FieldProblem[] {
   const out: FieldProblem[] = [];
-  const country = p.address.country_code;
-  if (!COUNTRY_CODES.has(country)) {
+  if (!isObject(p)) return out;
+  const country = isObject(p.address) ? p.address.country_code : undefined;
+  if (typeof country === 'string' && /^[A-Z]{2}$/.test(country) && !COUNTRY_CODES.has(country)) {
     out.push({
       path: 'address.country_code',
-      message: `${country} is not an assigned ISO 3166-1 alpha-2 code`,
+      message: `Country code ${country} is not a country: use its two-letter ISO 3166-1 code, such as DE or FR`,
     });
   }
-  if (p.vat_id !== undefined) {
+  if (typeof p.vat_id === 'string' && /^[A-Z]{2}/.test(p.vat_id)) {
     const prefix = p.vat_id.slice(0, 2);
     if (prefix === 'GR') {
-      out.push({ path: 'vat_id', message: "Greece's VAT prefix is EL, not GR (BR-CO-9)" });
+      out.push({
+        path: 'vat_id',
+        message: "VAT identifier: Greece's prefix is EL, not GR (EN 16931 rule BR-CO-9)",
+      });
     } else if (prefix !== 'EL' && !COUNTRY_CODES.has(prefix)) {
       out.push({
         path: 'vat_id',
-        message: `must start with a country prefix (DE, FR, EL…); ${prefix} is none (BR-CO-9)`,
+        message: `VAT identifier must start with its country's prefix (DE, FR, EL for Greece…); ${prefix} is none (EN 16931 rule BR-CO-9)`,
       });
     }
   }
   const reg = p.legal_registration_id;
-  if (reg?.scheme !== undefined) {
+  if (isObject(reg) && typeof reg.scheme === 'string' && /^[0-9]{4}$/.test(reg.scheme)) {
     if (!ICD_CODES.has(reg.scheme)) {
       out.push({
         path: 'legal_registration_id.scheme',
-        message: `${reg.scheme} is not an ISO 6523 ICD code`,
+        message: `Registration scheme ${reg.scheme} is not an ISO 6523 ICD code (0002, 0088, 0106…)`,
       });
-    } else {
+    } else if (typeof reg.value === 'string') {
       const problem = identifierProblem(reg.scheme, reg.value);
-      if (problem) out.push({ path: 'legal_registration_id.value', message: problem });
+      if (problem)
+        out.push({ path: 'legal_registration_id.value', message: `Registration number ${problem}` });
     }
   }
   const ea = p.electronic_address;
-  if (ea) {
+  if (isObject(ea) && typeof ea.scheme === 'string' && ea.scheme !== '') {
     if (!EAS_CODES.has(ea.scheme)) {
       out.push({
         path: 'electronic_address.scheme',
-        message: `${ea.scheme} is not an EAS code (0088, 0192, 9930…)`,
+        message: `Address scheme ${ea.scheme} is not an EAS code (0088, 0192, 9930…)`,
       });
-    } else {
+    } else if (typeof ea.value === 'string') {
       const problem = identifierProblem(ea.scheme, ea.value);
-      if (problem) out.push({ path: 'electronic_address.value', message: problem });
+      if (problem) out.push({ path: 'electronic_address.value', message: `Address identifier ${problem}` });
     }
   }
-  if (p.payment_account && !validIban(p.payment_account.iban)) {
-    out.push({ path: 'payment_account.iban', message: 'is not an IBAN: its check digits do not match' });
+  const iban = isObject(p.payment_account) ? p.payment_account.iban : undefined;
+  if (typeof iban === 'string' && iban.length >= 15 && iban.length <= 34 && !validIban(iban)) {
+    out.push({
+      path: 'payment_account.iban',
+      message: 'IBAN is not valid: its check digits do not match (look for a typing error)',
+    });
   }
   for (const [path, value] of flatStrings(p, '')) {
-    if (!isStorableText(value))
-      out.push({ path, message: 'contains a NUL character or an unpaired surrogate' });
-    else if (value.trim() === '') out.push({ path, message: 'must not be blank' });
+    const problem = unstorableTextProblem(value);
+    if (problem) out.push({ path, message: `${label(path)} ${problem}` });
+    else if (value !== '' && value.trim() === '')
+      out.push({ path, message: `${label(path)} must not be blank` });
   }
   return out;
 }
@@ -78,20 +96,34 @@ function* flatStrings(value: unknown, path: string): Generator<[string, string]>
 }
 
 /** The stored profile with the body applied: sent fields replace, null clears, absent keeps. */
-function merged(current: LegalProfile | null, body: UpdateOrganizationBodyT): Partial<LegalProfile> {
+function merged(current: LegalProfile | null, body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(current ?? {}) };
+  if (!isObject(body)) return out;
   for (const [k, v] of Object.entries(body)) {
     if (v === null) delete out[k];
     else if (v !== undefined) out[k] = v;
   }
-  return out as Partial<LegalProfile>;
+  return out;
 }
 
-/** PATCH /v1/organization. */
+/** The form's order (LEGAL_PROFILE_LABELS), so a list of problems reads top to bottom. */
+const ORDER = Object.keys(LEGAL_PROFILE_LABELS);
+const rank = (path: string): number => {
+  const i = ORDER.findIndex((k) => path === k || path.startsWith(`${k}.`));
+  const exact = ORDER.indexOf(path);
+  return exact >= 0 ? exact : i >= 0 ? i : ORDER.length;
+};
+
+/**
+ * PATCH /v1/organization. `schemaProblems` are the body's schema problems (the route collects
+ * them, collectsBodyProblems): answered together with the checks here, so a person sees every
+ * field to fix at once. While there are any, `body` has not been checked against its schema.
+ */
 export async function updateLegalProfile(
   ctx: AppContext,
   principal: Principal,
-  body: UpdateOrganizationBodyT,
+  body: unknown,
+  schemaProblems: FieldProblem[] = [],
 ): Promise<OrganizationView> {
   const id = principal.organization.id;
   // Locked read-modify-write: two concurrent PATCHes of different fields both land.
@@ -103,19 +135,38 @@ export async function updateLegalProfile(
       .forUpdate()
       .executeTakeFirst();
     if (!org) throw notFound('organization');
-    const next = merged(org.legal_profile, body);
-    const missing: FieldProblem[] = [];
-    for (const field of ['legal_name', 'address'] as const) {
-      if (next[field] === undefined)
-        missing.push({ path: field, message: 'is required: the profile has none yet' });
+    // directory_listed (CONTRACT 11.1) is a flag beside the profile, not part of it: a body that
+    // only sets it leaves the profile alone, even an organization that has none yet.
+    const { directory_listed: listed, ...profileBody } = isObject(body) ? body : {};
+    const listing = typeof listed === 'boolean' ? { directory_listed: listed } : {};
+    if (Object.keys(profileBody).length === 0) {
+      if (schemaProblems.length > 0) throw invalid(schemaProblems, summary(schemaProblems));
+      return trx
+        .updateTable('organizations')
+        .set(listing)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
-    if (missing.length > 0) throw invalid(missing);
-    const profile = next as LegalProfile;
-    const problems = legalProfileProblems(profile);
-    if (problems.length > 0) throw invalid(problems);
+    const next = merged(org.legal_profile, profileBody);
+    const problems = [...schemaProblems];
+    const named = (path: string) => problems.some((q) => q.path === path || q.path.startsWith(`${path}.`));
+    for (const field of ['legal_name', 'address'] as const) {
+      if (next[field] === undefined && !named(field))
+        problems.push({ path: field, message: `${label(field)} is required: the profile has none yet` });
+    }
+    // A value the schema already refused is not judged again (its check digits, say).
+    for (const q of legalProfileProblems(profileBody)) if (!named(q.path)) problems.push(q);
+    if (problems.length > 0) {
+      const sorted = problems
+        .map((q, i) => ({ q, i }))
+        .sort((a, b) => rank(a.q.path) - rank(b.q.path) || a.i - b.i)
+        .map(({ q }) => q);
+      throw invalid(sorted, summary(sorted));
+    }
     return trx
       .updateTable('organizations')
-      .set({ legal_profile: JSON.stringify(profile) })
+      .set({ legal_profile: JSON.stringify(next as unknown as LegalProfile), ...listing })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

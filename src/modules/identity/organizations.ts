@@ -15,6 +15,7 @@ export interface OrganizationView {
   name: string;
   environment: 'live' | 'sandbox';
   verified: boolean;
+  directory_listed: boolean;
   legal_profile: LegalProfile | null;
   created_at: string;
 }
@@ -25,6 +26,7 @@ export function organizationView(o: OrganizationRow): OrganizationView {
     name: o.name,
     environment: o.environment,
     verified: o.verified,
+    directory_listed: o.directory_listed,
     legal_profile: o.legal_profile,
     created_at: iso(o.created_at),
   };
@@ -83,6 +85,8 @@ export async function setOrganizationFlags(
     .updateTable('organizations')
     .set(flags)
     .where('id', '=', id)
+    // an external party (CONTRACT 11.1) is not an organization the operator manages
+    .where('external', '=', false)
     .returningAll()
     .executeTakeFirst();
   if (!org) throw notFound('organization');

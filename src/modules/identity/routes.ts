@@ -4,14 +4,13 @@ import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { endSession, signIn, signup } from './accounts.ts';
-import { acceptConnection, createConnection, getConnection, listConnections } from './connections.ts';
+import { acceptConnection, getConnection, listConnections } from './connections.ts';
 import { updateLegalProfile } from './legal-profile.ts';
 import { UpdateOrganizationBody } from './legal-profile-schema.ts';
 import { getOrganizationRow, organizationView, setOrganizationFlags } from './organizations.ts';
 import { provisionSandbox } from './sandbox.ts';
 import {
   Connection,
-  ConnectionBody,
   Organization,
   SandboxResponse,
   Session,
@@ -103,37 +102,19 @@ export const identityRoutes: AnyRoute[] = [
     method: 'PATCH',
     url: '/v1/organization',
     operationId: 'updateOrganization',
-    summary: 'Set the legal profile',
+    summary: 'Set the legal profile and directory listing',
     description:
-      "Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified. A document keeps the profiles it was issued with.",
+      "Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified; a refusal names every problem of the body at once, each in words. A document keeps the profiles it was issued with. directory_listed: false takes the organization out of GET /v1/directory (true by default); sent alone it needs no profile.",
     tags,
     auth: 'session',
     body: UpdateOrganizationBody,
+    // Schema problems and the checks a schema cannot express (IBAN check digits, the VAT prefix,
+    // a first save's missing name and address) are answered together.
+    collectsBodyProblems: true,
     response: { status: 200, schema: Organization, description: 'The organization with its profile.' },
     errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
-    handler: async ({ ctx, principal, body }) => updateLegalProfile(ctx, principal, body),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/v1/connections',
-    operationId: 'createConnection',
-    summary: 'Invite an organization to connect',
-    description:
-      'Creates a pending connection to another organization of the same environment; it becomes active when that organization accepts. Sandbox and live organizations never connect (sandbox_isolation).',
-    tags: ['Connections'],
-    auth: 'session',
-    body: ConnectionBody,
-    response: { status: 201, schema: Connection, description: 'The pending connection.' },
-    errors: [
-      'invalid_request',
-      'unauthorized',
-      'insufficient_scope',
-      'not_found',
-      'sandbox_isolation',
-      'conflict',
-    ],
-    handler: async ({ ctx, principal, body }) =>
-      createConnection(ctx, principal, body.counterparty_organization_id),
+    handler: async ({ ctx, principal, body, bodyProblems }) =>
+      updateLegalProfile(ctx, principal, body, bodyProblems),
   }),
   defineRoute({
     method: 'POST',

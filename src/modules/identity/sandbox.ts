@@ -5,11 +5,40 @@ import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { issueSession, type SessionView } from './accounts.ts';
 import { type ConnectionView, getConnection } from './connections.ts';
 import { insertOrganization, type OrganizationView, organizationView } from './organizations.ts';
 
 export const DEMO_COUNTERPARTY_NAME = 'Demo Counterparty';
+
+/**
+ * The demo counterparty's legal profile (CONTRACT 9 and 12): complete, so every e-invoice of a
+ * sandbox document can be written once the sandbox organization has filled its own, whichever
+ * side the demo is on (buyer of what the sandbox issues, seller of the bills it sends), under the
+ * CEN rules and, when the sandbox organization has an electronic address too, Peppol's (a German
+ * seller names a contact and the account it is paid into). Every identifier is obviously fake
+ * but passes its check digits (docs/einvoicing.md, "The sandbox"): a VAT id of zeros with its
+ * valid check digit, the IBAN registry's own example IBAN for Germany, a telephone number from
+ * the range Germany reserves for fiction, a mailbox at example.com (RFC 2606).
+ * Migration 0025 gives the same profile to demo counterparties made before it existed.
+ */
+export const DEMO_COUNTERPARTY_PROFILE: LegalProfile = {
+  legal_name: 'Demo Counterparty (docex sandbox)',
+  address: { line1: 'Musterstraße 1', city: 'Berlin', postal_code: '10115', country_code: 'DE' },
+  vat_id: 'DE000000003',
+  legal_registration_id: { value: 'HRB 000000 B (sandbox)' },
+  electronic_address: { scheme: '9930', value: 'DE000000003' },
+  contact: {
+    name: 'Demo Counterparty accounts',
+    phone: '+49 30 23125000',
+    email: 'demo-counterparty@example.com',
+  },
+  payment_account: {
+    iban: 'DE89370400440532013000',
+    account_name: 'Demo Counterparty (sandbox, not a real account)',
+  },
+};
 
 export interface SandboxPair {
   organization: OrganizationView;
@@ -73,6 +102,11 @@ export async function provisionSandbox(ctx: AppContext, principal: Principal): P
           },
           now,
         );
+        await trx
+          .updateTable('organizations')
+          .set({ legal_profile: JSON.stringify(DEMO_COUNTERPARTY_PROFILE) })
+          .where('id', '=', demo.id)
+          .execute();
         await trx
           .insertInto('memberships')
           .values({ user_id: userId, organization_id: sandbox.id, role: 'admin', created_at: now })

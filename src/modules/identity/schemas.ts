@@ -8,6 +8,10 @@ export const Organization = Type.Object(
     name: Type.String(),
     environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
     verified: Type.Boolean(),
+    directory_listed: Type.Boolean({
+      description:
+        'Whether GET /v1/directory finds the organization by the identifiers of its legal profile (CONTRACT 11.1); PATCH it to false to leave the directory.',
+    }),
     legal_profile: Type.Union([LegalProfileSchema, Type.Null()], {
       description:
         'What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it.',
@@ -59,17 +63,36 @@ export const Connection = Type.Object(
     id: Type.String(),
     status: Type.Union([Type.Literal('pending'), Type.Literal('active')]),
     environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
-    counterparty: Type.Object({ id: Type.String(), name: Type.String() }),
+    counterparty: Type.Object(
+      {
+        id: Type.String({ description: 'org_… for an organization, xp_… for an external party.' }),
+        name: Type.String(),
+        external: Type.Optional(
+          Type.Literal(true, {
+            description:
+              'Present (true) when the counterparty is an external party: not on docex, reached by email.',
+          }),
+        ),
+        email: Type.Optional(Type.String({ description: "The external party's email address." })),
+        legal_profile: Type.Optional(
+          Type.Union([LegalProfileSchema, Type.Null()], {
+            description: "The external party's legal profile (BG-7 of its e-invoices), or null.",
+          }),
+        ),
+        notify_status: Type.Optional(
+          Type.Boolean({ description: 'Whether later status changes are emailed to the external party.' }),
+        ),
+      },
+      {
+        description:
+          'The other party, seen from the caller. An external party (seen by the organization that added it) also has external, email, legal_profile and notify_status.',
+      },
+    ),
     invited: Type.Boolean({ description: 'True for the organization that was invited and may accept.' }),
     created_at: Timestamp,
     accepted_at: Nullable(Timestamp),
   },
   { title: 'Connection' },
-);
-
-export const ConnectionBody = Type.Object(
-  { counterparty_organization_id: Type.String({ minLength: 1, maxLength: 64 }) },
-  { additionalProperties: false },
 );
 
 export const SandboxResponse = Type.Object(

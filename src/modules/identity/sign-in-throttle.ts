@@ -40,6 +40,7 @@ export async function claimSignInAttempt(ctx: AppContext, email: string): Promis
     if (recent.length >= MAX_FAILURES) {
       const frees = (recent[MAX_FAILURES - 1] as { at: Date }).at.getTime() + WINDOW_MS;
       const retryAfter = Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
+      ctx.metrics?.rateLimited('sign_in_email');
       throw new ApiError(
         'rate_limited',
         `Too many failed sign-ins for this email: try again in ${retryAfter} seconds.`,

@@ -1,7 +1,7 @@
 // API keys (spec 2.3 and 5, CONTRACT 2): the secret is shown once; only its hash is kept.
 import ipaddr from 'ipaddr.js';
 import type { Kysely, Selectable } from 'kysely';
-import type { AppContext, Tx } from '../../context.ts';
+import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ApiKeysTable } from '../../db/tables/foundation.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -321,7 +321,7 @@ export async function listKeys(
   const binding: CursorBinding = { list: 'keys', scope: org, filters: {} };
   const query = ctx.db.selectFrom('api_keys').selectAll().where('organization_id', '=', org);
   const now = ctx.clock.now();
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => keyView(r, now));
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, (r) => keyView(r, now));
 }
 
 /** Immediate and permanent; revoking a revoked key returns the same record unchanged. */
@@ -392,7 +392,7 @@ async function assertUnderKeyCap(trx: Tx, organizationId: string, now: Date): Pr
   if (Number(row.n) >= MAX_ACTIVE_KEYS) {
     throw new ApiError(
       'conflict',
-      `This organization has ${MAX_ACTIVE_KEYS} active keys, the most it may have. Revoke keys it no longer uses (POST /v1/keys/{id}/revoke), then mint again.`,
+      `This organization has ${MAX_ACTIVE_KEYS} active keys, the most it may have. Revoke keys it no longer uses, then mint again.`,
       { limit: MAX_ACTIVE_KEYS },
     );
   }

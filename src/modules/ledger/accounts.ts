@@ -91,9 +91,7 @@ export async function resolveSourceAccount(
     .where('kind', '=', 'treasury')
     .executeTakeFirst();
   if (!row) {
-    throw invalid([
-      { path: 'source_account_id', message: 'no such account; list yours with GET /v1/treasury/accounts' },
-    ]);
+    throw invalid([{ path: 'source_account_id', message: 'is not one of your treasury accounts' }]);
   }
   if (row.currency !== currency) {
     throw invalid([

@@ -7,6 +7,7 @@ import { buildOpenApi } from '../../http/openapi.ts';
 import {
   REFERENCE_ASSETS,
   REFERENCE_PATH,
+  sendFavicon,
   sendReferenceAsset,
   sendReferencePage,
 } from '../../http/reference-page.ts';
@@ -37,6 +38,26 @@ export function servedFamilies(routes: AnyRoute[]): Set<string> {
   const served = new Set<string>(['enablement']);
   for (const r of routes) if (r.family) served.add(r.family);
   return served;
+}
+
+/** docex's icon for browser tabs (the reference, /v1/docs, the web app): the pages' own file, not part of the API. */
+function faviconRoute(url: string, operationId: string): AnyRoute {
+  return defineRoute({
+    method: 'GET',
+    url,
+    operationId,
+    summary: "docex's icon",
+    description: 'A small SVG for browser tabs (the reference, /v1/docs, the web app).',
+    tags: ['Meta'],
+    auth: 'none',
+    internal: true,
+    response: { status: 200, schema: null, description: 'SVG.', contentType: 'image/svg+xml' },
+    errors: [],
+    handler: async ({ request, reply }) => {
+      sendFavicon(request, reply);
+      return SENT;
+    },
+  });
 }
 
 export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
@@ -126,6 +147,9 @@ export function metaRoutes(all: () => AnyRoute[]): AnyRoute[] {
         return SENT;
       },
     }),
+    faviconRoute('/favicon.svg', 'getFaviconSvg'),
+    // Browsers ask for /favicon.ico on their own; it answers the same SVG.
+    faviconRoute('/favicon.ico', 'getFaviconIco'),
     defineRoute({
       method: 'GET',
       url: `${REFERENCE_ASSETS}/:file`,

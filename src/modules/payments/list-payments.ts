@@ -3,7 +3,7 @@
 // first by (created_at, id): one ordered scan of each side's keyset index, merged (the two sides
 // never share a row: payer and payee differ).
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   type CursorBinding,
@@ -63,7 +63,7 @@ export async function listPayments(
   const limit = q.limit ?? 20;
   const filters: Filters = { document: q.document ?? null, status: q.status ?? null };
   const binding: CursorBinding = { list: 'payments.list', scope: me, filters: { ...filters } };
-  const pos = q.cursor ? decodeCursor(ctx.secrets.hmacKey, binding, q.cursor) : null;
+  const pos = q.cursor ? decodeCursor(hmacKeys(ctx), binding, q.cursor) : null;
   // A document id we never issue cannot match: answer the empty page without a query.
   if (filters.document !== null && !ID.test(filters.document)) {
     return { data: [], next_cursor: null, has_more: false };

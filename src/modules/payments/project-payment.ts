@@ -23,6 +23,8 @@ export interface StoredPayment {
   failure_reason: string | null;
   settlement_reference: string | null;
   payment_method: string;
+  rail: PaymentView['rail'];
+  end_to_end_id: string | null;
   source_account_id: string;
   scheduled_for: string | null;
   created_at: string;
@@ -41,6 +43,8 @@ export function storedPayment(row: PaymentRow): StoredPayment {
     failure_reason: row.failure_reason,
     settlement_reference: row.settlement_reference,
     payment_method: row.payment_method,
+    rail: row.rail,
+    end_to_end_id: row.end_to_end_id,
     source_account_id: row.source_account_id,
     scheduled_for: row.scheduled_for,
     created_at: iso(row.created_at),
@@ -62,6 +66,7 @@ export const latestPaymentJson = sql<StoredPayment | null>`(
     'id', p.id, 'document_id', p.document_id, 'amount', p.amount::text, 'currency', p.currency,
     'status', p.status, 'failure_reason', p.failure_reason,
     'settlement_reference', p.settlement_reference, 'payment_method', p.payment_method,
+    'rail', p.rail, 'end_to_end_id', p.end_to_end_id,
     'source_account_id', p.source_account_id, 'scheduled_for', to_char(p.scheduled_for, 'YYYY-MM-DD'),
     'created_at', ${isoSql('p.created_at')}, 'settled_at', ${isoSql('p.settled_at')},
     'key_id', p.key_id, 'payer_organization_id', p.payer_organization_id)
@@ -80,6 +85,8 @@ export function projectPayment(p: StoredPayment, viewerOrganizationId: string): 
     failure_reason: p.failure_reason,
     settlement_reference: p.settlement_reference,
     payment_method: p.payment_method,
+    rail: p.rail,
+    end_to_end_id: p.end_to_end_id,
     source_account_id: payer ? p.source_account_id : null,
     scheduled_for: p.scheduled_for,
     created_at: p.created_at,

@@ -7,6 +7,9 @@ export const PAYMENT_STATUSES = ['processing', 'settled', 'failed'] as const;
 
 /** The rails' one payment method: a transfer on the docex ledger (sandbox or live). */
 export const PAYMENT_METHODS = ['ledger'] as const;
+/** The bank rail (CONTRACT 12): chosen by an active bank account, never by the caller's method. */
+export const SEPA_CREDIT_TRANSFER = 'sepa_credit_transfer';
+const PAYMENT_RAILS = ['ledger', SEPA_CREDIT_TRANSFER] as const;
 
 /** The sandbox's practice source that always fails with insufficient_funds (CONTRACT 4). */
 export const SANDBOX_INSUFFICIENT_ACCOUNT = 'acct_sandbox_insufficient';
@@ -33,7 +36,20 @@ export const Payment = Type.Object(
     settlement_reference: Nullable(
       Type.String({ description: 'The ledger transfer that settled it (trf_…); null until settled.' }),
     ),
-    payment_method: Type.String({ description: 'ledger: a transfer on the docex ledger.' }),
+    payment_method: Type.String({
+      description:
+        "ledger: a transfer on the docex ledger; sepa_credit_transfer: a SEPA credit transfer through the payer's bank.",
+    }),
+    rail: literals(
+      PAYMENT_RAILS,
+      "ledger: the docex ledger settles it; sepa_credit_transfer: the payer's bank pays it, carried in a payment batch (an active EUR bank account chooses it).",
+    ),
+    end_to_end_id: Nullable(
+      Type.String({
+        description:
+          "The SEPA EndToEndId (≤ 35 characters, unique) that the bank's statements bring back; null on the ledger rail.",
+      }),
+    ),
     source_account_id: Nullable(
       Type.String({
         description:

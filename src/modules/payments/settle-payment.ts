@@ -78,7 +78,8 @@ export async function settlePayment(
     .where('id', '=', paymentId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (p.status !== 'processing' || p.execute_at > now) return 'skipped';
+  // A bank-rail payment is the bank's to pay: the ledger never settles it.
+  if (p.status !== 'processing' || p.execute_at > now || p.rail !== 'ledger') return 'skipped';
   const amount = parseMoney(p.amount);
 
   let reference: string | null = null;
@@ -189,6 +190,7 @@ async function settleNext(ctx: AppContext): Promise<boolean> {
         .innerJoin('documents as d', 'd.id', 'p.document_id')
         .select('p.id')
         .where('p.status', '=', 'processing')
+        .where('p.rail', '=', 'ledger')
         .where('p.execute_at', '<=', now)
         .orderBy('p.execute_at')
         .orderBy('p.id')

@@ -6,16 +6,17 @@ import type { AppContext, Tx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { utcDate } from '../../lib/clock.ts';
 import { type Currency, isCurrency } from '../../lib/currencies.ts';
-import { ApiError, invalid } from '../../lib/errors.ts';
+import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Decimal, parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
+import { activeBankAccount, endToEndIdFor, payeeBankAccount } from '../bank/accounts.ts';
 import { appendHistoryEntry, type DocumentActor } from '../documents/history.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
 import { applyStatusChange } from '../documents/transition-document.ts';
 import { accountFor, getAccount, placeHold, resolveSourceAccount } from '../ledger/index.ts';
 import { enforcePaymentLimits } from './limits.ts';
 import { type PaymentRow, storedPayment } from './project-payment.ts';
-import { PAYMENT_METHODS, SANDBOX_INSUFFICIENT_ACCOUNT } from './schemas.ts';
+import { PAYMENT_METHODS, SANDBOX_INSUFFICIENT_ACCOUNT, SEPA_CREDIT_TRANSFER } from './schemas.ts';
 
 /** How far ahead a payment may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 365;
@@ -154,24 +155,16 @@ export async function startPayment(
         : null;
   if (payee === null) throw new Error(`organization ${payer} is not a party to document ${doc.id}`);
   requirePaymentsEnabled(ctx);
+  const currency = currencyOf(doc);
+  // An active bank account in the currency connects the payer's processor for it: the payment
+  // travels as a SEPA credit transfer in the payer's open batch (CONTRACT 12).
+  const bankAccount = await activeBankAccount(trx, payer, currency);
+  if (bankAccount) return startBankPayment(trx, req, { payee, currency, bankAccount }, now);
   const rail = await requirePaymentRail(trx, payer);
   const method = readPaymentMethod(req.paymentMethod);
   const { scheduledFor, executeAt } = readSchedule(req.scheduledFor, now);
-  const currency = currencyOf(doc);
 
-  const owed = parseMoney(doc.balance_due);
-  const amount = req.amount ?? owed;
-  if (!owed.gt(0)) {
-    throw new ApiError('conflict', 'Nothing is owed on this document: its balance_due is 0.', {
-      balance_due: 0,
-      status: doc.status,
-    });
-  }
-  if (!amount.gt(0) || amount.gt(owed) || amount.decimalPlaces() > 2) {
-    throw new RangeError(
-      `a payment amount is positive, at most the balance due ${owed.toFixed(2)}, in cents`,
-    );
-  }
+  const amount = amountToPay(doc, req.amount);
 
   // The sandbox's practice source: accepted now, fails at settlement with insufficient_funds.
   const practiceFailure =
@@ -236,6 +229,126 @@ export async function startPayment(
         amount: toMoneyNumber(amount),
         currency,
         scheduled_for: scheduledFor,
+      },
+    },
+    now,
+  );
+  return { document, payment };
+}
+
+/** What is owed and what this payment pays of it: a conflict when nothing is owed. */
+function amountToPay(doc: DocumentRecord, requested: Decimal | undefined): Decimal {
+  const owed = parseMoney(doc.balance_due);
+  const amount = requested ?? owed;
+  if (!owed.gt(0)) {
+    throw new ApiError('conflict', 'Nothing is owed on this document: its balance_due is 0.', {
+      balance_due: 0,
+      status: doc.status,
+    });
+  }
+  if (!amount.gt(0) || amount.gt(owed) || amount.decimalPlaces() > 2) {
+    throw new RangeError(
+      `a payment amount is positive, at most the balance due ${owed.toFixed(2)}, in cents`,
+    );
+  }
+  return amount;
+}
+
+/**
+ * A payment on the bank rail: the payee's account is its legal profile's payment_account (none:
+ * 400 before anything moves); limits as on every rail; no docex balance (the money is in the
+ * bank), so no hold. The payment is processing in the payer's open batch until a batch carries it
+ * to the bank; the worker never settles it on the ledger.
+ */
+async function startBankPayment(
+  trx: Tx,
+  req: StartPaymentRequest,
+  rail: { payee: string; currency: Currency; bankAccount: { id: string } },
+  now: Date,
+): Promise<StartedPayment> {
+  const doc = req.document;
+  const problems: FieldProblem[] = [];
+  if (req.paymentMethod !== undefined && req.paymentMethod !== SEPA_CREDIT_TRANSFER) {
+    readPaymentMethod(req.paymentMethod);
+  }
+  if (req.sourceAccountId !== undefined && req.sourceAccountId !== rail.bankAccount.id) {
+    problems.push({
+      path: 'source_account_id',
+      message: `this organization pays ${rail.currency} from its bank account ${rail.bankAccount.id}; name that one or none`,
+    });
+  }
+  if (req.scheduledFor !== undefined && req.scheduledFor !== null) {
+    problems.push({
+      path: 'scheduled_for',
+      message:
+        "a bank-rail payment waits in the open batch; the bank executes it on the batch's requested_execution_date",
+    });
+  }
+  if (problems.length) throw invalid(problems);
+  const amount = amountToPay(doc, req.amount);
+  const creditor = await payeeBankAccount(trx, rail.payee);
+  const environment = (
+    await trx
+      .selectFrom('organizations')
+      .select('environment')
+      .where('id', '=', req.payerOrganizationId)
+      .executeTakeFirstOrThrow()
+  ).environment;
+  const destination = (await accountFor(trx, rail.payee, rail.currency)).id;
+  const keyId = req.actor.history.key_id;
+  await enforcePaymentLimits(trx, keyId, rail.currency, amount, now);
+
+  const id = newId('pay');
+  const payment = await trx
+    .insertInto('payments')
+    .values({
+      id,
+      document_id: doc.id,
+      payer_organization_id: req.payerOrganizationId,
+      payee_organization_id: rail.payee,
+      environment,
+      amount: toMoneyString(amount),
+      currency: rail.currency,
+      status: 'processing',
+      failure_reason: null,
+      settlement_reference: null,
+      payment_method: SEPA_CREDIT_TRANSFER,
+      source_account_id: rail.bankAccount.id,
+      destination_account_id: destination,
+      scheduled_for: null,
+      execute_at: now,
+      resume_status: doc.status,
+      key_id: keyId,
+      last_error: null,
+      created_at: now,
+      settled_at: null,
+      failed_at: null,
+      rail: SEPA_CREDIT_TRANSFER,
+      end_to_end_id: endToEndIdFor(id),
+      creditor_iban: creditor.iban,
+      creditor_bic: creditor.bic,
+      batch_id: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      if (!isUniqueViolation(err, 'payments_one_in_flight')) throw err;
+      throw new ApiError('conflict', 'The document already has a payment in flight.', { status: doc.status });
+    });
+
+  const document = await applyStatusChange(
+    trx,
+    { ...doc, payment: storedPayment(payment) },
+    req.actor,
+    {
+      to: 'payment_scheduled',
+      action: 'payment_started',
+      changes: {
+        payment_id: payment.id,
+        amount: toMoneyNumber(amount),
+        currency: rail.currency,
+        scheduled_for: null,
+        rail: SEPA_CREDIT_TRANSFER,
       },
     },
     now,

@@ -26,17 +26,29 @@ export interface Bundle {
   digest: string;
 }
 
-export function buildBundle(parts: BundleParts, signer: NoteSigner): Bundle {
+/** A bundle's signature member: what makes `unsigned` a bundle. */
+export interface BundleSignature {
+  /** raw 32-byte Ed25519 public key */
+  publicKey: Uint8Array;
+  /** the Ed25519 signature of the unsigned bundle's canonical JSON */
+  value: Uint8Array;
+}
+
+/**
+ * The bundle without its `signature` member; its canonical JSON is the text the signature covers.
+ * `signerName` is the key's name, which must be the checkpoint's origin.
+ */
+export function unsignedBundle(parts: BundleParts, signerName: string): Record<string, unknown> {
   const head = parts.history.at(-1);
   if (head === undefined) throw new RangeError('a bundle needs at least one history entry');
   const checkpoint = parseCheckpoint(parts.checkpoint_note);
   // The verifier derives the bundle key id from the checkpoint origin: one name, one key.
-  if (signer.name !== checkpoint.origin) throw new TypeError('signer name must equal the checkpoint origin');
+  if (signerName !== checkpoint.origin) throw new TypeError('signer name must equal the checkpoint origin');
   const { leaf_index, hashes } = parts.inclusion_proof;
   if (!Number.isSafeInteger(leaf_index) || leaf_index < 0 || leaf_index >= checkpoint.tree_size) {
     throw new RangeError('inclusion_proof.leaf_index is outside the checkpoint tree');
   }
-  const unsigned = {
+  return {
     format: BUNDLE_FORMAT,
     document: parts.document,
     history: parts.history.map(toHistoryEntry),
@@ -54,19 +66,27 @@ export function buildBundle(parts: BundleParts, signer: NoteSigner): Bundle {
       hashes: hashes.map((h) => Buffer.from(h).toString('base64')),
     },
   };
-  const publicKey = rawPublicKey(signer.privateKey);
-  const value = sign(null, Buffer.from(canonicalJson(unsigned), 'utf8'), signer.privateKey);
-  const bytes = Buffer.from(
-    canonicalJson({
-      ...unsigned,
-      signature: {
-        alg: 'Ed25519',
-        key_id: keyId(signer.name, publicKey).toString('hex'),
-        public_key: publicKey.toString('base64'),
-        value: value.toString('base64'),
-      },
-    }),
-    'utf8',
-  );
+}
+
+/** The `signature` member of a bundle signed under `name` (the checkpoint origin). */
+export function signatureMember(name: string, sig: BundleSignature): Record<string, string> {
+  const publicKey = Buffer.from(sig.publicKey);
+  return {
+    alg: 'Ed25519',
+    key_id: keyId(name, publicKey).toString('hex'),
+    public_key: publicKey.toString('base64'),
+    value: Buffer.from(sig.value).toString('base64'),
+  };
+}
+
+/** The bundle's bytes: the unsigned bundle with its signature member. */
+export function sealedBundle(unsigned: Record<string, unknown>, name: string, sig: BundleSignature): Bundle {
+  const bytes = Buffer.from(canonicalJson({ ...unsigned, signature: signatureMember(name, sig) }), 'utf8');
   return { bytes, digest: sha256Hex(bytes) };
+}
+
+export function buildBundle(parts: BundleParts, signer: NoteSigner): Bundle {
+  const unsigned = unsignedBundle(parts, signer.name);
+  const value = sign(null, Buffer.from(canonicalJson(unsigned), 'utf8'), signer.privateKey);
+  return sealedBundle(unsigned, signer.name, { publicKey: rawPublicKey(signer.privateKey), value });
 }

@@ -161,7 +161,10 @@ export async function ensureLogProof(ctx: AppContext, entryHashHex: string): Pro
       .where('entry_hash', '=', Buffer.from(entryHashHex, 'hex'))
       .limit(1)
       .executeTakeFirst();
-    if (!pending) return null;
+    // Not pending: sequenced since the read above (by another export or the checkpoint task,
+    // which delete the pending row and write the leaf and its checkpoint in one transaction), or
+    // never appended. Read again, so the first is not taken for the second.
+    if (!pending) return logProofForEntry(ctx.db, entryHashHex);
     // A backlog larger than one batch may need several runs before it reaches this leaf.
     await sequenceAndCheckpoint(ctx, { force: true });
   }

@@ -7,13 +7,18 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-export type ActorKind = 'api_key' | 'session' | 'system';
+export type ActorKind = 'api_key' | 'session' | 'system' | 'recipient_link';
 
 export interface HistoryActor {
   kind: ActorKind;
   organization_id: string | null;
   key_id: string | null;
   key_prefix: string | null;
+  /**
+   * Only for `recipient_link` (CONTRACT 11.3): the external party that acted through its link.
+   * Absent from every other actor, so the entries written before it existed hash as they did.
+   */
+  external_party_id?: string;
 }
 
 export interface HistoryEntry {
@@ -44,6 +49,9 @@ export function entryBody(entry: UnhashedEntry): UnhashedEntry {
       organization_id: entry.actor.organization_id ?? null,
       key_id: entry.actor.key_id ?? null,
       key_prefix: entry.actor.key_prefix ?? null,
+      ...(typeof entry.actor.external_party_id === 'string'
+        ? { external_party_id: entry.actor.external_party_id }
+        : {}),
     },
     changes: entry.changes,
     prev_hash: entry.prev_hash,
@@ -84,33 +92,68 @@ export function verifyChain(
   entries: readonly HistoryEntry[],
   options: { anchorPrevHash?: string } = {},
 ): ChainVerification {
-  let expectedPrev = options.anchorPrevHash ?? entries[0]?.prev_hash ?? GENESIS_HASH;
-  let previousSeq: number | null = null;
-  for (const entry of entries) {
-    const broken = (reason: ChainBreak): ChainVerification => ({
-      verified: false,
-      broken_at: entry.seq,
-      reason,
-    });
+  const v = new ChainVerifier(options.anchorPrevHash ?? entries[0]?.prev_hash ?? GENESIS_HASH);
+  for (const entry of entries) if (v.push(entry) !== null) break;
+  return v.result();
+}
+
+/**
+ * verifyChain one entry at a time, so a long history is checked as its rows stream past in
+ * batches (GET …/history pages, the bundle export) without holding it whole. `anchorPrevHash` is
+ * the hash the first entry pushed must link to, `previousSeq` the seq before it when known (a
+ * page that continues a walk). After the first break it records nothing more: `result()` names
+ * that entry.
+ */
+export class ChainVerifier {
+  #expectedPrev: string | null;
+  #previousSeq: number | null;
+  #broken: { broken_at: number; reason: ChainBreak } | null = null;
+
+  /** `anchorPrevHash` null: trust the first entry's own prev_hash (a suffix of unknown start). */
+  constructor(anchorPrevHash: string | null, previousSeq: number | null = null) {
+    this.#expectedPrev = anchorPrevHash;
+    this.#previousSeq = previousSeq;
+  }
+
+  /** Checks the next entry; returns the break it finds (also on every later call), or null. */
+  push(entry: HistoryEntry): ChainBreak | null {
+    if (this.#broken) return this.#broken.reason;
+    const reason = this.#check(entry);
+    if (reason === null) {
+      this.#expectedPrev = entry.hash;
+      this.#previousSeq = entry.seq;
+      return null;
+    }
+    this.#broken = { broken_at: entry.seq, reason };
+    return reason;
+  }
+
+  #check(entry: HistoryEntry): ChainBreak | null {
     if (
       !Number.isSafeInteger(entry.seq) ||
       typeof entry.hash !== 'string' ||
       typeof entry.prev_hash !== 'string' ||
       !HEX64.test(entry.prev_hash)
     ) {
-      return broken('malformed_entry');
+      return 'malformed_entry';
     }
-    if (previousSeq !== null && entry.seq !== previousSeq + 1) return broken('seq_gap');
-    if (entry.prev_hash !== expectedPrev) return broken('prev_hash_mismatch');
+    if (this.#previousSeq !== null && entry.seq !== this.#previousSeq + 1) return 'seq_gap';
+    if (entry.prev_hash !== (this.#expectedPrev ?? entry.prev_hash)) return 'prev_hash_mismatch';
     let recomputed: string;
     try {
       recomputed = hashEntry(entry);
     } catch {
-      return broken('malformed_entry');
+      return 'malformed_entry';
     }
-    if (recomputed !== entry.hash) return broken('hash_mismatch');
-    expectedPrev = entry.hash;
-    previousSeq = entry.seq;
+    return recomputed === entry.hash ? null : 'hash_mismatch';
   }
-  return { verified: true, head_hash: expectedPrev };
+
+  get broken(): { broken_at: number; reason: ChainBreak } | null {
+    return this.#broken;
+  }
+
+  result(): ChainVerification {
+    if (this.#broken) return { verified: false, ...this.#broken };
+    return { verified: true, head_hash: this.#expectedPrev ?? GENESIS_HASH };
+  }
 }

@@ -1,13 +1,29 @@
 // A document's lineage and its proof bundle (CONTRACT 6). The history route lives with the
 // documents; the log's public routes in ./routes.ts.
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
+import { BUNDLE_FORMAT } from './bundle.ts';
 import { exportBundle } from './export-bundle.ts';
 import { getLineage, Lineage } from './lineage.ts';
 
 const tags = ['Provenance'];
 const DocumentParams = Type.Object(
   { id: Type.String({ minLength: 1, maxLength: 64, description: 'The document id (doc_…).' }) },
+  { additionalProperties: false },
+);
+
+// The bundle format a caller may ask for: each one docex has produced stays servable, byte for
+// byte, and the default never changes (docs/proof-bundle.md, "Format versions"). A later format is
+// added to this union, served only to those who name it.
+const ExportQuery = Type.Object(
+  {
+    format: Type.Optional(
+      Type.Union([Type.Literal(BUNDLE_FORMAT)], {
+        description: `The bundle format. Default and only one so far: ${BUNDLE_FORMAT}. Naming it pins it: a later format is served only to those who name that one.`,
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -40,6 +56,7 @@ export const documentProvenanceRoutes: AnyRoute[] = [
     auth: 'scopes',
     scopes: ['provenance:read'],
     params: DocumentParams,
+    query: ExportQuery,
     response: {
       status: 200,
       schema: null,
@@ -49,11 +66,10 @@ export const documentProvenanceRoutes: AnyRoute[] = [
     errors: ['not_found', 'conflict'],
     handler: async ({ ctx, principal, params, reply }) => {
       const bundle = await exportBundle(ctx, principal, params.id);
-      reply
-        .code(200)
-        .header('content-type', 'application/json')
-        .header('svc-bundle-digest', bundle.digest)
-        .send(bundle.bytes);
+      reply.code(200).header('content-type', 'application/json').header('svc-bundle-digest', bundle.digest);
+      if (bundle.kind === 'bytes') reply.send(bundle.bytes);
+      // A large history's bundle streams (issue 35), its length and digest known beforehand.
+      else reply.header('content-length', String(bundle.length)).send(Readable.from(bundle.body));
       return SENT;
     },
   }),

@@ -8,7 +8,8 @@ import { defineRoute, SENT } from '../../http/route.ts';
 import { ListOf, Timestamp } from '../../http/schemas.ts';
 import { ApiError, invalid } from '../../lib/errors.ts';
 import { checkpointOfSize, consistencyProofFor, latestCheckpoint } from './checkpoints.ts';
-import { deploymentSigningKey } from './signing-key.ts';
+import { keyId, verifierKeyString } from './signed-note.ts';
+import { deploymentSigningKey, retiredSigningKeys } from './signing-key.ts';
 
 const VERIFIER_URL = new URL('../../../scripts/verify-bundle.mjs', import.meta.url);
 let verifierBytes: Promise<Buffer> | null = null;
@@ -30,6 +31,14 @@ const ProvenanceKey = Type.Object(
       description: 'C2SP verifier key `<name>+<hex key id>+<base64(0x01 ‖ public key)>`.',
     }),
     created_at: Timestamp,
+    retired_at: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'null for the key that signs now. A retired key (replaced by a secret rotation, docs/security.md) signs nothing new; it verifies the bundles and checkpoints it signed before.',
+    }),
+    last_tree_size: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        'For a retired key, the largest checkpoint it signed: a checkpoint of a larger tree signed by it is not one this log cut. null for the current key.',
+    }),
   },
   { additionalProperties: false, title: 'ProvenanceKey' },
 );
@@ -82,7 +91,7 @@ export const provenanceRoutes = [
     operationId: 'listProvenanceKeys',
     summary: 'The public keys that sign proof bundles and log checkpoints',
     description:
-      'Unauthenticated. The deployment signs every proof bundle and every transparency-log checkpoint with one Ed25519 key, generated once and kept. Pin `public_key` when verifying a bundle; `vkey` is the same key in the C2SP verifier-key form that note verifiers and witnesses accept.',
+      'Unauthenticated. The deployment signs every proof bundle and every transparency-log checkpoint with one Ed25519 key, generated once and kept until an operator rotates it (`docex rotate-secrets`, or the first start after an upgrade that sealed secrets). The current key comes first; keys a rotation retired follow, newest first, with `retired_at` and the largest tree they signed, so bundles exported before a rotation still verify. Pin `public_key` when verifying a bundle; `vkey` is the same key in the C2SP verifier-key form that note verifiers and witnesses accept.',
     tags: ['Provenance'],
     family: 'provenance',
     auth: 'none',
@@ -94,6 +103,19 @@ export const provenanceRoutes = [
     errors: [],
     handler: async ({ ctx }) => {
       const key = await deploymentSigningKey(ctx);
+      const retired = (await retiredSigningKeys(ctx.db)).map((r) => {
+        const raw = Buffer.from(r.public_key, 'base64');
+        return {
+          key_id: keyId(r.origin, raw).toString('hex'),
+          alg: 'Ed25519' as const,
+          public_key: r.public_key,
+          origin: r.origin,
+          vkey: verifierKeyString(r.origin, raw),
+          created_at: r.created_at,
+          retired_at: r.retired_at,
+          last_tree_size: r.last_tree_size,
+        };
+      });
       return {
         data: [
           {
@@ -103,7 +125,10 @@ export const provenanceRoutes = [
             origin: key.origin,
             vkey: key.vkey,
             created_at: key.createdAt.toISOString(),
+            retired_at: null,
+            last_tree_size: null,
           },
+          ...retired,
         ],
         next_cursor: null,
         has_more: false,

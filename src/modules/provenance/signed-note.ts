@@ -180,3 +180,10 @@ export function parseCheckpoint(note: string): ParsedCheckpoint {
     throw new TypeError('checkpoint root hash is not 32 bytes of base64');
   return { origin, tree_size: Number(size), root_hash: rootHash, body, signatures };
 }
+
+/** The note with one more signature line, by `signer`, over the same body (a cosignature). */
+export function cosignNote(note: string, signer: NoteSigner): string {
+  const { body } = parseNote(note);
+  const signed = signNote(body, signer);
+  return note + signed.slice(body.length + 1);
+}

@@ -1,6 +1,9 @@
 // The deployment's Ed25519 signing key (CONTRACT 6): generated once, kept in deployment_settings
 // (first writer wins, so every process of a PostgreSQL deployment signs with the same key), and
-// cached per service context once read: the stored value is never changed after it is written.
+// cached per service context once read. Only a secret rotation (src/secret-rotation.ts, with every
+// process stopped or starting) replaces it: rotateSigningKey keeps the old PUBLIC key in the
+// retired list that GET /v1/provenance/keys shows, after having it sign every bundle state that
+// exists (export-bundle.ts, frozenBundleSignatures), so that no bundle changes its bytes.
 //
 // The key's C2SP name is also the log's origin. It is derived from the public base URL at the
 // moment the key is created (`<host>/docex/log`) and stored WITH the key, so changing
@@ -22,6 +25,19 @@ import {
 } from './signed-note.ts';
 
 export const SIGNING_KEY_SETTING = 'provenance_signing_key';
+/** The public halves of the keys rotations replaced (JSON RetiredSigningKey[], oldest first). */
+export const RETIRED_KEYS_SETTING = 'provenance_retired_keys';
+
+/** A key a rotation replaced: it signs nothing any more, and verifies what it signed before. */
+export interface RetiredSigningKey {
+  origin: string;
+  /** base64 of the raw 32-byte Ed25519 public key */
+  public_key: string;
+  created_at: string;
+  retired_at: string;
+  /** The largest checkpoint it signed (0 when the log was empty): it signed no larger tree. */
+  last_tree_size: number;
+}
 
 export interface DeploymentSigningKey {
   /** The log origin, also the key's C2SP name: `<host of the base URL>/docex/log`. */
@@ -138,4 +154,80 @@ export function deploymentSigningKey(ctx: AppContext): Promise<DeploymentSigning
     p.catch(() => cache.delete(ctx));
   }
   return p;
+}
+
+/** The keys rotations retired, newest first. */
+export async function retiredSigningKeys(db: Kysely<DB>): Promise<RetiredSigningKey[]> {
+  const row = await db
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('name', '=', RETIRED_KEYS_SETTING)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.value) as RetiredSigningKey[]).slice().reverse() : [];
+}
+
+/**
+ * Replaces the deployment signing key with a new one under the same name (the log's origin): the
+ * old key first signs what `lastUse` has it sign (the rotation: every bundle state that exists,
+ * so no bundle changes its bytes), then its private key is dropped and its public key joins the
+ * retired list with the largest tree it signed. Existing checkpoints keep their notes, signed by
+ * the old key only (the retired list verifies them); new checkpoints are signed by the new key;
+ * the log itself (sizes, roots, consistency) does not change. Run inside the rotation's
+ * transaction. Returns false when no key was ever made (nothing to rotate: the first use makes a
+ * new one).
+ */
+export async function rotateSigningKey(
+  trx: Kysely<DB>,
+  sealer: Sealer,
+  now: Date,
+  lastUse: (retiring: NoteSigner) => Promise<unknown> = async () => {},
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('deployment_settings')
+    .select(['value', 'created_at'])
+    .where('name', '=', SIGNING_KEY_SETTING)
+    .executeTakeFirst();
+  if (!row) return false;
+  const stored = parseStored(row.value);
+  const oldKey = privateKeyFromPem(
+    sealer.isSealed(stored.private_key_pem) ? sealer.open(stored.private_key_pem) : stored.private_key_pem,
+  );
+  await lastUse({ name: stored.origin, privateKey: oldKey });
+  const fresh = generateSigningKey();
+  const last = await trx
+    .selectFrom('tlog_checkpoints')
+    .select('tree_size')
+    .orderBy('tree_size', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const retired: RetiredSigningKey = {
+    origin: stored.origin,
+    public_key: rawPublicKey(oldKey).toString('base64'),
+    created_at: row.created_at.toISOString(),
+    retired_at: now.toISOString(),
+    last_tree_size: last?.tree_size ?? 0,
+  };
+  const before = await trx
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('name', '=', RETIRED_KEYS_SETTING)
+    .executeTakeFirst();
+  const list = before ? (JSON.parse(before.value) as RetiredSigningKey[]) : [];
+  await trx
+    .insertInto('deployment_settings')
+    .values({ name: RETIRED_KEYS_SETTING, value: JSON.stringify([...list, retired]), created_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+    .execute();
+  await trx
+    .updateTable('deployment_settings')
+    .set({
+      value: JSON.stringify({
+        origin: stored.origin,
+        private_key_pem: sealer.seal(fresh.privateKeyPem),
+      } satisfies StoredKey),
+      created_at: now,
+    })
+    .where('name', '=', SIGNING_KEY_SETTING)
+    .execute();
+  return true;
 }

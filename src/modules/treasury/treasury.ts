@@ -1,7 +1,7 @@
 // Treasury reads (CONTRACT 4, verified organizations only) and the operator's top-up
 // (CONTRACT 1). Balances come from the ledger (src/modules/ledger); nothing here moves money
 // except fundOrganization, which posts one double-entry transfer from the external account.
-import type { AppContext } from '../../context.ts';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type CursorBinding, decodeCursor, type Page, pageNewestFirst, toPage } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -80,7 +80,7 @@ export async function listTreasuryAccounts(
     .where('organization_id', '=', org)
     .where('kind', '=', 'treasury');
   if (q.currency) query = query.where('currency', '=', q.currency);
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, accountView);
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, accountView);
 }
 
 export async function getTreasuryAccount(
@@ -114,7 +114,7 @@ export async function listAccountTransactions(
   };
   let query = ctx.db.selectFrom('ledger_transactions').selectAll().where('account_id', '=', account.id);
   if (q.cursor) {
-    const pos = decodeCursor(ctx.secrets.hmacKey, binding, q.cursor);
+    const pos = decodeCursor(hmacKeys(ctx), binding, q.cursor);
     query = query.where('seq', '<', (eb) =>
       eb
         .selectFrom('ledger_transactions as c')

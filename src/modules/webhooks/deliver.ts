@@ -3,28 +3,18 @@
 // on PGlite an open transaction holds the whole database), and its outcome is recorded only by
 // the lease holder. A worker that dies mid-delivery leaves a lease that lapses, and the delivery
 // is claimed again: at least once, never lost. Two live workers never send the same attempt.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { claimDueUpdate, LEASE_MS, newLease } from '../../lib/outbox.ts';
 import { type Claimed, HeldDeliveries, handoffOf } from './held.ts';
 import { attemptOutcome, type Outcome, recordOutcomes, skippedOutcome } from './record.ts';
 import { DELIVERY_TIMEOUT_MS, sendDelivery } from './send.ts';
 import { isProduction } from './url-policy.ts';
 
-/** Longer than any attempt can take (10 s timeout), so a live worker never loses its lease. */
-export const LEASE_MS = 60_000;
-
-/**
- * A new lease from `now`: the token its holder records outcomes with, and when it lapses (ISO).
- * Taken by a claim and by the fan-out's handoff alike (held.ts).
- */
-export function newLease(now: Date): { token: string; until: string } {
-  return {
-    token: randomBytes(12).toString('base64url'),
-    until: new Date(now.getTime() + LEASE_MS).toISOString(),
-  };
-}
+// The lease and claim are every outbox's (src/lib/outbox.ts); these names stay for the webhook
+// code and tests that read them from here.
+export { LEASE_MS, newLease };
 /** Attempts in flight at once in one worker. */
 export const DELIVERY_CONCURRENCY = 64;
 /**
@@ -185,16 +175,8 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
 }
 
 /**
- * $1: the lease token; $2: lease_until; $3: now (both ISO); $4: how many.
- *
- * The due rows are picked once, as an array of the addresses the locking read found them at (a
- * TID scan: rows locked by this statement cannot move before it ends), not as `d.id in (select
- * ... limit n for update skip locked)`. That form, a named statement, got a generic plan from the
- * table's statistics, and after an ANALYZE that found no live rows (a quiet deployment after the
- * 30-day purge, say) the plan was a nested loop running the locking read again for every row of
- * the table: 3,000 deliveries, 274 ms, and 99 leased when 64 were asked for, since each rerun
- * skipped the rows the previous ones had just leased (EXPLAIN ANALYZE, forced generic plan). Now
- * 4 ms and exactly 64 (test/webhooks/claim-plan.test.ts; bench/README.md, item 51).
+ * $1: the lease token; $2: lease_until; $3: now (both ISO); $4: how many (claimDueUpdate, which
+ * says why the rows are picked by address).
  *
  * The statement text is constant and compiled once (Kysely built and compiled the `sql` template
  * per claim), the timestamps go in as ISO strings, and the endpoint's two timestamps come back as
@@ -203,17 +185,11 @@ export async function deliverDue(ctx: AppContext, opts: DeliverOptions = {}): Pr
  */
 export const CLAIM_DUE = `
   with claimed as (
-    update webhook_deliveries d
-       set lease_token = $1, lease_until = $2::timestamptz
-     where d.ctid = any(array(
-       select ctid from webhook_deliveries
-        where status = 'pending'
-          and next_attempt_at <= $3::timestamptz
-          and (lease_until is null or lease_until <= $3::timestamptz)
-        order by next_attempt_at
-        limit $4
-        for update skip locked))
-    returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.series_attempts, d.lease_token)
+    ${claimDueUpdate({
+      table: 'webhook_deliveries',
+      due: "status = 'pending'",
+      returning: 'd.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.series_attempts, d.lease_token',
+    })})
   select c.id, c.endpoint_id, c.event_id, c.event_type, c.series_attempts, c.lease_token,
          e.url, e.status as endpoint_status, e.secret, e.previous_secret,
          (extract(epoch from e.previous_secret_valid_until) * 1000)::float8 as previous_secret_valid_until_ms,

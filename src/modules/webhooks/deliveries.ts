@@ -2,7 +2,7 @@
 // ping, which is one synchronous delivery of a test event.
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DeliveryStatus, WebhookAttempt, WebhookDeliveriesTable } from '../../db/tables/webhooks.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
@@ -73,7 +73,7 @@ export async function listDeliveries(
     .where('created_at', '>=', since);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.event_id) query = query.where('event_id', '=', q.event_id);
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, deliveryView);
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, deliveryView);
 }
 
 /**
@@ -102,11 +102,9 @@ export async function redeliver(
       .executeTakeFirst();
     if (!d) throw notFound('webhook delivery');
     if (endpoint.status === 'DISABLED') {
-      throw new ApiError(
-        'conflict',
-        `The endpoint is DISABLED; re-enable it first (POST /v1/webhooks/${endpointId}/enable), then redeliver.`,
-        { status: endpoint.status },
-      );
+      throw new ApiError('conflict', `The endpoint is disabled: enable it again first, then redeliver.`, {
+        status: endpoint.status,
+      });
     }
     if (d.lease_until && d.lease_until.getTime() > now.getTime()) {
       throw new ApiError(

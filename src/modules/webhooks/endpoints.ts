@@ -1,7 +1,7 @@
 // Webhook endpoints (SPEC 2.4, CONTRACT 5): registration with the secret shown once, updates,
 // re-enabling, secret rotation with a 24-hour window, deletion. Admin session only (routes.ts).
 import type { Kysely, Selectable } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { WebhookEndpointsTable } from '../../db/tables/webhooks.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -178,7 +178,36 @@ export async function createEndpoint(
 }
 
 export async function getEndpoint(ctx: AppContext, principal: Principal, id: string): Promise<EndpointView> {
-  return endpointView(await findEndpoint(ctx.db, principal.organization.id, id), ctx.clock.now());
+  const row = await findEndpoint(ctx.db, principal.organization.id, id);
+  const now = ctx.clock.now();
+  // A secret docex rotated itself was in no answer: its admins read it here during the window.
+  const shown = row.secret_shown_until !== null && row.secret_shown_until.getTime() > now.getTime();
+  return endpointView(row, now, shown ? ctx.secrets.sealer.open(row.secret) : undefined);
+}
+
+/**
+ * A secret rotation's part (src/secret-rotation.ts): every endpoint gets a new secret and the
+ * 24-hour window of POST …/rotate_secret, so deliveries are signed with both while receivers pick
+ * up the new one from GET /v1/webhooks/{id} (shown there for the window: no answer carried it).
+ * As with a rotation by hand, one already in a window drops its oldest secret.
+ */
+export async function rotateAllEndpointSecrets(trx: Kysely<DB>, sealer: Sealer, now: Date): Promise<number> {
+  const until = new Date(now.getTime() + SECRET_ROTATION_WINDOW_MS);
+  const rows = await trx.selectFrom('webhook_endpoints').select(['id', 'secret']).forUpdate().execute();
+  for (const r of rows) {
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        secret: sealer.seal(generateWebhookSecret()),
+        previous_secret: r.secret,
+        previous_secret_valid_until: until,
+        secret_shown_until: until,
+        updated_at: now,
+      })
+      .where('id', '=', r.id)
+      .execute();
+  }
+  return rows.length;
 }
 
 export async function listEndpoints(
@@ -190,7 +219,7 @@ export async function listEndpoints(
   const binding: CursorBinding = { list: 'webhook_endpoints', scope: org, filters: {} };
   const query = ctx.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', org);
   const now = ctx.clock.now();
-  return pageNewestFirst(ctx.secrets.hmacKey, binding, query, q, (r) => endpointView(r, now));
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, (r) => endpointView(r, now));
 }
 
 export async function updateEndpoint(
@@ -270,6 +299,8 @@ export async function rotateEndpointSecret(
         secret: ctx.secrets.sealer.seal(secret),
         previous_secret: current.secret,
         previous_secret_valid_until: new Date(now.getTime() + SECRET_ROTATION_WINDOW_MS),
+        // This answer shows the new secret: no longer shown by GET, as after any rotation by hand.
+        secret_shown_until: null,
         updated_at: now,
       })
       .where('id', '=', id)

@@ -9,8 +9,9 @@ import type { DB } from '../../db/schema.ts';
 import type { DeliveryFailureReason, DeliveryStatus, WebhookAttempt } from '../../db/tables/webhooks.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { iso } from '../../lib/clock.ts';
+import { MAX_ATTEMPTS, retryDecision } from '../../lib/outbox.ts';
 import { arrayLiteral } from './pg-arrays.ts';
-import { DISABLE_AFTER_TERMINAL_FAILURES, MAX_ATTEMPTS, nextAttemptAt } from './schedule.ts';
+import { DISABLE_AFTER_TERMINAL_FAILURES } from './schedule.ts';
 
 /** A delivery as its lease holder knows it. */
 export interface Leased {
@@ -51,15 +52,18 @@ export function attemptOutcome(
   attempt: WebhookAttempt,
   opts: { countsForEndpoint: boolean; retries: boolean; endpointSeen?: EndpointSeen; atMs?: number },
 ): Outcome {
-  const failures = delivery.series_attempts + 1;
-  const retryAt = ok || !opts.retries ? null : nextAttemptAt(new Date(attempt.at), failures);
-  const terminal = !ok && retryAt === null;
+  // A ping is never retried: its failure is final at once.
+  const d = retryDecision(
+    delivery.series_attempts,
+    new Date(attempt.at),
+    ok ? 'ok' : opts.retries ? 'temporary' : 'permanent',
+  );
   return {
     delivery,
     attempt,
-    status: ok ? 'succeeded' : terminal ? 'failed' : 'pending',
-    failureReason: terminal ? 'attempts_exhausted' : null,
-    nextAttemptAt: retryAt,
+    status: d.status === 'done' ? 'succeeded' : d.status === 'retry' ? 'pending' : 'failed',
+    failureReason: d.status === 'failed' ? 'attempts_exhausted' : null,
+    nextAttemptAt: d.nextAttemptAt,
     countsForEndpoint: opts.countsForEndpoint,
     endpointSeen: opts.endpointSeen,
     atMs: opts.atMs,
@@ -250,7 +254,7 @@ export async function recordOutcomes(
     const changes = endpointChanges(outcomes, (id) => written.has(id));
     if (changes.size === 0) return;
     const values = [...changes].map(([id, c]) => {
-      const reason = `Disabled after ${DISABLE_AFTER_TERMINAL_FAILURES} consecutive deliveries failed all ${MAX_ATTEMPTS} attempts; the last failed at ${iso(c.failureAt ?? now)} (${c.lastError}). Fix the endpoint, then POST /v1/webhooks/${id}/enable and redeliver what it missed from its deliveries list.`;
+      const reason = `Disabled after ${DISABLE_AFTER_TERMINAL_FAILURES} consecutive deliveries failed all ${MAX_ATTEMPTS} attempts; the last failed at ${iso(c.failureAt ?? now)} (${c.lastError}). Fix the endpoint, then enable it again and redeliver what it missed from its deliveries list.`;
       return sql`(${id}::text, ${c.reset}::boolean, ${c.terminalFailures}::int, ${c.successAt}::timestamptz,
         ${c.failureAt}::timestamptz, ${reason}::text)`;
     });

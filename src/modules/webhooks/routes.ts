@@ -62,7 +62,8 @@ const endpointRoutes: AnyRoute[] = [
     url: '/v1/webhooks/:id',
     operationId: 'getWebhookEndpoint',
     summary: 'Get a webhook endpoint',
-    description: 'One endpoint, with its status and delivery health.',
+    description:
+      "One endpoint, with its status and delivery health. After docex rotated the endpoint's secret itself (an operator's `docex rotate-secrets`, or the first start after an upgrade that sealed secrets), the new `secret` is shown here until `previous_secret_valid_until`, while deliveries are still signed with the old one as well.",
     params: IdParams,
     response: { status: 200, schema: WebhookEndpoint, description: 'The endpoint.' },
     errors: ['not_found'],

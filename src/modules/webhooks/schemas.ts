@@ -41,7 +41,7 @@ export const WebhookEndpoint = Type.Object(
     secret: Type.Optional(
       Type.String({
         description:
-          'The signing secret (whsec_...): only in the responses that create the endpoint or rotate its secret.',
+          'The signing secret (whsec_...): only in the responses that create the endpoint or rotate its secret, and in GET /v1/webhooks/{id} while the window of a rotation docex made itself is open (docs/security.md, secret rotation).',
       }),
     ),
   },

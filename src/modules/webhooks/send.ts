@@ -10,6 +10,7 @@ import {
   ForbiddenAddressError,
   loadUndici,
 } from '../../lib/net-policy.ts';
+import { traceHooks } from '../../observability/trace-hooks.ts';
 import { API_VERSION } from '../../version.ts';
 import { type DeliveryHeaders, signDelivery } from './signing.ts';
 
@@ -78,13 +79,17 @@ export async function sendDelivery(input: SendInput): Promise<SendResult> {
   const timeoutMs = input.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   // undici is loaded by the first delivery of the process (src/lib/net-policy.ts).
   if (!dispatchers.has(input.production)) await loadUndici();
-  const answer = await post(
-    deliveryDispatcher(input.production),
-    target,
-    headerList(signed),
-    body,
-    timeoutMs,
-  );
+  const dispatcher = deliveryDispatcher(input.production);
+  // With tracing on, the attempt is a span and the receiver gets its traceparent.
+  const hooks = traceHooks();
+  const answer = hooks
+    ? await hooks.outbound(
+        'webhook delivery',
+        { 'docex.event.id': input.eventId, 'server.address': target.origin },
+        (traceparent) =>
+          post(dispatcher, target, [...headerList(signed), 'traceparent', traceparent], body, timeoutMs),
+      )
+    : await post(dispatcher, target, headerList(signed), body, timeoutMs);
   if (answer.statusCode !== null) {
     const code = answer.statusCode;
     return done(code, code >= 200 && code < 300 ? null : `HTTP ${code}`);

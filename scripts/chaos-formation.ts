@@ -1,0 +1,266 @@
+// The pg_auto_failover formation of `npm run chaos -- --failover` (issue 41): a monitor, a primary
+// and a synchronous secondary, each a `pg_autoctl` node in a directory of the drill on its own
+// loopback port (Debian: postgresql-15-auto-failover). The commands are the ones
+// docs/deployment.md gives for a real deployment, with the monitor's timings shortened for
+// loopback (below). As root, every command runs as the postgres user (PostgreSQL refuses root).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface FormationNode {
+  name: string;
+  port: number;
+  pgdata: string;
+}
+
+export interface NodeState {
+  name: string;
+  port: number;
+  reported: string;
+  assigned: string;
+}
+
+/**
+ * The monitor's failure detection, shortened for loopback: a node is unhealthy after 4 s without a
+ * health check or a keeper report, and a primary that cannot be told to demote is given 6 s more
+ * before its secondary is promoted (defaults: 20 s and 30 s). The keepers' network partition
+ * timeout (a primary cut from the monitor and its standby demotes itself) goes to 3 s so that it
+ * stays below what the monitor waits: two primaries never take writes at once.
+ */
+const MONITOR_SETTINGS: Record<string, string> = {
+  'pgautofailover.health_check_period': '1000',
+  'pgautofailover.health_check_timeout': '1000',
+  'pgautofailover.health_check_max_retries': '1',
+  'pgautofailover.health_check_retry_delay': '500',
+  'pgautofailover.node_considered_unhealthy_timeout': '4000',
+  'pgautofailover.primary_demote_timeout': '6000',
+};
+const NETWORK_PARTITION_TIMEOUT_S = '3';
+
+export class Formation {
+  readonly nodes: FormationNode[];
+  readonly monitorUrl: string;
+  /** libpq's host list, as `pg_autoctl show uri --formation default` prints it: docex's DATABASE_URL. */
+  readonly url: string;
+  private readonly runs = new Map<string, ChildProcess>();
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly pgctl: string;
+
+  constructor(
+    private readonly work: string,
+    private readonly monitorPort: number,
+    ports: [number, number],
+    private readonly log: (msg: string) => void,
+  ) {
+    this.nodes = ports.map((port, i) => ({ name: `node${i + 1}`, port, pgdata: join(work, `node${i + 1}`) }));
+    this.monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
+    this.url = `postgres://postgres@${this.nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}/docex?target_session_attrs=read-write`;
+    // pg_autoctl keeps its configuration and state under XDG directories: the drill's own.
+    this.env = {
+      ...process.env,
+      XDG_CONFIG_HOME: join(work, 'xdg-config'),
+      XDG_DATA_HOME: join(work, 'xdg-data'),
+      XDG_RUNTIME_DIR: join(work, 'xdg-run'),
+    };
+    this.pgctl = join(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim(), 'pg_ctl');
+  }
+
+  private argv(args: string[]): [string, string[]] {
+    const withEnv = [
+      'env',
+      `XDG_CONFIG_HOME=${this.env.XDG_CONFIG_HOME}`,
+      `XDG_DATA_HOME=${this.env.XDG_DATA_HOME}`,
+      `XDG_RUNTIME_DIR=${this.env.XDG_RUNTIME_DIR}`,
+      'pg_autoctl',
+      ...args,
+    ];
+    return process.getuid?.() === 0
+      ? ['runuser', ['-u', 'postgres', '--', ...withEnv]]
+      : [withEnv[0]!, withEnv.slice(1)];
+  }
+
+  private autoctl(args: string[]): void {
+    const [bin, argv] = this.argv(args);
+    execFileSync(bin, argv, { stdio: ['ignore', 'ignore', 'pipe'], env: this.env });
+  }
+
+  /** `pg_autoctl run` for a node in a process group of its own, so that it can be killed whole. */
+  private run(name: string, pgdata: string): void {
+    const [bin, argv] = this.argv(['run', '--pgdata', pgdata]);
+    const child = spawn(bin, argv, { detached: true, stdio: 'ignore', env: this.env });
+    child.unref();
+    this.runs.set(name, child);
+  }
+
+  /** Creates and starts the monitor and both nodes; resolves once node1 is primary and node2 its secondary. */
+  async start(): Promise<void> {
+    const monitor = join(this.work, 'monitor');
+    this.log(`pg_auto_failover monitor on 127.0.0.1:${this.monitorPort}`);
+    this.autoctl([
+      'create',
+      'monitor',
+      '--pgdata',
+      monitor,
+      '--pgport',
+      String(this.monitorPort),
+      '--pgctl',
+      this.pgctl,
+      '--hostname',
+      '127.0.0.1',
+      '--auth',
+      'trust',
+      '--no-ssl',
+    ]);
+    this.autoctl(['config', 'set', '--pgdata', monitor, 'postgresql.listen_addresses', '127.0.0.1']);
+    this.run('monitor', monitor);
+    await this.until(
+      async () => {
+        await this.monitorQuery('select 1');
+        return true;
+      },
+      30_000,
+      'the monitor answers',
+    );
+    for (const [name, value] of Object.entries(MONITOR_SETTINGS)) {
+      await this.monitorQuery(`alter system set ${name} = '${value}'`);
+    }
+    await this.monitorQuery('select pg_reload_conf()');
+    for (const node of this.nodes) {
+      this.log(`pg_auto_failover ${node.name} on 127.0.0.1:${node.port}`);
+      this.autoctl([
+        'create',
+        'postgres',
+        '--pgdata',
+        node.pgdata,
+        '--pgport',
+        String(node.port),
+        '--pgctl',
+        this.pgctl,
+        '--listen',
+        '127.0.0.1',
+        '--hostname',
+        '127.0.0.1',
+        '--name',
+        node.name,
+        '--auth',
+        'trust',
+        '--no-ssl',
+        '--dbname',
+        'docex',
+        '--monitor',
+        this.monitorUrl,
+      ]);
+      this.autoctl([
+        'config',
+        'set',
+        '--pgdata',
+        node.pgdata,
+        'timeout.network_partition_timeout',
+        NETWORK_PARTITION_TIMEOUT_S,
+      ]);
+      this.run(node.name, node.pgdata);
+      // The second node is cloned from the first: it must be primary first.
+      await this.waitFor(
+        (s) =>
+          s.some(
+            (n) =>
+              n.name === node.name &&
+              n.reported === (node === this.nodes[0] ? 'single' : 'secondary') &&
+              n.reported === n.assigned,
+          ) &&
+          (node === this.nodes[0] || s.some((n) => n.reported === 'primary' && n.assigned === 'primary')),
+        120_000,
+        `${node.name} running`,
+      );
+    }
+  }
+
+  async monitorQuery<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
+    const c = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${this.monitorPort}/pg_auto_failover`,
+      connectionTimeoutMillis: 2_000,
+    });
+    c.on('error', () => {});
+    await c.connect();
+    try {
+      return (await c.query<T>(text)).rows;
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+
+  async state(): Promise<NodeState[]> {
+    return (
+      await this.monitorQuery<{
+        nodename: string;
+        nodeport: number;
+        reportedstate: string;
+        goalstate: string;
+      }>('select nodename, nodeport, reportedstate, goalstate from pgautofailover.node order by nodeid')
+    ).map((r) => ({ name: r.nodename, port: r.nodeport, reported: r.reportedstate, assigned: r.goalstate }));
+  }
+
+  /** The node both the monitor and the node itself call primary, if any. */
+  async primary(): Promise<FormationNode | null> {
+    const s = await this.state();
+    const p = s.find(
+      (n) =>
+        (n.reported === 'primary' || n.reported === 'wait_primary' || n.reported === 'single') &&
+        n.assigned === n.reported,
+    );
+    return p ? (this.nodes.find((n) => n.name === p.name) ?? null) : null;
+  }
+
+  /** A single-host URL of a node (the drill's checks read the primary directly). */
+  nodeUrl(node: FormationNode): string {
+    return `postgres://postgres@127.0.0.1:${node.port}/docex`;
+  }
+
+  /** The node's machine is lost: its pg_autoctl keeper and its postmaster, SIGKILLed together. */
+  kill(node: FormationNode): void {
+    const run = this.runs.get(node.name);
+    if (run?.pid) {
+      try {
+        process.kill(-run.pid, 'SIGKILL');
+      } catch {}
+    }
+    this.runs.delete(node.name);
+  }
+
+  /** The lost node comes back: `pg_autoctl run` again; the monitor makes it a secondary (pg_rewind). */
+  rejoin(node: FormationNode): void {
+    this.run(node.name, node.pgdata);
+  }
+
+  async waitFor(pred: (s: NodeState[]) => boolean, timeoutMs: number, what: string): Promise<void> {
+    await this.until(async () => pred(await this.state()), timeoutMs, what);
+  }
+
+  private async until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let last: unknown;
+    while (Date.now() < deadline) {
+      try {
+        if (await check()) return;
+      } catch (err) {
+        last = err;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(
+      `pg_auto_failover: ${what} not within ${timeoutMs / 1000} s${last ? ` (${String(last)})` : ''}`,
+    );
+  }
+
+  /** Everything the formation started, SIGKILLed (the drill's directory goes with it). */
+  stop(): void {
+    for (const [, run] of this.runs) {
+      if (run.pid) {
+        try {
+          process.kill(-run.pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+    this.runs.clear();
+  }
+}

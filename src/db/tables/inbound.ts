@@ -1,0 +1,38 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface InboundAddressesTable {
+  organization_id: string;
+  local_part: string;
+  created_at: Date;
+}
+
+export type InboundStatus = 'processing' | 'accepted' | 'duplicate' | 'refused';
+export type InboundChannel = 'email' | 'upload';
+
+// bytea arrives as a Buffer from pg and as a Uint8Array from PGlite.
+export interface InboundMessagesTable {
+  id: string;
+  organization_id: string;
+  channel: InboundChannel;
+  envelope_from: string | null;
+  from_address: string | null;
+  subject: string | null;
+  message_id: string | null;
+  filename: string | null;
+  raw: Uint8Array;
+  size: number;
+  sha256: string;
+  status: InboundStatus;
+  document_ids: ColumnType<string[], string[] | undefined, string[]>;
+  reasons: ColumnType<string[], string[] | undefined, string[]>;
+  duplicate_of: string | null;
+  lease_until: Generated<Date | null>;
+  lease_token: Generated<string | null>;
+  received_at: Date;
+  processed_at: Generated<Date | null>;
+}
+
+export interface InboundTables {
+  inbound_addresses: InboundAddressesTable;
+  inbound_messages: InboundMessagesTable;
+}

@@ -1,0 +1,303 @@
+// The delivery worker (CONTRACT 11.2): claims due deliveries exactly as webhook deliveries are
+// claimed (src/lib/outbox.ts: a lease taken with FOR UPDATE SKIP LOCKED in one statement), sends
+// with no transaction open, and records the outcome only while it still holds the lease, so two
+// workers never make the same attempt. A document's message is composed at its first attempt
+// (its e-invoice files are written then, once: later sends reuse the kept bytes) and stored;
+// every retry hands SMTP those same bytes.
+import { CompiledQuery, sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type {
+  DeliveryContent,
+  DeliveryKind,
+  DeliveryStatus,
+  EmailAttempt,
+} from '../../db/tables/delivery.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { claimDueUpdate, newLease, retryDecision } from '../../lib/outbox.ts';
+import type { WorkerTask } from '../../worker/worker.ts';
+import { documentsWithNames } from '../documents/load-document.ts';
+import { issuedEInvoice } from '../einvoice/export-document.ts';
+import { composeMessage, type MessageAttachment, messageIdFor } from './compose.ts';
+import { appendDeliveryEvent, VIEW_COLUMNS } from './deliveries.ts';
+import { documentMessage } from './document-message.ts';
+import { recipientLinkFor } from './recipient-link.ts';
+import { type SmtpResult, sendRaw } from './smtp.ts';
+
+/** Deliveries attempted at once by one worker pass. */
+const CONCURRENCY = 8;
+export const SMTP_UNSET =
+  'DOCEX_SMTP_URL is unset: live deliveries wait, queued, and are sent once it is set';
+
+interface Claimed {
+  id: string;
+  organization_id: string;
+  document_id: string | null;
+  external_party_id: string | null;
+  kind: DeliveryKind;
+  to_address: string;
+  sandbox: boolean;
+  message_id: string | null;
+  message: Uint8Array | null;
+  content: DeliveryContent | null;
+  series_attempts: number;
+  lease_token: string;
+}
+
+const CLAIM = `${claimDueUpdate({
+  table: 'deliveries',
+  due: "status = 'queued'",
+  returning:
+    'd.id, d.organization_id, d.document_id, d.external_party_id, d.kind, d.to_address, d.sandbox, d.message_id, d.message, d.content, d.series_attempts, d.lease_token',
+})}`;
+
+async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
+  const now = ctx.clock.now();
+  const lease = newLease(now);
+  const res = await ctx.db.executeQuery(
+    CompiledQuery.raw(CLAIM, [lease.token, lease.until, now.toISOString(), limit]) as CompiledQuery<Claimed>,
+  );
+  return res.rows;
+}
+
+const EXPORTABLE = new Set(['invoice', 'credit_note']);
+
+/** The message of a document delivery: the facts, the link, and the e-invoice files. */
+async function composeDocumentMessage(
+  ctx: AppContext,
+  d: Claimed,
+): Promise<{ message: Buffer; messageId: string; linkId: string | null; omitted: string | null }> {
+  if (d.document_id === null || d.external_party_id === null)
+    throw new Error('a document delivery without its document');
+  const doc = await documentsWithNames(ctx.db).where('d.id', '=', d.document_id).executeTakeFirstOrThrow();
+  const senderIsIssuer = doc.issuer_organization_id === d.organization_id;
+  const orgs = await ctx.db
+    .selectFrom('organizations')
+    .select(['id', 'legal_profile'])
+    .where('id', '=', d.organization_id)
+    .executeTakeFirst();
+  const senderProfile: LegalProfile | null =
+    (senderIsIssuer ? doc.issuer_profile : doc.counterparty_profile) ?? orgs?.legal_profile ?? null;
+  const link = await recipientLinkFor(ctx, ctx.db, doc.id, d.external_party_id);
+  const attachments: MessageAttachment[] = [];
+  let omitted: { code: string; missing: Array<{ bt?: string; field?: string; label?: string }> } | null =
+    null;
+  if (d.kind === 'document' && senderIsIssuer && EXPORTABLE.has(doc.document_type)) {
+    try {
+      const pdf = await issuedEInvoice(ctx, doc, 'facturx');
+      const ubl = await issuedEInvoice(ctx, doc, 'ubl');
+      attachments.push({
+        filename: `${doc.issuer_number}.pdf`,
+        contentType: 'application/pdf',
+        content: pdf.content,
+      });
+      attachments.push({
+        filename: `${doc.issuer_number}.xml`,
+        contentType: 'application/xml',
+        content: ubl.content,
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'einvoice_incomplete') throw err;
+      const missing = (err.details as { missing?: unknown } | undefined)?.missing;
+      omitted = { code: err.code, missing: Array.isArray(missing) ? missing : [] };
+    }
+  }
+  const kind = d.kind === 'void_notice' || d.kind === 'status_notice' ? d.kind : 'document';
+  const facts = documentMessage({
+    kind,
+    doc,
+    senderName: senderIsIssuer ? doc.issuer_name : doc.counterparty_name,
+    senderProfile,
+    partyName: senderIsIssuer ? doc.counterparty_name : doc.issuer_name,
+    link: link.revoked ? null : link.url,
+    from: d.content?.from,
+    to: d.content?.to,
+    attached: attachments.map((a) => a.filename),
+    omitted,
+  });
+  const messageId = messageIdFor(d.id, ctx.config.mail.from);
+  const message = await composeMessage({
+    messageId,
+    date: ctx.clock.now(),
+    fromAddress: ctx.config.mail.from,
+    fromName: senderIsIssuer ? doc.issuer_name : doc.counterparty_name,
+    replyTo: senderProfile?.contact?.email ?? null,
+    to: d.to_address,
+    subject: facts.subject,
+    text: facts.text,
+    html: facts.html,
+    attachments,
+  });
+  return {
+    message,
+    messageId,
+    linkId: link.linkId,
+    omitted: omitted === null ? null : JSON.stringify(omitted),
+  };
+}
+
+/** The stored message, composed and kept now if this is its first attempt. Null: lease lost. */
+async function messageOf(ctx: AppContext, d: Claimed): Promise<Buffer | null> {
+  if (d.message !== null) return Buffer.from(d.message);
+  const composed = await composeDocumentMessage(ctx, d);
+  const res = await ctx.db
+    .updateTable('deliveries')
+    .set({
+      message: composed.message,
+      message_id: composed.messageId,
+      recipient_link_id: composed.linkId,
+      attachments_omitted: composed.omitted,
+      updated_at: ctx.clock.now(),
+    })
+    .where('id', '=', d.id)
+    .where('lease_token', '=', d.lease_token)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? composed.message : null;
+}
+
+/** The envelope sender: bounces come back to docex when it has an inbound domain. */
+export function envelopeFrom(ctx: AppContext, deliveryId: string): string {
+  const domain = ctx.config.mail.inboundDomain;
+  return domain ? `bounce+${deliveryId}@${domain}` : ctx.config.mail.from;
+}
+
+interface Outcome {
+  status: DeliveryStatus;
+  attempt: EmailAttempt | null;
+  series: number;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  sentAt: Date | null;
+  event: 'document.delivered' | 'document.delivery_failed' | null;
+  dropMessage: boolean;
+}
+
+function smtpOutcome(d: Claimed, r: SmtpResult, at: Date): Outcome {
+  const attempt: EmailAttempt = {
+    at: at.toISOString(),
+    smtp_code: r.code,
+    response: r.response,
+    error: r.error,
+  };
+  const decision = retryDecision(d.series_attempts, at, r.outcome);
+  if (decision.status === 'done') {
+    return {
+      status: 'sent',
+      attempt,
+      series: d.series_attempts,
+      nextAttemptAt: null,
+      lastError: null,
+      sentAt: at,
+      event: 'document.delivered',
+      // A live claim code is never readable by the sender (CONTRACT 11.3): gone once it left.
+      dropMessage: d.kind === 'claim_code' && !d.sandbox,
+    };
+  }
+  const lastError = r.error ?? r.response ?? `SMTP ${r.code}`;
+  return {
+    status: decision.status === 'retry' ? 'queued' : 'failed',
+    attempt,
+    series: decision.failures,
+    nextAttemptAt: decision.nextAttemptAt,
+    lastError,
+    sentAt: null,
+    event: decision.status === 'failed' ? 'document.delivery_failed' : null,
+    dropMessage: false,
+  };
+}
+
+async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
+  const now = ctx.clock.now();
+  await inTransaction(ctx.db, async (trx) => {
+    const row = await trx
+      .updateTable('deliveries')
+      .set({
+        status: o.status,
+        attempts: o.attempt
+          ? sql<string>`attempts || ${JSON.stringify([o.attempt])}::jsonb`
+          : sql<string>`attempts`,
+        series_attempts: o.series,
+        next_attempt_at: o.nextAttemptAt,
+        last_error: o.lastError,
+        sent_at: o.sentAt,
+        lease_token: null,
+        lease_until: null,
+        updated_at: now,
+        ...(o.dropMessage ? { message: null } : {}),
+      })
+      .where('id', '=', d.id)
+      .where('lease_token', '=', d.lease_token)
+      .returning(VIEW_COLUMNS)
+      .executeTakeFirst();
+    if (row && o.event) await appendDeliveryEvent(trx, o.event, row, now);
+  });
+}
+
+/** One delivery's attempt; never throws (a failure leaves the lease to lapse and be retried). */
+async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
+  try {
+    const message = await messageOf(ctx, d);
+    if (message === null) return;
+    const now = ctx.clock.now();
+    if (d.sandbox) {
+      // Never sent to anyone: the message stays readable, so integrators test the whole flow.
+      return record(ctx, d, {
+        status: 'simulated',
+        attempt: null,
+        series: d.series_attempts,
+        nextAttemptAt: null,
+        lastError: null,
+        sentAt: now,
+        event: null,
+        dropMessage: false,
+      });
+    }
+    const smtpUrl = ctx.config.mail.smtpUrl;
+    if (smtpUrl === null) {
+      // Parked (next_attempt_at null) until a process with DOCEX_SMTP_URL runs (unpark below).
+      return record(ctx, d, {
+        status: 'queued',
+        attempt: null,
+        series: d.series_attempts,
+        nextAttemptAt: null,
+        lastError: SMTP_UNSET,
+        sentAt: null,
+        event: null,
+        dropMessage: false,
+      });
+    }
+    const result = await sendRaw(smtpUrl, { from: envelopeFrom(ctx, d.id), to: d.to_address }, message);
+    await record(ctx, d, smtpOutcome(d, result, now));
+  } catch (err) {
+    ctx.log.error({ err, delivery: d.id }, 'email delivery attempt could not be completed');
+  }
+}
+
+/**
+ * One pass: deliveries parked while SMTP was unset are made due when it is set; then due ones are
+ * claimed and attempted, CONCURRENCY at a time, until none is due. Returns how many it attempted.
+ */
+export async function deliverEmails(ctx: AppContext): Promise<number> {
+  if (ctx.config.mail.smtpUrl !== null) {
+    await ctx.db
+      .updateTable('deliveries')
+      .set({ next_attempt_at: ctx.clock.now(), last_error: null })
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', 'is', null)
+      .execute();
+  }
+  let handled = 0;
+  for (;;) {
+    const claimed = await claimDue(ctx, CONCURRENCY);
+    if (claimed.length === 0) return handled;
+    await Promise.all(claimed.map((d) => attempt(ctx, d)));
+    handled += claimed.length;
+  }
+}
+
+export const deliveryTask: WorkerTask = {
+  name: 'email-deliver',
+  idleMs: 500,
+  run: (ctx) => deliverEmails(ctx),
+};

@@ -1,0 +1,213 @@
+// Inbound messages (CONTRACT 11.5): every message received by SMTP or uploaded, kept with its raw
+// bytes for 90 days whatever became of it, listed for its organization with reasons in words.
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { simpleParser } from 'mailparser';
+import type { AppContext } from '../../context.ts';
+import { hmacKeys } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import type { InboundChannel, InboundMessagesTable } from '../../db/tables/inbound.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import { iso } from '../../lib/clock.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Pass } from '../../worker/worker.ts';
+import type { InboundMessageView, ListInboundQueryT } from './schemas.ts';
+
+/** CONTRACT 11.5: messages are kept 90 days after they arrive, then purged by the worker. */
+export const INBOUND_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+const PURGE_BATCH = 200;
+/** The header block read for the list's `from` and `subject` (a longer one is not read). */
+const MAX_HEADER_BYTES = 256 * 1024;
+
+export interface ReceivedHeaders {
+  from: string | null;
+  subject: string | null;
+  messageId: string | null;
+}
+
+const clip = (s: string | undefined | null, n: number): string | null => {
+  if (!s) return null;
+  // no control characters reach the list (a header may carry anything after decoding)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes.
+  const clean = s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return clean === '' ? null : clean.slice(0, n);
+};
+
+/**
+ * From, Subject and Message-ID of a raw message, read from its header block alone (bounded), for
+ * the list; the worker parses the whole message. Unreadable headers give nulls, never an error.
+ */
+export async function readHeaders(raw: Buffer): Promise<ReceivedHeaders> {
+  let end = raw.indexOf('\r\n\r\n');
+  if (end < 0) end = raw.indexOf('\n\n');
+  const block = raw.subarray(
+    0,
+    end < 0 ? Math.min(raw.length, MAX_HEADER_BYTES) : Math.min(end, MAX_HEADER_BYTES),
+  );
+  try {
+    const parsed = await simpleParser(Buffer.concat([block, Buffer.from('\r\n\r\n')]), {
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      skipTextLinks: true,
+    });
+    const from = parsed.from?.value[0]?.address;
+    return {
+      from: clip(from, 320),
+      subject: clip(parsed.subject, 998),
+      messageId: clip(parsed.messageId, 998),
+    };
+  } catch {
+    return { from: null, subject: null, messageId: null };
+  }
+}
+
+export interface StoreMessage {
+  organizationIds: readonly string[];
+  channel: InboundChannel;
+  envelopeFrom: string | null;
+  filename?: string | null;
+  raw: Buffer;
+  headers: ReceivedHeaders;
+  now: Date;
+}
+
+/**
+ * Stores one message for each receiving organization, in one committed statement: when this
+ * returns, the bytes are in the database (the SMTP listener answers 250 only after it).
+ */
+export async function storeMessage(db: Kysely<DB>, m: StoreMessage): Promise<string[]> {
+  const sha256 = createHash('sha256').update(m.raw).digest('hex');
+  const rows = m.organizationIds.map((organizationId) => ({
+    id: newId('inm'),
+    organization_id: organizationId,
+    channel: m.channel,
+    envelope_from: m.envelopeFrom,
+    from_address: m.headers.from ?? (m.channel === 'email' ? m.envelopeFrom : null),
+    subject: m.headers.subject,
+    message_id: m.headers.messageId,
+    filename: m.filename ?? null,
+    raw: m.raw,
+    size: m.raw.length,
+    sha256,
+    status: 'processing' as const,
+    received_at: m.now,
+  }));
+  if (rows.length === 0) return [];
+  await db.insertInto('inbound_messages').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+type MessageRow = Selectable<InboundMessagesTable>;
+
+export function projectMessage(
+  r: Omit<MessageRow, 'raw' | 'lease_until' | 'lease_token' | 'processed_at'>,
+): InboundMessageView {
+  return {
+    id: r.id,
+    channel: r.channel,
+    from: r.from_address,
+    subject: r.subject,
+    filename: r.filename,
+    size: r.size,
+    sha256: r.sha256,
+    received_at: iso(r.received_at),
+    status: r.status,
+    document_ids: r.document_ids,
+    duplicate_of: r.duplicate_of,
+    reasons: r.reasons,
+  };
+}
+
+/** The columns a message is projected from (projectMessage): its list, and the worker's outcome. */
+export const LISTED = [
+  'id',
+  'organization_id',
+  'channel',
+  'envelope_from',
+  'from_address',
+  'subject',
+  'message_id',
+  'filename',
+  'size',
+  'sha256',
+  'status',
+  'document_ids',
+  'reasons',
+  'duplicate_of',
+  'received_at',
+] as const;
+
+export async function listMessages(
+  ctx: AppContext,
+  principal: Principal,
+  q: ListInboundQueryT,
+): Promise<Page<InboundMessageView>> {
+  const me = principal.organization.id;
+  const binding: CursorBinding = {
+    list: 'inbound.messages',
+    scope: me,
+    filters: { status: q.status ?? null },
+  };
+  let query = ctx.db
+    .selectFrom('inbound_messages')
+    .select(LISTED)
+    .select('received_at as created_at')
+    .where('organization_id', '=', me);
+  if (q.status) query = query.where('status', '=', q.status);
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, projectMessage, {
+    createdAt: 'received_at',
+    id: 'id',
+  });
+}
+
+async function messageRow(ctx: AppContext, principal: Principal, id: string) {
+  const row = await ctx.db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', principal.organization.id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found', 'No inbound message with this id.');
+  return row;
+}
+
+export async function getMessage(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<InboundMessageView> {
+  return projectMessage(await messageRow(ctx, principal, id));
+}
+
+/** The bytes as received: message/rfc822 for email, the uploaded file's bytes otherwise. */
+export async function serveRaw(ctx: AppContext, principal: Principal, id: string, reply: FastifyReply) {
+  const row = await messageRow(ctx, principal, id);
+  const bytes = Buffer.from(row.raw);
+  reply
+    .status(200)
+    .header('content-type', row.channel === 'email' ? 'message/rfc822' : 'application/octet-stream')
+    .header(
+      'content-disposition',
+      `attachment; filename="${row.id}.${row.channel === 'email' ? 'eml' : 'bin'}"`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('repr-digest', `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`)
+    .send(bytes);
+}
+
+/** The worker's retention pass: messages older than 90 days (service clock) are deleted. */
+export async function purgeOldMessages(ctx: AppContext): Promise<Pass> {
+  const cutoff = new Date(ctx.clock.now().getTime() - INBOUND_RETENTION_MS);
+  const res = await ctx.db
+    .deleteFrom('inbound_messages')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('inbound_messages').select('id').where('received_at', '<', cutoff).limit(PURGE_BATCH),
+    )
+    .executeTakeFirst();
+  const n = Number(res.numDeletedRows);
+  return { handled: n, full: n === PURGE_BATCH };
+}

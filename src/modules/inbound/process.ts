@@ -1,0 +1,384 @@
+// The worker's processing of a received message (CONTRACT 11.5): each e-invoice it carries becomes
+// a document issued BY the seller (a matched counterparty, or a new external party) TO the
+// receiving organization, or the message is refused with reasons in words. Exactly once: the
+// worker leases the row (like the outboxes), and the outcome is written in one transaction that
+// first checks, under the row's lock, that the lease is still this worker's and the message still
+// `processing`. A refusal writes nothing but the refusal: the acceptance's transaction is rolled
+// back whole and the refusal written in a second one.
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext, Tx } from '../../context.ts';
+import type { ReceivedInfo } from '../../db/tables/documents.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LegalProfile } from '../../lib/legal-profile.ts';
+import type { Pass } from '../../worker/worker.ts';
+import { attachServiceFile } from '../attachments/add-attachment.ts';
+import { MAX_ATTACHMENT_BYTES } from '../attachments/schemas.ts';
+import { insertDocument, loadIssuingConnection } from '../documents/create-document.ts';
+import { systemActor } from '../documents/history.ts';
+import { receivedDuplicate } from '../documents/load-document.ts';
+import { projectDocument } from '../documents/project-document.ts';
+import type { DocumentType } from '../documents/state-machines.ts';
+import { importedDocument } from '../einvoice/import-document.ts';
+import type { ImportedParty } from '../einvoice/import-model.ts';
+import { appendEvents } from '../events/append.ts';
+import { findCounterparties } from '../parties/directory.ts';
+import { createExternalParty } from '../parties/external-parties.ts';
+import { buyerIsReceiver } from './match-party.ts';
+import { LISTED, projectMessage } from './messages.ts';
+import { type ReadMessage, readInboundMessage, readUploadedFile } from './read-message.ts';
+
+/** How long a worker holds a message before another may take it over (a crashed worker's). */
+export const INBOUND_LEASE_MS = 5 * 60 * 1000;
+
+/** A refusal: the message is refused with these reasons and nothing else is written. */
+class Refused extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join(' '));
+  }
+}
+
+/** Why an error refuses a file, in words (the §9 import's messages, each problem listed). */
+function reasonOf(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  const errors = (err.details?.errors as { message?: string }[] | undefined) ?? [];
+  const listed = errors.map((e) => e.message).filter((m): m is string => typeof m === 'string');
+  return listed.length > 0 && !listed.every((m) => err.message.includes(m))
+    ? `${err.message} ${listed.join('; ')}`
+    : err.message;
+}
+
+const described = (p: ImportedParty): string => {
+  const ids = [
+    p.electronicAddress
+      ? `electronic address ${p.electronicAddress.scheme ?? '?'}:${p.electronicAddress.value}`
+      : null,
+    p.vatId ? `VAT id ${p.vatId}` : null,
+    p.legalRegistrationId ? `registration id ${p.legalRegistrationId.value}` : null,
+  ].filter((s): s is string => s !== null);
+  const name = p.name ? JSON.stringify(p.name.replace(/\s+/g, ' ').slice(0, 100)) : 'without a name';
+  return ids.length > 0
+    ? `${name} (${ids.join(', ')})`
+    : `${name}, with no electronic address, VAT id or registration id`;
+};
+
+/** BG-4 as a legal profile, when the file gives all a profile needs (name and full address). */
+function profileOf(p: ImportedParty): LegalProfile | null {
+  const a = p.address;
+  if (!p.name || !a.line1 || !a.city || !a.postalCode || !a.countryCode) return null;
+  return {
+    legal_name: p.name,
+    address: {
+      line1: a.line1,
+      ...(a.line2 ? { line2: a.line2 } : {}),
+      city: a.city,
+      postal_code: a.postalCode,
+      country_code: a.countryCode.toUpperCase(),
+    },
+    ...(p.vatId ? { vat_id: p.vatId } : {}),
+    ...(p.legalRegistrationId
+      ? {
+          legal_registration_id: {
+            ...(p.legalRegistrationId.scheme ? { scheme: p.legalRegistrationId.scheme } : {}),
+            value: p.legalRegistrationId.value,
+          },
+        }
+      : {}),
+    ...(p.electronicAddress?.scheme
+      ? { electronic_address: { scheme: p.electronicAddress.scheme, value: p.electronicAddress.value } }
+      : {}),
+    ...(p.email ? { contact: { email: p.email } } : {}),
+  };
+}
+
+interface Message {
+  id: string;
+  organization_id: string;
+  channel: 'email' | 'upload';
+  from_address: string | null;
+  envelope_from: string | null;
+  message_id: string | null;
+  filename: string | null;
+  raw: Buffer;
+}
+
+export type Outcome =
+  | { status: 'accepted'; documentIds: string[] }
+  | { status: 'duplicate'; duplicateOf: string }
+  | { status: 'refused'; reasons: string[] }
+  /** the lease was lost (another worker finished the message): nothing written */
+  | { status: 'skipped' };
+
+/** The seller's organization and connection: a matched counterparty, or a new external party. */
+async function sellerOf(
+  trx: Tx,
+  org: { id: string; environment: 'live' | 'sandbox' },
+  seller: ImportedParty,
+  senderAddress: string | null,
+  now: Date,
+): Promise<{ organizationId: string; connectionId: string }> {
+  const ea = seller.electronicAddress;
+  const matches = await findCounterparties(trx, org.id, {
+    electronic_address: ea?.scheme ? { scheme: ea.scheme, value: ea.value } : null,
+    vat_id: seller.vatId,
+    legal_registration_id: seller.legalRegistrationId,
+  });
+  const match = matches.find((m) => m.organization_id !== org.id);
+  if (match) return { organizationId: match.organization_id, connectionId: match.connection_id };
+  if (!seller.name)
+    throw new Refused(['The seller (BG-4) has no name (BT-27): docex cannot add it as a party.']);
+  const email = seller.email ?? senderAddress;
+  if (!email) {
+    throw new Refused([
+      `The seller ${described(seller)} is not one of your counterparties, and neither the file (BT-43) nor the message gives an email address to add it with.`,
+    ]);
+  }
+  const party = await createExternalParty(
+    trx,
+    org.id,
+    { name: seller.name, email, legal_profile: profileOf(seller) },
+    org.environment,
+    now,
+  );
+  return { organizationId: party.id, connectionId: party.connection_id };
+}
+
+/** Accepts every e-invoice found, or throws Refused (the caller's transaction then rolls back). */
+async function accept(
+  trx: Tx,
+  m: Message,
+  read: ReadMessage,
+  org: { id: string; name: string; environment: 'live' | 'sandbox'; legal_profile: LegalProfile | null },
+  now: Date,
+): Promise<Outcome> {
+  if (read.found.length === 0) throw new Refused(read.reasons);
+  const reasons: string[] = [];
+  const created: string[] = [];
+  let duplicate: string | null = null;
+  const sender = m.channel === 'email' ? (m.from_address ?? m.envelope_from) : null;
+  for (const f of read.found) {
+    const name = JSON.stringify(f.filename.slice(0, 100));
+    if (!buyerIsReceiver(org.legal_profile, f.invoice.buyer)) {
+      reasons.push(
+        `${name} is addressed to someone else: its buyer (BG-7) ${described(f.invoice.buyer)} is not ${org.name} by electronic address, VAT id or legal registration id${org.legal_profile ? '' : ' (your organization has no legal profile to compare with)'}.`,
+      );
+      continue;
+    }
+    try {
+      const seller = await sellerOf(trx, org, f.invoice.seller, sender, now);
+      const connection = await loadIssuingConnection(trx, seller.organizationId, seller.connectionId);
+      const { create, content } = await importedDocument(
+        trx,
+        seller.organizationId,
+        seller.connectionId,
+        f.invoice,
+        now,
+      );
+      const dup = await receivedDuplicate(
+        trx,
+        seller.organizationId,
+        org.id,
+        f.invoice.number,
+        f.invoice.issueDate,
+        content.total.toString(),
+      );
+      if (dup !== null) {
+        duplicate ??= dup;
+        continue;
+      }
+      const received: ReceivedInfo = {
+        channel: m.channel,
+        from: sender,
+        message_id: m.message_id,
+        sender_verified: false,
+        sha256: f.sha256,
+        inbound_message_id: m.id,
+      };
+      const record = await insertDocument(
+        trx,
+        systemActor(seller.organizationId),
+        {
+          connection,
+          documentType: create.document_type as DocumentType,
+          content,
+          status: 'submitted',
+          issued: true,
+          origin: m.channel,
+          received,
+        },
+        now,
+      );
+      await attachServiceFile(
+        trx,
+        record.id,
+        seller.organizationId,
+        { filename: f.filename, content_type: f.contentType, bytes: f.bytes, sha256: f.sha256 },
+        now,
+      );
+      if (m.channel === 'email' && m.raw.length <= MAX_ATTACHMENT_BYTES) {
+        await attachServiceFile(
+          trx,
+          record.id,
+          seller.organizationId,
+          {
+            filename: `${m.id}.eml`,
+            content_type: 'message/rfc822',
+            bytes: m.raw,
+            sha256: createHash('sha256').update(m.raw).digest('hex'),
+          },
+          now,
+        );
+      }
+      await appendEvents(
+        trx,
+        [
+          {
+            organizationId: org.id,
+            sandbox: record.sandbox,
+            type: 'document.received',
+            documentId: record.id,
+            data: { document: projectDocument(record, org.id), inbound_message_id: m.id },
+          },
+        ],
+        now,
+      );
+      created.push(record.id);
+    } catch (err) {
+      if (err instanceof Refused) reasons.push(...err.reasons.map((r) => `${name}: ${r}`));
+      else {
+        const why = reasonOf(err);
+        if (why === null) throw err;
+        reasons.push(`${name}: ${why}`);
+      }
+    }
+  }
+  if (reasons.length > 0) throw new Refused([...reasons, ...read.reasons]);
+  if (created.length === 0 && duplicate !== null) return { status: 'duplicate', duplicateOf: duplicate };
+  return { status: 'accepted', documentIds: created };
+}
+
+/** Locks the message and checks the lease is still this worker's; null when it is not. */
+async function lockOwned(trx: Tx, id: string, token: string | null) {
+  const row = await trx
+    .selectFrom('inbound_messages')
+    .select(['status', 'lease_token'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (row?.status !== 'processing') return null;
+  if (token !== null && row.lease_token !== token) return null;
+  return row;
+}
+
+/**
+ * Processes one stored message: accepted (with its documents), duplicate, or refused, written in
+ * one transaction together with what it created. `token` is the worker's lease (null: the caller
+ * holds the message otherwise, as the upload's own request does).
+ */
+export async function processMessage(ctx: AppContext, id: string, token: string | null): Promise<Outcome> {
+  const m = await ctx.db
+    .selectFrom('inbound_messages')
+    .select([
+      'id',
+      'organization_id',
+      'channel',
+      'from_address',
+      'envelope_from',
+      'message_id',
+      'filename',
+      'raw',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!m) return { status: 'skipped' };
+  const msg: Message = { ...m, raw: Buffer.from(m.raw) };
+  // Reading (MIME, XML, PDF) happens outside any transaction: it holds no lock while it parses.
+  const read =
+    msg.channel === 'email'
+      ? await readInboundMessage(msg.raw)
+      : await readUploadedFile(msg.raw, msg.filename);
+  const now = ctx.clock.now();
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
+      const org = await trx
+        .selectFrom('organizations')
+        .select(['id', 'name', 'environment', 'legal_profile'])
+        .where('id', '=', msg.organization_id)
+        .executeTakeFirstOrThrow();
+      const outcome = await accept(trx, msg, read, org, now);
+      await trx
+        .updateTable('inbound_messages')
+        .set({
+          status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
+          document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
+          duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
+          reasons: [],
+          lease_until: null,
+          lease_token: null,
+          processed_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      return outcome;
+    });
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    const reasons =
+      err.reasons.length > 0 ? err.reasons : ['Nothing in the message could be read as an e-invoice.'];
+    return inTransaction(ctx.db, async (trx) => {
+      if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
+      const row = await trx
+        .updateTable('inbound_messages')
+        .set({
+          status: 'refused',
+          reasons: reasons.map((r) => r.slice(0, 2000)).slice(0, 100),
+          lease_until: null,
+          lease_token: null,
+          processed_at: now,
+        })
+        .where('id', '=', id)
+        .returning(LISTED)
+        .executeTakeFirstOrThrow();
+      const org = await trx
+        .selectFrom('organizations')
+        .select('environment')
+        .where('id', '=', row.organization_id)
+        .executeTakeFirstOrThrow();
+      await appendEvents(
+        trx,
+        [
+          {
+            organizationId: row.organization_id,
+            sandbox: org.environment === 'sandbox',
+            type: 'inbound.refused',
+            data: { message: projectMessage(row) },
+          },
+        ],
+        now,
+      );
+      return { status: 'refused', reasons } as const;
+    });
+  }
+}
+
+/**
+ * The worker's pass: leases the oldest message still `processing` whose lease is free or expired
+ * (skipping rows another worker has locked this instant), and processes it.
+ */
+export async function processInboundPass(ctx: AppContext): Promise<Pass> {
+  const now = ctx.clock.now();
+  const token = randomUUID();
+  const { rows } = await sql<{ id: string }>`
+    update inbound_messages set lease_until = ${new Date(now.getTime() + INBOUND_LEASE_MS)}, lease_token = ${token}
+     where id = (select id from inbound_messages
+                  where status = 'processing' and (lease_until is null or lease_until < ${now})
+                  order by received_at, id limit 1 for update skip locked)
+       and status = 'processing'
+    returning id`.execute(ctx.db);
+  const id = rows[0]?.id;
+  if (!id) return { handled: 0, full: false };
+  await processMessage(ctx, id, token);
+  return { handled: 1, full: true };
+}

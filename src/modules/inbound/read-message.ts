@@ -1,0 +1,224 @@
+// The worker's first step on a stored message (CONTRACT 11.5): the MIME tree parsed with
+// mailparser, and every attachment (or a bare XML body) that is a UBL or CII invoice or credit
+// note, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml), read with the
+// §9 import's reader. What is not an e-invoice is named in `reasons`, in words. Bounded: at most
+// MAX_PARTS attachments and 1 MiB of XML each (§9), a PDF of at most the message's size.
+import { createHash } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
+import { ApiError } from '../../lib/errors.ts';
+import { readFile } from '../einvoice/import-document.ts';
+import type { ImportedInvoice } from '../einvoice/import-model.ts';
+
+/** Attachments read per message: a supplier sends one or a few; more is refused as a whole. */
+export const MAX_PARTS = 100;
+/** §9: an e-invoice file is at most 1 MiB. */
+const MAX_XML_BYTES = 1024 * 1024;
+/** The embedded files a PDF may carry the invoice as (Factur-X, ZUGFeRD 2, XRechnung in a PDF). */
+const EMBEDDED_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml']);
+
+export interface FoundEInvoice {
+  /** The file's name as sent (for a PDF: the PDF's), or `body.xml` for a bare XML body. */
+  filename: string;
+  contentType: string;
+  /** The file as received (for a PDF: the PDF), kept as the document's attachment. */
+  bytes: Buffer;
+  sha256: string;
+  format: 'ubl' | 'cii';
+  invoice: ImportedInvoice;
+}
+
+export interface ReadMessage {
+  found: FoundEInvoice[];
+  /** Why each part that was not read is not an e-invoice (and why nothing was, when none was). */
+  reasons: string[];
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof ApiError) {
+    const errors = (err.details?.errors as { message?: string }[] | undefined) ?? [];
+    const listed = errors.map((e) => e.message).filter((m): m is string => typeof m === 'string');
+    return listed.length > 0 && !listed.every((m) => err.message.includes(m))
+      ? `${err.message} ${listed.join('; ')}`
+      : err.message;
+  }
+  return 'it could not be read';
+}
+
+async function readXml(bytes: Buffer): Promise<{ format: 'ubl' | 'cii'; invoice: ImportedInvoice }> {
+  if (bytes.length > MAX_XML_BYTES)
+    throw new ApiError('invalid_request', 'The XML file is larger than 1 MiB.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError('invalid_request', 'The file is not UTF-8 text.');
+  }
+  return readFile(text, undefined);
+}
+
+const pdfText = (o: unknown): string | null =>
+  o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null;
+
+/** The embedded file of a PDF named as Factur-X/ZUGFeRD/XRechnung name it, or null. */
+export async function embeddedInvoiceXml(pdf: Buffer): Promise<{ name: string; bytes: Buffer } | null> {
+  const doc = await PDFDocument.load(pdf, {
+    ignoreEncryption: true,
+    updateMetadata: false,
+    throwOnInvalidObject: false,
+  });
+  const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
+  const embedded = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
+  if (!embedded) return null;
+  // the name tree: a Names array at this node, or Kids (one level is what writers produce; a few
+  // levels are followed, never a cycle)
+  const queue: PDFDict[] = [embedded];
+  for (let visited = 0; queue.length > 0 && visited < 64; visited++) {
+    const node = queue.shift() as PDFDict;
+    const list = node.lookupMaybe(PDFName.of('Names'), PDFArray);
+    if (list) {
+      for (let i = 0; i + 1 < list.size(); i += 2) {
+        const name = pdfText(list.lookup(i));
+        const spec = list.lookupMaybe(i + 1, PDFDict);
+        if (name === null || !spec || !EMBEDDED_NAMES.has(name.toLowerCase())) continue;
+        const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
+        if (!(stream instanceof PDFRawStream)) continue;
+        const bytes = Buffer.from(decodePDFRawStream(stream).decode());
+        return { name, bytes };
+      }
+    }
+    const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
+    if (kids)
+      for (let i = 0; i < kids.size(); i++) {
+        const kid = kids.lookupMaybe(i, PDFDict);
+        if (kid) queue.push(kid);
+      }
+  }
+  return null;
+}
+
+const isPdf = (contentType: string, filename: string, bytes: Buffer) =>
+  contentType === 'application/pdf' ||
+  /\.pdf$/i.test(filename) ||
+  bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+const isXml = (contentType: string, filename: string) =>
+  /[/+]xml$/i.test(contentType) || /\.xml$/i.test(filename);
+
+interface Candidate {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+async function readCandidate(c: Candidate, found: FoundEInvoice[], reasons: string[]): Promise<void> {
+  const name = JSON.stringify(c.filename.slice(0, 100));
+  try {
+    if (isPdf(c.contentType, c.filename, c.bytes)) {
+      let xml: { name: string; bytes: Buffer } | null;
+      try {
+        xml = await embeddedInvoiceXml(c.bytes);
+      } catch {
+        reasons.push(`${name} is not a readable PDF.`);
+        return;
+      }
+      if (!xml) {
+        reasons.push(
+          `${name} is a PDF without an embedded e-invoice (factur-x.xml, zugferd-invoice.xml or xrechnung.xml).`,
+        );
+        return;
+      }
+      const read = await readXml(xml.bytes);
+      found.push({ ...c, sha256: sha256(c.bytes), ...read });
+    } else if (isXml(c.contentType, c.filename)) {
+      const read = await readXml(c.bytes);
+      found.push({ ...c, sha256: sha256(c.bytes), ...read });
+    } else {
+      reasons.push(
+        `${name} (${c.contentType}) is not an e-invoice: docex reads UBL and CII XML files and Factur-X PDFs.`,
+      );
+    }
+  } catch (err) {
+    reasons.push(`${name}: ${reasonOf(err)}`);
+  }
+}
+
+/**
+ * One file received by upload (POST /v1/inbound/documents): a UBL or CII XML file, or a PDF
+ * embedding one, read as a mail attachment is.
+ */
+export async function readUploadedFile(bytes: Buffer, filename: string | null): Promise<ReadMessage> {
+  const found: FoundEInvoice[] = [];
+  const reasons: string[] = [];
+  const name = filename ?? 'upload';
+  const looksXml = bytes
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('<');
+  await readCandidate(
+    { filename: name, contentType: looksXml ? 'application/xml' : 'application/octet-stream', bytes },
+    found,
+    reasons,
+  );
+  return { found, reasons };
+}
+
+export async function readInboundMessage(raw: Buffer): Promise<ReadMessage> {
+  let parsed: Awaited<ReturnType<typeof simpleParser>>;
+  try {
+    parsed = await simpleParser(raw, {
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      skipTextLinks: true,
+      maxHtmlLengthToParse: 1024 * 1024,
+    });
+  } catch (err) {
+    // mailparser bounds the tree itself (its child-node and header limits) and says which
+    const why = err instanceof Error && /exceed/i.test(err.message) ? ` (${err.message.slice(0, 100)})` : '';
+    return { found: [], reasons: [`The message is not readable MIME${why}.`] };
+  }
+  const found: FoundEInvoice[] = [];
+  const reasons: string[] = [];
+  const parts = parsed.attachments ?? [];
+  if (parts.length > MAX_PARTS) {
+    return {
+      found,
+      reasons: [`The message has ${parts.length} attachments; at most ${MAX_PARTS} are read.`],
+    };
+  }
+  const candidates = parts.map((a, i) => ({
+    filename: a.filename ?? `attachment-${i + 1}`,
+    contentType: (a.contentType ?? 'application/octet-stream').toLowerCase(),
+    bytes: a.content,
+  }));
+  if (candidates.length === 0) {
+    const body = (parsed.text ?? '').trim();
+    if (body.startsWith('<')) {
+      candidates.push({
+        filename: 'body.xml',
+        contentType: 'application/xml',
+        bytes: Buffer.from(body, 'utf8'),
+      });
+    } else {
+      return {
+        found,
+        reasons: ['The message has no attachment: send the e-invoice (UBL, CII or a Factur-X PDF) as one.'],
+      };
+    }
+  }
+  for (const c of candidates) await readCandidate(c, found, reasons);
+  return { found, reasons };
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

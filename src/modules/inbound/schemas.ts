@@ -1,0 +1,60 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
+
+export const InboundAddress = Type.Object(
+  {
+    email: Type.String({
+      examples: ['k3vq7x2m4pa6ty5rnw2c@inbound.docex.example'],
+      description:
+        "The organization's inbound address, `<local>@<DOCEX_INBOUND_DOMAIN>`: suppliers send e-invoices here. The local part is 20 random lowercase base32 characters (100 bits).",
+    }),
+  },
+  { additionalProperties: false, title: 'InboundAddress' },
+);
+
+const STATUSES = ['processing', 'accepted', 'duplicate', 'refused'] as const;
+
+export const InboundMessage = Type.Object(
+  {
+    id: Type.String({ description: 'The inbound message id (inm_…).' }),
+    channel: Type.Union([Type.Literal('email'), Type.Literal('upload')]),
+    from: Nullable(
+      Type.String({
+        description: "The From header's address (email), or the envelope sender when it has none.",
+      }),
+    ),
+    subject: Nullable(Type.String()),
+    filename: Nullable(Type.String({ description: "An upload's file name, when given." })),
+    size: Type.Integer({ description: 'Bytes received.' }),
+    sha256: Type.String({ description: 'Lowercase hex SHA-256 of the raw bytes.' }),
+    received_at: Timestamp,
+    status: Type.Union(
+      STATUSES.map((s) => Type.Literal(s)),
+      {
+        description:
+          'processing: stored, not yet read by the worker; accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).',
+      },
+    ),
+    document_ids: Type.Array(Type.String()),
+    duplicate_of: Nullable(Type.String({ description: 'The document this message repeats.' })),
+    reasons: Type.Array(Type.String(), { description: 'Why the message was refused, in words.' }),
+  },
+  { additionalProperties: false, title: 'InboundMessage' },
+);
+export type InboundMessageView = Static<typeof InboundMessage>;
+
+export const InboundMessageList = ListOf(InboundMessage, 'InboundMessage');
+
+export const ListInboundQuery = Type.Object(
+  {
+    ...ListQuery,
+    status: Type.Optional(Type.Union(STATUSES.map((s) => Type.Literal(s)))),
+  },
+  { additionalProperties: false },
+);
+export type ListInboundQueryT = Static<typeof ListInboundQuery>;
+
+export const InboundMessageParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: 'The inbound message id (inm_…).' }) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,26 @@
+// What the rest of the service asks of tracing, without loading it: src/observability/tracing.ts
+// installs these when OTEL_EXPORTER_OTLP_ENDPOINT is set. Unset (the default), every caller finds
+// null and goes on as before: the OpenTelemetry SDK is never loaded.
+
+export interface TraceHooks {
+  /** Runs a database transaction inside a span of its own (child of the current one). */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs an outbound call inside a client span; `traceparent` is the header that continues it. */
+  outbound<T>(
+    name: string,
+    attributes: Record<string, string>,
+    fn: (traceparent: string) => Promise<T>,
+  ): Promise<T>;
+  /** The current trace's id (32 hex digits), if a span is active. */
+  traceId(): string | undefined;
+}
+
+let installed: TraceHooks | null = null;
+
+export function traceHooks(): TraceHooks | null {
+  return installed;
+}
+
+export function installTraceHooks(hooks: TraceHooks | null): void {
+  installed = hooks;
+}

@@ -1,0 +1,177 @@
+// The delivery timeline on the document page, in Chromium (issue 38): in the sandbox, an invoice
+// issued to an external party shows its email as simulated, to the party's address; "Send again"
+// to another address adds a second delivery above the first. At 1366x900 and 390x844 with nothing
+// wider than the screen, no failed request and no console error.
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { TestService } from '../helpers/harness.ts';
+import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
+import { ensureAppBuilt } from './jar.ts';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const test = browserTest('the delivery timeline of a document emailed to an external party, in Chromium');
+
+let svc: TestService;
+let base: string;
+let b: BrowserSession;
+let page: Page;
+const failed: string[] = [];
+
+before(async () => {
+  if (!CHROMIUM) return;
+  await ensureAppBuilt();
+  ({ svc, base } = await listeningService());
+  // The worker composes each queued email and, in the sandbox, records it as simulated.
+  svc.startWorker();
+  b = await openBrowser(base);
+  page = b.page;
+  page.setDefaultTimeout(30_000);
+  await page.setViewportSize(DESKTOP);
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+});
+
+after(async () => {
+  await b?.close();
+  await svc?.close();
+});
+
+/** Nothing reaches beyond the viewport: on failure, the elements that do, to say which. */
+async function fits(where: string): Promise<void> {
+  const over = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  if (over <= 0) return;
+  const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(-5)
+      .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))`);
+  assert.fail(`${where} is ${over} px wider than the screen: ${culprits.join(', ')}`);
+}
+
+/** Adds an external party on Connections and issues an invoice to it; the invoice page's path. */
+async function issueToExternalParty(name: string, email: string): Promise<string> {
+  await page.goto('/app/connections');
+  await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+  const form = page.getByRole('form', { name: 'Add a customer or supplier who is not on docex' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Email for their documents').fill(email);
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await form.getByText(`${name} added`).waitFor();
+
+  await page.goto('/app/documents/new');
+  await page.getByRole('heading', { level: 1, name: 'New document' }).waitFor();
+  await page.getByLabel('Counterparty').selectOption({ label: name });
+  await page.getByLabel('Description (line 1)').fill('Consulting');
+  await page.getByLabel('Quantity (line 1)').fill('2');
+  await page.getByLabel('Unit price (line 1)').fill('120');
+  await page.getByRole('button', { name: 'Save and issue' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Invoice / }).waitFor();
+  return new URL(page.url()).pathname;
+}
+
+test('an invoice to an external party: live it waits for mail; in the sandbox, its delivery and a resend', {
+  timeout: 240_000,
+}, async () => {
+  await page.goto('/app/signup');
+  await page.getByLabel('Organization name').fill('Timeline Seller');
+  await page.getByLabel('Email').fill(`seller.${Date.now()}@deliveries.test`);
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { level: 1, name: 'All documents' }).waitFor();
+
+  // Live, with no mail server configured (the tests set none): the email waits, queued, and the
+  // page says why in words.
+  await issueToExternalParty('Live Kunde', 'ap@live-kunde.example');
+  const live = page.getByRole('region', { name: 'Deliveries by email' }).getByTestId('delivery');
+  await live.getByTestId('delivery-error').waitFor();
+  assert.equal(await live.count(), 1);
+  assert.equal(await live.getAttribute('data-status'), 'queued');
+  assert.match((await live.textContent()) ?? '', /^Queued\s*The document to ap@live-kunde\.example/);
+  assert.equal(
+    await live.getByTestId('delivery-error').textContent(),
+    'Waiting: this docex has no mail server set up yet. It is sent once one is.',
+  );
+
+  // Into the sandbox: its deliveries are simulated, nothing is sent to anyone.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Sandbox', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Provision the sandbox' }).click();
+  await page.getByText('You are in').waitFor();
+
+  const invoiceUrl = await issueToExternalParty('Kunde Extern', 'ap@kunde-extern.example');
+
+  // The email of the issue: simulated, to the party's address, when.
+  const panel = page.getByRole('region', { name: 'Deliveries by email' });
+  const items = panel.getByTestId('delivery');
+  // Queued at the issue, then simulated by the worker: the panel watches while one is queued.
+  const simulated = panel.locator('[data-testid="delivery"][data-status="simulated"]');
+  await simulated.first().waitFor();
+  assert.equal(await items.count(), 1);
+  const first = items.first();
+  assert.equal(await first.getAttribute('data-status'), 'simulated');
+  assert.match(
+    (await first.textContent()) ?? '',
+    /Simulated \(sandbox\)\s*The document to ap@kunde-extern\.example/,
+  );
+  assert.match((await first.textContent()) ?? '', /\d{4}/, 'it says when');
+  assert.equal(await first.getByTestId('delivery-error').count(), 0);
+  // Neither party has a legal profile: the e-invoice files were left out, and the page says why.
+  assert.match(
+    (await first.getByTestId('attachments-omitted').textContent()) ?? '',
+    /^Sent without the e-invoice files \(PDF and XML\): the e-invoice is incomplete, it lacks your legal name \(BT-27\), .*the buyer's legal name \(BT-44\)/,
+  );
+  // The sandbox does not pretend the party will answer on its own.
+  assert.equal(await page.getByText('Waiting for the counterparty').count(), 0);
+  await fits('the document page at 1366x900');
+
+  // Send it again, to another address: a second delivery, newest first.
+  const resend = panel.getByRole('form', { name: 'Send again' });
+  assert.equal(
+    await resend.getByRole('button', { name: 'Send again to Kunde Extern' }).isVisible(),
+    true,
+    "by default, to the party's address",
+  );
+  await resend.getByLabel('To another address').check();
+  const send = resend.getByRole('button', { name: 'Send again', exact: true });
+  assert.equal(await send.isDisabled(), true, 'no address yet');
+  await resend.getByLabel('Send to').fill('billing@kunde-extern.example');
+  await send.click();
+  await resend.getByText('Sent again to billing@kunde-extern.example.').waitFor();
+  await simulated.nth(1).waitFor();
+  assert.equal(await items.count(), 2);
+  assert.match(
+    (await items.nth(0).textContent()) ?? '',
+    /Simulated \(sandbox\)\s*The document to billing@kunde-extern\.example/,
+  );
+  assert.match((await items.nth(1).textContent()) ?? '', /to ap@kunde-extern\.example/);
+  // The form went back to the party's address.
+  await resend.getByRole('button', { name: 'Send again to Kunde Extern' }).waitFor();
+
+  // And the API agrees: two simulated deliveries of the document, newest first.
+  const id = invoiceUrl.split('/').at(-1) ?? '';
+  const api = await page.evaluate<{ data: { to: string; status: string }[] }>(
+    `fetch('/app/api/v1/documents/${id}/deliveries').then((r) => r.json())`,
+  );
+  assert.deepEqual(
+    api.data.map((d) => [d.to, d.status]),
+    [
+      ['billing@kunde-extern.example', 'simulated'],
+      ['ap@kunde-extern.example', 'simulated'],
+    ],
+  );
+
+  // At a phone's width: the timeline and the form fit.
+  await page.setViewportSize(PHONE);
+  await page.goto(invoiceUrl);
+  await panel.getByTestId('delivery').nth(1).waitFor();
+  await resend.getByRole('button', { name: 'Send again to Kunde Extern' }).waitFor();
+  await fits('the document page at 390x844');
+  await b.screenshot('deliveries-phone');
+
+  assert.deepEqual(failed, []);
+  assert.deepEqual(b.errors, []);
+});

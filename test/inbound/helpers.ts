@@ -1,0 +1,52 @@
+// Sending real mail to the inbound listener: nodemailer as the SMTP client, on loopback.
+import nodemailer from 'nodemailer';
+
+export const INBOUND_DOMAIN = 'inbound.docex.test';
+
+export interface SmtpOutcome {
+  ok: boolean;
+  /** The server's last reply code (250 when accepted). */
+  code: number | null;
+  response: string;
+}
+
+/** Sends raw RFC 5322 bytes with the given envelope; never throws on an SMTP refusal. */
+export async function sendRaw(
+  port: number,
+  envelope: { from: string; to: string[] },
+  raw: Buffer | string,
+): Promise<SmtpOutcome> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    connectionTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  try {
+    const info = await transport.sendMail({ envelope, raw });
+    return { ok: true, code: 250, response: String(info.response) };
+  } catch (err) {
+    const e = err as { responseCode?: number; response?: string; message?: string };
+    return { ok: false, code: e.responseCode ?? null, response: e.response ?? e.message ?? '' };
+  } finally {
+    transport.close();
+  }
+}
+
+/** A small well-formed message (CRLF line ends), From a supplier at a .test domain. */
+export function simpleMessage(opts: { from?: string; to: string; subject?: string; body?: string }): string {
+  return [
+    `From: Supplier <${opts.from ?? 'billing@supplier.test'}>`,
+    `To: ${opts.to}`,
+    `Subject: ${opts.subject ?? 'Invoice INV-1'}`,
+    'Message-ID: <m1@supplier.test>',
+    'Date: Wed, 25 Nov 2026 10:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    opts.body ?? 'Please find our invoice attached.',
+    '',
+  ].join('\r\n');
+}

@@ -1,0 +1,291 @@
+// OpenTelemetry traces (issue 41 item 4): with OTEL_EXPORTER_OTLP_ENDPOINT set, spans go over
+// OTLP/HTTP (JSON) to a receiver this test starts on 127.0.0.1. A request continues the caller's
+// W3C traceparent, its database transaction is its child span, its log lines carry trace_id, and
+// a webhook attempt is a span whose traceparent the receiver gets.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { inTransaction } from '../../src/db/transaction.ts';
+import { appendEvents } from '../../src/modules/events/append.ts';
+import { traceHooks } from '../../src/observability/trace-hooks.ts';
+import { closeService, createLogger, openService } from '../../src/service.ts';
+import { allTasks } from '../../src/worker/tasks.ts';
+import { startWorker } from '../../src/worker/worker.ts';
+import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { OPERATOR_TOKEN, TEST_MASTER_KEY } from '../helpers/harness.ts';
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: { key: string; value: Record<string, unknown> }[];
+}
+
+/** An OTLP/HTTP receiver: every span posted to /v1/traces, and a wait for one that matches. */
+interface Collector {
+  url: string;
+  spans: OtlpSpan[];
+  waitFor(match: (s: OtlpSpan) => boolean): Promise<OtlpSpan>;
+  close(): Promise<void>;
+}
+
+async function startCollector(): Promise<Collector> {
+  const spans: OtlpSpan[] = [];
+  const waiters: (() => void)[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (req.url !== '/v1/traces' || !String(req.headers['content-type']).startsWith('application/json')) {
+      res.writeHead(415).end();
+      return;
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+    };
+    for (const rs of body.resourceSpans) for (const ss of rs.scopeSpans) spans.push(...ss.spans);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    for (const w of waiters.splice(0)) w();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spans,
+    async waitFor(match) {
+      for (;;) {
+        const found = spans.find(match);
+        if (found) return found;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A receiver of webhooks that keeps each request's headers. */
+async function startHookReceiver(): Promise<{
+  url: string;
+  got: IncomingHttpHeaders[];
+  close(): Promise<void>;
+}> {
+  const got: IncomingHttpHeaders[] = [];
+  const server = createServer(async (req, res) => {
+    for await (const _ of req);
+    got.push(req.headers);
+    res.writeHead(200).end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    got,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const attr = (s: OtlpSpan, key: string) => s.attributes?.find((a) => a.key === key)?.value;
+
+let collector: Collector;
+let db: TestDatabase;
+let ctx: AppContext;
+let app: FastifyInstance;
+const logLines: Record<string, unknown>[] = [];
+
+before(async () => {
+  collector = await startCollector();
+  db = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DOCEX_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    DOCEX_DATA_DIR: '.test-cache/data-unused',
+    DOCEX_MASTER_KEY: TEST_MASTER_KEY,
+    DOCEX_IN_PROCESS_WORKER: '0',
+    LOG_LEVEL: 'info',
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+  });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logLines.push(JSON.parse(line));
+      cb();
+    },
+  });
+  ({ ctx } = await openService(config, {
+    database: db.database,
+    skipMigrations: true,
+    logger: createLogger(config, sink),
+  }));
+  app = await buildApp(ctx);
+});
+
+after(async () => {
+  await app?.close();
+  if (ctx) await closeService(ctx);
+  else await db?.drop();
+  await db?.drop().catch(() => {});
+  await collector?.close();
+});
+
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const CALLER_SPAN = '00f067aa0ba902b7';
+
+test('a request continues the caller traceparent; its transaction is a child span; its log lines name the trace', async () => {
+  assert.ok(ctx.tracing, 'OTEL_EXPORTER_OTLP_ENDPOINT set: tracing on');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/signup',
+    headers: { 'content-type': 'application/json', traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
+    payload: JSON.stringify({
+      organization_name: 'Traced Co',
+      email: 'traced@traced.test',
+      password: 'correct horse battery staple',
+    }),
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  await ctx.tracing.flush();
+  const server = await collector.waitFor((s) => s.traceId === CALLER_TRACE && s.kind === 2);
+  assert.equal(server.name, 'POST /v1/signup');
+  assert.equal(server.parentSpanId, CALLER_SPAN);
+  assert.deepEqual(attr(server, 'http.route'), { stringValue: '/v1/signup' });
+  assert.deepEqual(attr(server, 'http.response.status_code'), { intValue: 201 });
+  const txn = await collector.waitFor((s) => s.traceId === CALLER_TRACE && s.name === 'db.transaction');
+  assert.equal(txn.parentSpanId, server.spanId, 'the transaction is the request span child');
+  // Every line the request logged (Fastify's own included) carries the trace id.
+  const reqLines = logLines.filter((l) => l.reqId !== undefined && l.trace_id === CALLER_TRACE);
+  assert.ok(reqLines.some((l) => l.msg === 'incoming request'));
+  assert.ok(reqLines.some((l) => l.msg === 'request completed'));
+  const other = logLines.filter((l) => l.reqId !== undefined && l.trace_id !== CALLER_TRACE);
+  assert.deepEqual(other, [], 'no request line without its trace id');
+});
+
+test('a request without traceparent starts a trace of its own', async () => {
+  const res = await app.inject({ method: 'GET', url: '/v1/enablement' });
+  assert.equal(res.statusCode, 200);
+  await ctx.tracing?.flush();
+  const span = await collector.waitFor((s) => s.name === 'GET /v1/enablement');
+  assert.match(span.traceId, /^[0-9a-f]{32}$/);
+  assert.notEqual(span.traceId, CALLER_TRACE);
+  assert.equal(span.parentSpanId ?? '', '');
+});
+
+test('a webhook attempt is a span whose traceparent the receiver gets: a ping continues its caller trace', async () => {
+  const receiver = await startHookReceiver();
+  try {
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/v1/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        organization_name: 'Hooked Co',
+        email: 'hooked@hooked.test',
+        password: 'correct horse battery staple',
+      }),
+    });
+    const signedUp = JSON.parse(signup.body) as { organization: { id: string }; session: { token: string } };
+    const session = signedUp.session.token;
+    const orgId = signedUp.organization.id;
+    const endpoint = await app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${session}`,
+        'idempotency-key': 'endpoint-0001',
+      },
+      payload: JSON.stringify({ url: receiver.url, events: [] }),
+    });
+    assert.equal(endpoint.statusCode, 201, endpoint.body);
+    const endpointId = (JSON.parse(endpoint.body) as { id: string }).id;
+    // A ping is sent while its request runs: the attempt continues the caller's trace.
+    const callerTrace = 'aaf92f3577b34da6a3ce929d0e0e4736';
+    const ping = await app.inject({
+      method: 'POST',
+      url: `/v1/webhooks/${endpointId}/ping`,
+      headers: {
+        authorization: `Bearer ${session}`,
+        'idempotency-key': 'ping-0001',
+        traceparent: `00-${callerTrace}-${CALLER_SPAN}-01`,
+      },
+    });
+    assert.equal(ping.statusCode, 200, ping.body);
+    assert.equal(receiver.got.length, 1);
+    const sent = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(receiver.got[0]?.traceparent ?? ''));
+    assert.ok(sent, `a W3C traceparent: ${receiver.got[0]?.traceparent}`);
+    assert.equal(sent[1], callerTrace, 'the delivery continues the caller trace');
+    await ctx.tracing?.flush();
+    const attempt = await collector.waitFor((s) => s.spanId === sent[2]);
+    assert.equal(attempt.name, 'webhook delivery');
+    assert.equal(attempt.kind, 3, 'a client span');
+    const request = await collector.waitFor((s) => s.traceId === callerTrace && s.kind === 2);
+    assert.equal(request.name, 'POST /v1/webhooks/:id/ping');
+    assert.equal(attempt.parentSpanId, request.spanId);
+
+    // A delivery by the worker, later, is a trace of its own, sent the same way.
+    await inTransaction(ctx.db, (trx) =>
+      appendEvents(
+        trx,
+        [
+          {
+            organizationId: orgId,
+            sandbox: false,
+            type: 'document.created',
+            data: { document: { id: 'doc_x' } },
+          },
+        ],
+        ctx.clock.now(),
+      ),
+    );
+    await startWorker(ctx, allTasks(), { autoStart: false }).drain();
+    assert.equal(receiver.got.length, 2, 'the event was delivered');
+    const later = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(receiver.got[1]?.traceparent ?? ''));
+    assert.ok(later, `a W3C traceparent: ${receiver.got[1]?.traceparent}`);
+    await ctx.tracing?.flush();
+    const delivery = await collector.waitFor((s) => s.spanId === later[2]);
+    assert.equal(delivery.name, 'webhook delivery');
+    assert.equal(delivery.traceId, later[1]);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a line logged inside any span (not a request) names its trace', async () => {
+  const hooks = traceHooks() ?? assert.fail('trace hooks installed');
+  let inside = '';
+  await hooks.transaction(async () => {
+    inside = hooks.traceId() ?? '';
+    ctx.log.info('inside a transaction span');
+  });
+  ctx.log.info('outside any span');
+  assert.match(inside, /^[0-9a-f]{32}$/);
+  const line = logLines.find((l) => l.msg === 'inside a transaction span');
+  assert.equal(line?.trace_id, inside);
+  const outside = logLines.find((l) => l.msg === 'outside any span');
+  assert.ok(outside && !('trace_id' in outside));
+});
+
+test('OTEL_EXPORTER_OTLP_ENDPOINT: off by default, an http(s) URL when set', () => {
+  assert.equal(loadConfig({}).tracing, null);
+  assert.deepEqual(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' }).tracing, {
+    endpoint: 'http://127.0.0.1:4318',
+    serviceName: 'docex',
+  });
+  for (const bad of ['127.0.0.1:4318', 'ftp://x.example', 'http://x.example/?a=1']) {
+    assert.throws(
+      () => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: bad }),
+      (err: Error) => err instanceof ConfigError && /OTEL_EXPORTER_OTLP_ENDPOINT must be/.test(err.message),
+      bad,
+    );
+  }
+});

@@ -1,0 +1,313 @@
+// CONTRACT 11.1, the directory: exact look-ups by electronic address, legal registration id or
+// VAT id within the caller's environment; no listing, no name search, no wildcard; the opt-out;
+// demo counterparties and external parties never found; connecting by identifier; and the
+// look-up is an index probe (no sequential scan), whatever the number of organizations.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { party as makeParty, type Party } from '../documents/setup.ts';
+import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { assertNamesField, expectApiError } from '../helpers/expect.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+
+interface Entry {
+  organization_id: string;
+  name: string;
+  country_code: string | null;
+}
+interface ListBody {
+  data: Entry[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+let svc: TestService;
+let listed: Party;
+let asker: Party;
+
+// A GS1 GLN with a valid check digit, and a SIRENE number (ICD 0002).
+const GLN = '4012345000009';
+const PROFILE = {
+  ...SELLER,
+  vat_id: 'DE811907980',
+  electronic_address: { scheme: '0088', value: GLN },
+  legal_registration_id: { scheme: '0002', value: '552 100 554' },
+};
+
+before(async () => {
+  svc = await startTestService();
+  [listed, asker] = await Promise.all([makeParty(svc, 'Listed GmbH'), makeParty(svc, 'Asker Ltd')]);
+  const r = await svc.req('PATCH', '/v1/organization', { token: listed.org.session, body: PROFILE });
+  assert.equal(r.status, 200, r.text);
+});
+after(async () => {
+  await svc?.close();
+});
+
+function lookup(query: string, token = asker.readKey) {
+  return svc.req<ListBody>('GET', `/v1/directory?${query}`, { token });
+}
+
+async function found(query: string, token = asker.readKey): Promise<string[]> {
+  const r = await lookup(query, token);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.has_more, false);
+  return r.body.data.map((e) => e.organization_id);
+}
+
+describe('GET /v1/directory', () => {
+  test('exact match on electronic address, legal registration id and VAT id: {organization_id, name, country_code}', async () => {
+    const r = await lookup(`identifier=0088:${GLN}`);
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body.data, [
+      { organization_id: listed.org.orgId, name: 'Listed GmbH', country_code: 'DE' },
+    ]);
+    assert.deepEqual(await found('identifier=0002:552100554'), [listed.org.orgId]);
+    assert.deepEqual(await found('vat_id=DE811907980'), [listed.org.orgId]);
+  });
+
+  test('case and spaces do not matter', async () => {
+    assert.deepEqual(await found(`vat_id=${encodeURIComponent(' de 811 907 980 ')}`), [listed.org.orgId]);
+    assert.deepEqual(await found(`identifier=${encodeURIComponent('0002: 552 100 554')}`), [
+      listed.org.orgId,
+    ]);
+    assert.deepEqual(await found(`identifier=${encodeURIComponent(' 0088 :4012 3450 00009')}`), [
+      listed.org.orgId,
+    ]);
+  });
+
+  test('anything but the exact value finds nothing: no prefix, no wildcard, no other scheme', async () => {
+    for (const q of [
+      `identifier=0088:${GLN.slice(0, -1)}`,
+      'identifier=0088:%25',
+      'identifier=0088:_',
+      `identifier=0088:${GLN}0`,
+      `identifier=9930:${GLN}`,
+      'identifier=0002:552100',
+      'vat_id=DE81190798',
+      'vat_id=DE8119079800',
+    ]) {
+      assert.deepEqual(await found(q), [], q);
+    }
+  });
+
+  test('no identifier, two of them, or a malformed one: 400 naming it', async () => {
+    assertNamesField(expectApiError(await lookup(''), 400, 'invalid_request'), 'identifier');
+    assertNamesField(expectApiError(await lookup('limit=5'), 400, 'invalid_request'), 'identifier');
+    assertNamesField(
+      expectApiError(await lookup(`identifier=0088:${GLN}&vat_id=DE811907980`), 400, 'invalid_request'),
+      'identifier',
+    );
+    for (const bad of ['abc', GLN, ':123', '88:123', '0088:', '0088:%20%20', '1234:abc', 'name:Listed']) {
+      const e = expectApiError(await lookup(`identifier=${bad}`), 400, 'invalid_request');
+      assertNamesField(e, 'identifier');
+    }
+    for (const bad of ['1', '811907980', 'D', 'DE%25', 'DE 8']) {
+      assertNamesField(expectApiError(await lookup(`vat_id=${bad}`), 400, 'invalid_request'), 'vat_id');
+    }
+    expectApiError(await lookup('name=Listed'), 400, 'invalid_request');
+  });
+
+  test('a key needs documents:read; a session may look up', async () => {
+    const e = expectApiError(
+      await svc.req('GET', '/v1/directory?vat_id=DE811907980', { token: undefined }),
+      401,
+      'unauthorized',
+    );
+    assert.ok(e);
+    assert.deepEqual(await found('vat_id=DE811907980', asker.org.session), [listed.org.orgId]);
+  });
+
+  test('directory_listed: false takes an organization out; true brings it back', async () => {
+    const off = await svc.req<{ directory_listed: boolean; legal_profile: unknown }>(
+      'PATCH',
+      '/v1/organization',
+      { token: listed.org.session, body: { directory_listed: false } },
+    );
+    assert.equal(off.status, 200, off.text);
+    assert.equal(off.body.directory_listed, false);
+    assert.equal((off.body.legal_profile as { vat_id: string }).vat_id, 'DE811907980');
+    assert.deepEqual(await found('vat_id=DE811907980'), []);
+    const me = await svc.req<{ directory_listed: boolean }>('GET', '/v1/organization', { token: listed.key });
+    assert.equal(me.body.directory_listed, false);
+    const on = await svc.req('PATCH', '/v1/organization', {
+      token: listed.org.session,
+      body: { directory_listed: true },
+    });
+    assert.equal(on.status, 200, on.text);
+    assert.deepEqual(await found('vat_id=DE811907980'), [listed.org.orgId]);
+    // an organization without a profile may set the flag alone
+    const bare = await makeParty(svc, 'Bare Co');
+    const r = await svc.req<{ directory_listed: boolean; legal_profile: unknown }>(
+      'PATCH',
+      '/v1/organization',
+      {
+        token: bare.org.session,
+        body: { directory_listed: false },
+      },
+    );
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.legal_profile, null);
+    expectApiError(
+      await svc.req('PATCH', '/v1/organization', {
+        token: bare.org.session,
+        body: { directory_listed: 'no' },
+      }),
+      400,
+      'invalid_request',
+    );
+  });
+
+  test('external parties and demo counterparties are never listed; the other environment is never seen', async () => {
+    const ext = await svc.req('POST', '/v1/connections', {
+      token: asker.org.session,
+      body: {
+        external_party: {
+          name: 'Hidden External',
+          email: 'x@hidden.example',
+          legal_profile: { ...BUYER, vat_id: 'FR40303265045' },
+        },
+      },
+    });
+    assert.equal(ext.status, 201, ext.text);
+    assert.deepEqual(await found('vat_id=FR40303265045'), []);
+    assert.deepEqual(await found('vat_id=FR40303265045', asker.org.session), []);
+
+    const sb = await svc.req<{ session: { token: string }; counterparty: { id: string } }>(
+      'POST',
+      '/v1/sandbox',
+      {
+        token: listed.org.session,
+      },
+    );
+    assert.equal(sb.status, 201, sb.text);
+    const sandbox = sb.body.session.token;
+    // the demo counterparty has a complete profile (VAT DE000000003, 9930:DE000000003): not listed
+    assert.deepEqual(await found('vat_id=DE000000003', sandbox), []);
+    assert.deepEqual(await found('identifier=9930:DE000000003', sandbox), []);
+    // a live organization is invisible from the sandbox, and the other way round
+    assert.deepEqual(await found('vat_id=DE811907980', sandbox), []);
+    const sbProfile = await svc.req('PATCH', '/v1/organization', {
+      token: sandbox,
+      body: { ...PROFILE, vat_id: 'DE136695976' },
+    });
+    assert.equal(sbProfile.status, 200, sbProfile.text);
+    assert.deepEqual(await found('vat_id=DE136695976'), []);
+  });
+
+  test('the look-up is an index probe: no sequential scan of organizations', async () => {
+    // The statement the service runs, explained with sequential scans priced out: if its
+    // expressions did not match the indexes of migration 0030 the plan would still scan.
+    const plans: string[] = [];
+    await svc.ctx.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      for (const cond of [
+        sql`upper(regexp_replace((legal_profile -> 'electronic_address' ->> 'scheme') || ':' || (legal_profile -> 'electronic_address' ->> 'value'), '\\s', '', 'g')) = upper(regexp_replace(${'0088:1'}::text, '\\s', '', 'g'))
+          or upper(regexp_replace((legal_profile -> 'legal_registration_id' ->> 'scheme') || ':' || (legal_profile -> 'legal_registration_id' ->> 'value'), '\\s', '', 'g')) = upper(regexp_replace(${'0088:1'}::text, '\\s', '', 'g'))`,
+        sql`upper(regexp_replace(legal_profile ->> 'vat_id', '\\s', '', 'g')) = upper(regexp_replace(${'DE1'}::text, '\\s', '', 'g'))`,
+      ]) {
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from organizations
+          where environment = 'live' and directory_listed = true and demo = false and external = false
+          and (${cond})`.execute(trx);
+        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
+    });
+    for (const plan of plans) {
+      assert.doesNotMatch(plan, /Seq Scan/, plan);
+      assert.match(plan, /organizations_directory_/, plan);
+    }
+  });
+});
+
+describe('POST /v1/connections by identifier', () => {
+  test('{counterparty: {vat_id}} and {counterparty: {identifier}} make the same pending connection', async () => {
+    const other = await makeParty(svc, 'Connector');
+    const r = await svc.req<{ id: string; status: string; counterparty: { id: string } }>(
+      'POST',
+      '/v1/connections',
+      {
+        token: other.org.session,
+        body: { counterparty: { vat_id: 'de811907980' } },
+      },
+    );
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.body.status, 'pending');
+    assert.deepEqual(r.body.counterparty, { id: listed.org.orgId, name: 'Listed GmbH' });
+    // the same pair again, by another identifier: the one-per-pair conflict
+    const again = expectApiError(
+      await svc.req('POST', '/v1/connections', {
+        token: other.org.session,
+        body: { counterparty: { identifier: `0088:${GLN}` } },
+      }),
+      409,
+      'conflict',
+    );
+    assert.equal(again.details?.connection_id, r.body.id);
+    const accepted = await svc.req('POST', `/v1/connections/${r.body.id}/accept`, {
+      token: listed.org.session,
+    });
+    assert.equal(accepted.status, 200, accepted.text);
+  });
+
+  test('no match: 404 whose message says how to add an external party', async () => {
+    const e = expectApiError(
+      await svc.req('POST', '/v1/connections', {
+        token: asker.org.session,
+        body: { counterparty: { vat_id: 'FR40303265045' } },
+      }),
+      404,
+      'not_found',
+    );
+    assert.match(e.message, /external_party/);
+  });
+
+  test('malformed, both, or neither: 400 naming counterparty.*; a key: admin_session; oneself: 400', async () => {
+    assertNamesField(
+      expectApiError(
+        await svc.req('POST', '/v1/connections', {
+          token: asker.org.session,
+          body: { counterparty: { identifier: 'nope' } },
+        }),
+        400,
+        'invalid_request',
+      ),
+      'counterparty.identifier',
+    );
+    assertNamesField(
+      expectApiError(
+        await svc.req('POST', '/v1/connections', {
+          token: asker.org.session,
+          body: { counterparty: { identifier: `0088:${GLN}`, vat_id: 'DE811907980' } },
+        }),
+        400,
+        'invalid_request',
+      ),
+      'counterparty.identifier',
+    );
+    expectApiError(
+      await svc.req('POST', '/v1/connections', { token: asker.org.session, body: { counterparty: {} } }),
+      400,
+      'invalid_request',
+    );
+    const k = expectApiError(
+      await svc.req('POST', '/v1/connections', {
+        token: asker.key,
+        body: { counterparty: { vat_id: 'DE811907980' } },
+      }),
+      403,
+      'insufficient_scope',
+    );
+    assert.equal(k.details?.required, 'admin_session');
+    assertNamesField(
+      expectApiError(
+        await svc.req('POST', '/v1/connections', {
+          token: listed.org.session,
+          body: { counterparty: { vat_id: 'DE811907980' } },
+        }),
+        400,
+        'invalid_request',
+      ),
+      'counterparty.vat_id',
+    );
+  });
+});
