@@ -73,13 +73,16 @@ const fill = (head: string, unit: string, tail: string, size = MAX_FILE) =>
   head + unit.repeat(Math.floor((size - head.length - tail.length) / unit.length)) + tail;
 
 describe('one request must not hold the event loop', () => {
-  test('<!-- or <? × 190,000 inside CDATA (27.8 s before): refused within 2 s', async () => {
+  // The bound is wide on purpose: the quadratic regex took 27.8 s on an idle machine (276 s on this
+  // suite's loaded one), the fixed reader milliseconds; 10 s tells them apart without depending on
+  // how loaded CI's two cores are when the 1 MiB request is made.
+  test('<!-- or <? × 190,000 inside CDATA (27.8 s before): refused within 10 s', async () => {
     for (const unit of ['<!--', '<?']) {
       const file = fill('<x><![CDATA[', unit, ']]></x>');
       const t0 = performance.now();
       const messages = await refused(file);
       const ms = performance.now() - t0;
-      assert.ok(ms < 2000, `${unit} in CDATA took ${ms.toFixed(0)} ms`);
+      assert.ok(ms < 10_000, `${unit} in CDATA took ${ms.toFixed(0)} ms`);
       assert.match(messages[0]!, /root element x/);
     }
   });
