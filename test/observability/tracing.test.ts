@@ -3,7 +3,8 @@
 // W3C traceparent, its database transaction is its child span, its log lines carry trace_id, and
 // a webhook attempt is a span whose traceparent the receiver gets; a delivery by the worker
 // continues the trace of the request that wrote its event (the traceparent kept with the event,
-// migration 0044), on its first attempt and on a retry alike.
+// migration 0044), on its first attempt and on a retry alike; so does an email delivery, through
+// an SMTP server the test starts on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,11 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { appendEvents } from '../../src/modules/events/append.ts';
 import { traceHooks } from '../../src/observability/trace-hooks.ts';
 import { closeService, createLogger, openService } from '../../src/service.ts';
 import { allTasks } from '../../src/worker/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
+import { type Sink, startSink } from '../delivery/smtp-sink.ts';
+import { SELLER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { OPERATOR_TOKEN, TEST_MASTER_KEY } from '../helpers/harness.ts';
 
@@ -100,6 +104,7 @@ async function startHookReceiver(statuses: number[] = []): Promise<{
 const attr = (s: OtlpSpan, key: string) => s.attributes?.find((a) => a.key === key)?.value;
 
 let collector: Collector;
+let smtp: Sink;
 let db: TestDatabase;
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -107,6 +112,7 @@ const logLines: Record<string, unknown>[] = [];
 
 before(async () => {
   collector = await startCollector();
+  smtp = await startSink();
   db = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -115,6 +121,8 @@ before(async () => {
     DOCEX_MASTER_KEY: TEST_MASTER_KEY,
     DOCEX_IN_PROCESS_WORKER: '0',
     DOCEX_TEST_CLOCK: '1',
+    DOCEX_SMTP_URL: smtp.url,
+    DOCEX_MAIL_FROM: 'billing@docex.test',
     LOG_LEVEL: 'info',
     OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
   });
@@ -138,6 +146,7 @@ after(async () => {
   else await db?.drop();
   await db?.drop().catch(() => {});
   await collector?.close();
+  await smtp?.close();
 });
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -266,7 +275,7 @@ test('a webhook attempt is a span whose traceparent the receiver gets: a ping co
 
 /** A JSON request through the app; its answer's status checked. */
 async function call<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   opts: { token?: string; body?: unknown; headers?: Record<string, string>; status: number },
 ): Promise<T> {
@@ -276,7 +285,7 @@ async function call<T>(
     headers: {
       ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(method === 'POST' ? { 'idempotency-key': `idem-${Math.random().toString(36).slice(2)}` } : {}),
+      ...(method !== 'GET' ? { 'idempotency-key': `idem-${Math.random().toString(36).slice(2)}` } : {}),
       ...opts.headers,
     },
     ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
@@ -374,6 +383,48 @@ test('a request that creates a document: the worker delivers its webhook in the 
   } finally {
     await receiver.close();
   }
+});
+
+test('an email delivery is a span in the trace of the request that queued it', async () => {
+  const seller = await signUp('Mail Seller');
+  await call('PATCH', '/v1/organization', { token: seller.session, body: SELLER, status: 200 });
+  const connection = await call<{ id: string }>('POST', '/v1/connections', {
+    token: seller.session,
+    body: { external_party: { name: 'Mail Buyer', email: 'ap@mailbuyer.test' } },
+    status: 201,
+  });
+  const draft = await call<{ id: string }>('POST', '/v1/documents', {
+    token: seller.session,
+    body: {
+      connection_id: connection.id,
+      document_type: 'invoice',
+      line_items: [{ description: 'Traced consulting', quantity: 1, unit_price: 100, tax_rate: 0 }],
+    },
+    status: 201,
+  });
+  const requestTrace = 'ccf92f3577b34da6a3ce929d0e0e4736';
+  await call('POST', `/v1/documents/${draft.id}/issue`, {
+    token: seller.session,
+    headers: { traceparent: `00-${requestTrace}-${CALLER_SPAN}-01` },
+    status: 200,
+  });
+  const row = await ctx.db
+    .selectFrom('deliveries')
+    .select(['traceparent'])
+    .where('document_id', '=', draft.id)
+    .executeTakeFirstOrThrow();
+  const kept = TRACEPARENT.exec(row.traceparent ?? '');
+  assert.ok(kept, `a W3C traceparent kept: ${row.traceparent}`);
+  assert.equal(kept[1], requestTrace);
+
+  assert.equal(await deliverEmails(ctx), 1);
+  assert.equal(smtp.received.length, 1, 'the message was sent');
+  await ctx.tracing?.flush();
+  const sent = await collector.waitFor((s) => s.traceId === requestTrace && s.name === 'email delivery');
+  assert.equal(sent.kind, 3, 'a client span');
+  assert.equal(sent.parentSpanId, kept[2], 'a child of the span that queued it');
+  const request = await collector.waitFor((s) => s.traceId === requestTrace && s.kind === 2);
+  assert.equal(request.name, 'POST /v1/documents/:id/issue');
 });
 
 test('a line logged inside any span (not a request) names its trace', async () => {
