@@ -6,6 +6,9 @@
 // traceparent; each database transaction (src/db/transaction.ts) and each webhook attempt
 // (modules/webhooks/send.ts, which sends the attempt's traceparent to the receiver) is a child
 // span; every log line of a request, and any other line logged inside a span, carries trace_id.
+// Events and email deliveries keep the traceparent of the span that wrote them (migration 0044),
+// and the worker's attempts at delivering them, later, are that span's children: one trace from
+// the request to the webhooks and emails it caused.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
   type Context,
