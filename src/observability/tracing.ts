@@ -6,10 +6,14 @@
 // traceparent; each database transaction (src/db/transaction.ts) and each webhook attempt
 // (modules/webhooks/send.ts, which sends the attempt's traceparent to the receiver) is a child
 // span; every log line of a request, and any other line logged inside a span, carries trace_id.
+// Events and email deliveries keep the traceparent of the span that wrote them (migration 0044),
+// and the worker's attempts at delivering them, later, are that span's children: one trace from
+// the request to the webhooks and emails it caused.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
   type Context,
   context,
+  defaultTextMapGetter,
   defaultTextMapSetter,
   ROOT_CONTEXT,
   type Span,
@@ -90,11 +94,23 @@ export function startTracing(opts: { endpoint: string; serviceName: string; vers
         fn,
       );
     },
-    outbound(name, attributes, fn) {
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
+    outbound(name, attributes, fn, parent) {
+      // A kept traceparent (an event's) is the parent; one that does not parse is ignored, and
+      // the span is then the current one's child (or a trace of its own).
+      const parentCtx = parent
+        ? propagator.extract(context.active(), { traceparent: parent }, defaultTextMapGetter)
+        : context.active();
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parentCtx);
       const carrier: Record<string, string> = {};
       propagator.inject(trace.setSpan(context.active(), span), carrier, defaultTextMapSetter);
       return inSpan(span, () => fn(carrier.traceparent ?? ''));
+    },
+    traceparent() {
+      const span = trace.getActiveSpan();
+      if (!span) return null;
+      const carrier: Record<string, string> = {};
+      propagator.inject(context.active(), carrier, defaultTextMapSetter);
+      return carrier.traceparent ?? null;
     },
     traceId() {
       const span = trace.getActiveSpan();

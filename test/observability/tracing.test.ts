@@ -1,7 +1,10 @@
 // OpenTelemetry traces (issue 41 item 4): with OTEL_EXPORTER_OTLP_ENDPOINT set, spans go over
 // OTLP/HTTP (JSON) to a receiver this test starts on 127.0.0.1. A request continues the caller's
 // W3C traceparent, its database transaction is its child span, its log lines carry trace_id, and
-// a webhook attempt is a span whose traceparent the receiver gets.
+// a webhook attempt is a span whose traceparent the receiver gets; a delivery by the worker
+// continues the trace of the request that wrote its event (the traceparent kept with the event,
+// migration 0044), on its first attempt and on a retry alike; so does an email delivery, through
+// an SMTP server the test starts on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
-import { inTransaction } from '../../src/db/transaction.ts';
+import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { appendEvents } from '../../src/modules/events/append.ts';
 import { traceHooks } from '../../src/observability/trace-hooks.ts';
 import { closeService, createLogger, openService } from '../../src/service.ts';
 import { allTasks } from '../../src/worker/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
+import { type Sink, startSink } from '../delivery/smtp-sink.ts';
+import { SELLER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { OPERATOR_TOKEN, TEST_MASTER_KEY } from '../helpers/harness.ts';
 
@@ -73,8 +78,8 @@ async function startCollector(): Promise<Collector> {
   };
 }
 
-/** A receiver of webhooks that keeps each request's headers. */
-async function startHookReceiver(): Promise<{
+/** A receiver of webhooks that keeps each request's headers; it answers `statuses` in turn, then 200. */
+async function startHookReceiver(statuses: number[] = []): Promise<{
   url: string;
   got: IncomingHttpHeaders[];
   close(): Promise<void>;
@@ -83,7 +88,7 @@ async function startHookReceiver(): Promise<{
   const server = createServer(async (req, res) => {
     for await (const _ of req);
     got.push(req.headers);
-    res.writeHead(200).end('ok');
+    res.writeHead(statuses.shift() ?? 200).end('ok');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -99,6 +104,7 @@ async function startHookReceiver(): Promise<{
 const attr = (s: OtlpSpan, key: string) => s.attributes?.find((a) => a.key === key)?.value;
 
 let collector: Collector;
+let smtp: Sink;
 let db: TestDatabase;
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -106,6 +112,7 @@ const logLines: Record<string, unknown>[] = [];
 
 before(async () => {
   collector = await startCollector();
+  smtp = await startSink();
   db = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -113,6 +120,9 @@ before(async () => {
     DOCEX_DATA_DIR: '.test-cache/data-unused',
     DOCEX_MASTER_KEY: TEST_MASTER_KEY,
     DOCEX_IN_PROCESS_WORKER: '0',
+    DOCEX_TEST_CLOCK: '1',
+    DOCEX_SMTP_URL: smtp.url,
+    DOCEX_MAIL_FROM: 'billing@docex.test',
     LOG_LEVEL: 'info',
     OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
   });
@@ -136,6 +146,7 @@ after(async () => {
   else await db?.drop();
   await db?.drop().catch(() => {});
   await collector?.close();
+  await smtp?.close();
 });
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -232,8 +243,9 @@ test('a webhook attempt is a span whose traceparent the receiver gets: a ping co
     assert.equal(request.name, 'POST /v1/webhooks/:id/ping');
     assert.equal(attempt.parentSpanId, request.spanId);
 
-    // A delivery by the worker, later, is a trace of its own, sent the same way.
-    await inTransaction(ctx.db, (trx) =>
+    // An event written outside any span keeps no traceparent: the worker's delivery of it is a
+    // trace of its own, sent the same way.
+    await ctx.db.transaction().execute((trx) =>
       appendEvents(
         trx,
         [
@@ -255,9 +267,164 @@ test('a webhook attempt is a span whose traceparent the receiver gets: a ping co
     const delivery = await collector.waitFor((s) => s.spanId === later[2]);
     assert.equal(delivery.name, 'webhook delivery');
     assert.equal(delivery.traceId, later[1]);
+    assert.notEqual(later[1], callerTrace);
   } finally {
     await receiver.close();
   }
+});
+
+/** A JSON request through the app; its answer's status checked. */
+async function call<T>(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; status: number },
+): Promise<T> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(method !== 'GET' ? { 'idempotency-key': `idem-${Math.random().toString(36).slice(2)}` } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
+  });
+  assert.equal(res.statusCode, opts.status, `${method} ${url}: ${res.body}`);
+  return JSON.parse(res.body) as T;
+}
+
+async function signUp(name: string): Promise<{ orgId: string; session: string }> {
+  const r = await call<{ organization: { id: string }; session: { token: string } }>('POST', '/v1/signup', {
+    body: {
+      organization_name: name,
+      email: `${name.toLowerCase().replace(/\W/g, '')}@traced.test`,
+      password: 'correct horse battery staple',
+    },
+    status: 201,
+  });
+  return { orgId: r.organization.id, session: r.session.token };
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+
+test('a request that creates a document: the worker delivers its webhook in the request trace, first attempt and retry', async () => {
+  // The first attempt fails (HTTP 500), so the retry comes from a claim of the due delivery.
+  const receiver = await startHookReceiver([500]);
+  try {
+    const seller = await signUp('Trace Seller');
+    const buyer = await signUp('Trace Buyer');
+    const connection = await call<{ id: string }>('POST', '/v1/connections', {
+      token: seller.session,
+      body: { counterparty_organization_id: buyer.orgId },
+      status: 201,
+    });
+    await call('POST', `/v1/connections/${connection.id}/accept`, { token: buyer.session, status: 200 });
+    await call('POST', '/v1/webhooks', {
+      token: seller.session,
+      body: { url: receiver.url, events: ['document.created'] },
+      status: 201,
+    });
+
+    const requestTrace = 'bbf92f3577b34da6a3ce929d0e0e4736';
+    const doc = await call<{ id: string }>('POST', '/v1/documents', {
+      token: seller.session,
+      headers: { traceparent: `00-${requestTrace}-${CALLER_SPAN}-01` },
+      body: {
+        connection_id: connection.id,
+        document_type: 'invoice',
+        line_items: [{ description: 'Traced widget', quantity: 1, unit_price: 10, tax_rate: 0 }],
+      },
+      status: 201,
+    });
+    // The event keeps the traceparent of the span that wrote it: the request's (a document's
+    // change is one statement, no transaction of its own).
+    const event = await ctx.db
+      .selectFrom('events')
+      .select(['traceparent'])
+      .where('document_id', '=', doc.id)
+      .executeTakeFirstOrThrow();
+    const kept = TRACEPARENT.exec(event.traceparent ?? '');
+    assert.ok(kept, `a W3C traceparent kept: ${event.traceparent}`);
+    assert.equal(kept[1], requestTrace);
+    await ctx.tracing?.flush();
+    const request = await collector.waitFor((s) => s.traceId === requestTrace && s.kind === 2);
+    assert.equal(request.name, 'POST /v1/documents');
+    assert.equal(kept[2], request.spanId);
+
+    // The worker's first attempt (after the request ended, outside any span) continues the trace.
+    await startWorker(ctx, allTasks(), { autoStart: false }).drain();
+    assert.equal(receiver.got.length, 1, 'the first attempt was made');
+    const first = TRACEPARENT.exec(String(receiver.got[0]?.traceparent ?? ''));
+    assert.ok(first, `a W3C traceparent sent: ${receiver.got[0]?.traceparent}`);
+    assert.equal(first[1], requestTrace, 'the delivery continues the request trace');
+    await ctx.tracing?.flush();
+    const firstSpan = await collector.waitFor((s) => s.spanId === first[2]);
+    assert.equal(firstSpan.name, 'webhook delivery');
+    assert.equal(firstSpan.kind, 3, 'a client span');
+    assert.equal(firstSpan.traceId, requestTrace);
+    assert.equal(firstSpan.parentSpanId, request.spanId, 'a child of the span that wrote the event');
+
+    // The retry, due a minute later (at most 66 s with jitter), is claimed and sent in the same trace.
+    await call('POST', '/v1/test_helpers/clock', {
+      token: OPERATOR_TOKEN,
+      body: { advance_seconds: 120 },
+      status: 200,
+    });
+    await startWorker(ctx, allTasks(), { autoStart: false }).drain();
+    assert.equal(receiver.got.length, 2, 'the retry was made');
+    const retry = TRACEPARENT.exec(String(receiver.got[1]?.traceparent ?? ''));
+    assert.ok(retry, `a W3C traceparent sent: ${receiver.got[1]?.traceparent}`);
+    assert.equal(retry[1], requestTrace);
+    assert.notEqual(retry[2], first[2], 'each attempt is a span of its own');
+    await ctx.tracing?.flush();
+    const retrySpan = await collector.waitFor((s) => s.spanId === retry[2]);
+    assert.equal(retrySpan.parentSpanId, request.spanId);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('an email delivery is a span in the trace of the request that queued it', async () => {
+  const seller = await signUp('Mail Seller');
+  await call('PATCH', '/v1/organization', { token: seller.session, body: SELLER, status: 200 });
+  const connection = await call<{ id: string }>('POST', '/v1/connections', {
+    token: seller.session,
+    body: { external_party: { name: 'Mail Buyer', email: 'ap@mailbuyer.test' } },
+    status: 201,
+  });
+  const draft = await call<{ id: string }>('POST', '/v1/documents', {
+    token: seller.session,
+    body: {
+      connection_id: connection.id,
+      document_type: 'invoice',
+      line_items: [{ description: 'Traced consulting', quantity: 1, unit_price: 100, tax_rate: 0 }],
+    },
+    status: 201,
+  });
+  const requestTrace = 'ccf92f3577b34da6a3ce929d0e0e4736';
+  await call('POST', `/v1/documents/${draft.id}/issue`, {
+    token: seller.session,
+    headers: { traceparent: `00-${requestTrace}-${CALLER_SPAN}-01` },
+    status: 200,
+  });
+  const row = await ctx.db
+    .selectFrom('deliveries')
+    .select(['traceparent'])
+    .where('document_id', '=', draft.id)
+    .executeTakeFirstOrThrow();
+  const kept = TRACEPARENT.exec(row.traceparent ?? '');
+  assert.ok(kept, `a W3C traceparent kept: ${row.traceparent}`);
+  assert.equal(kept[1], requestTrace);
+
+  assert.equal(await deliverEmails(ctx), 1);
+  assert.equal(smtp.received.length, 1, 'the message was sent');
+  await ctx.tracing?.flush();
+  const sent = await collector.waitFor((s) => s.traceId === requestTrace && s.name === 'email delivery');
+  assert.equal(sent.kind, 3, 'a client span');
+  assert.equal(sent.parentSpanId, kept[2], 'a child of the span that queued it');
+  const request = await collector.waitFor((s) => s.traceId === requestTrace && s.kind === 2);
+  assert.equal(request.name, 'POST /v1/documents/:id/issue');
 });
 
 test('a line logged inside any span (not a request) names its trace', async () => {

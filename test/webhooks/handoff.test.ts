@@ -50,6 +50,7 @@ const unsent: Omit<Claimed, 'id' | 'lease_token'> = {
   consecutive_failures: 0,
   last_success_at_ms: null,
   body: '{}',
+  traceparent: null,
 };
 
 async function rows(endpointId: string) {

@@ -58,6 +58,8 @@ export interface DeliveriesTable {
   lease_until: Date | null;
   last_error: string | null;
   sent_at: Date | null;
+  /** The W3C traceparent of the span that queued it (migration 0044); null with tracing off. */
+  traceparent: string | null;
   viewed_at: Date | null;
   bounce_status: string | null;
   created_at: Date;

@@ -113,6 +113,8 @@ export interface EventsTable {
   document_id: string | null;
   envelope: string;
   created_at: Date;
+  /** The W3C traceparent of the span that wrote the event (migration 0044); null with tracing off. */
+  traceparent: string | null;
 }
 
 /** Failed sign-ins per email (CONTRACT 10), pruned past their 15-minute window. */

@@ -16,6 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { claimDueUpdate, newLease, retryDecision } from '../../lib/outbox.ts';
+import { traceHooks } from '../../observability/trace-hooks.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
 import { documentsWithNames } from '../documents/load-document.ts';
 import { issuedEInvoice } from '../einvoice/export-document.ts';
@@ -43,13 +44,14 @@ interface Claimed {
   content: DeliveryContent | null;
   series_attempts: number;
   lease_token: string;
+  traceparent: string | null;
 }
 
 const CLAIM = `${claimDueUpdate({
   table: 'deliveries',
   due: "status = 'queued'",
   returning:
-    'd.id, d.organization_id, d.document_id, d.external_party_id, d.kind, d.to_address, d.sandbox, d.message_id, d.message, d.content, d.series_attempts, d.lease_token',
+    'd.id, d.organization_id, d.document_id, d.external_party_id, d.kind, d.to_address, d.sandbox, d.message_id, d.message, d.content, d.series_attempts, d.lease_token, d.traceparent',
 })}`;
 
 async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
@@ -267,7 +269,19 @@ async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
         dropMessage: false,
       });
     }
-    const result = await sendRaw(smtpUrl, { from: envelopeFrom(ctx, d.id), to: d.to_address }, message);
+    const envelope = { from: envelopeFrom(ctx, d.id), to: d.to_address };
+    // With tracing on, the attempt is a client span in the trace of the request that queued it.
+    // (The message carries no traceparent: its bytes are kept from the first attempt, and mail
+    // servers do not read one.)
+    const hooks = traceHooks();
+    const result = hooks
+      ? await hooks.outbound(
+          'email delivery',
+          { 'docex.delivery.id': d.id, 'docex.delivery.kind': d.kind },
+          () => sendRaw(smtpUrl, envelope, message),
+          d.traceparent,
+        )
+      : await sendRaw(smtpUrl, envelope, message);
     await record(ctx, d, smtpOutcome(d, result, now));
   } catch (err) {
     ctx.log.error({ err, delivery: d.id }, 'email delivery attempt could not be completed');

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { type Statement, stmt } from '../../db/statement.ts';
 import type { DeliveryKind } from '../../db/tables/delivery.ts';
 import { newId } from '../../lib/ids.ts';
+import { currentTraceparent } from '../../observability/trace-hooks.ts';
 import type { DocumentChange } from '../documents/change-listeners.ts';
 import { composeMessage, messageIdFor } from './compose.ts';
 
@@ -46,9 +47,10 @@ export function deliveryRowsForChange(change: DocumentChange, now: Date): Statem
   }
   return [
     stmt`insert into deliveries (id, organization_id, document_id, external_party_id, kind, to_address,
-        status, sandbox, content, next_attempt_at, created_at, updated_at)
+        status, sandbox, content, next_attempt_at, created_at, updated_at, traceparent)
       select ${newId('dlv')}, ${sender}, ${after.id}, x.id, ${kind}, x.email, 'queued', ${after.sandbox},
-        ${content === null ? null : JSON.stringify(content)}::jsonb, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+        ${content === null ? null : JSON.stringify(content)}::jsonb, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz,
+        ${currentTraceparent()}::text
         from external_parties x
        where x.id = ${party} and x.claimed_organization_id is null and (${!onlyIfNotify} or x.notify_status)`,
   ];
@@ -85,6 +87,8 @@ export async function queueDocumentDelivery(
       next_attempt_at: now,
       created_at: now,
       updated_at: now,
+      // The span queuing it (with tracing on): sending it continues that trace.
+      traceparent: currentTraceparent(),
     })
     .execute();
   return id;
@@ -155,6 +159,8 @@ export async function queueEmail(
       next_attempt_at: input.sandbox ? null : now,
       created_at: now,
       updated_at: now,
+      // The span queuing it (with tracing on): sending it continues that trace.
+      traceparent: currentTraceparent(),
     })
     .execute();
   return { id, messageId };

@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { ident, joinStatements, runStatement, Statement, stmt } from '../../db/statement.ts';
 import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
+import { currentTraceparent } from '../../observability/trace-hooks.ts';
 import { type AppendEvent, type EventEnvelope, makeEnvelope, QUEUE_FOR_FANOUT } from '../events/append.ts';
 import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
 import { changeListenerStatements } from './change-listeners.ts';
@@ -106,11 +107,12 @@ export async function executeDocumentWrite(
   if (envelopes.length > 0) {
     // The same rows appendEvents writes (src/modules/events/append.ts), with numbers filled in,
     // and queued for fan-out the same way.
+    const traceparent = currentTraceparent();
     const rows = w.events.map(
       (e, i) =>
-        stmt`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(envelopeJson(envelopes[i]!, e.documentJson))}, ${now})`,
+        stmt`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${w.documentId}, ${fill(envelopeJson(envelopes[i]!, e.documentJson))}, ${now}, ${traceparent})`,
     );
-    ctes.push(stmt`e as (insert into events (id, organization_id, type, document_id, envelope, created_at)
+    ctes.push(stmt`e as (insert into events (id, organization_id, type, document_id, envelope, created_at, traceparent)
       values ${joinStatements(rows)} returning id, organization_id, created_at)`);
     ctes.push(stmt`q as (${QUEUE_FOR_E})`);
   }

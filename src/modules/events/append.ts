@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.ts';
 import { newId } from '../../lib/ids.ts';
+import { currentTraceparent } from '../../observability/trace-hooks.ts';
 import { API_VERSION } from '../../version.ts';
 
 export const EVENT_TYPES = [
@@ -77,12 +78,14 @@ export const QUEUE_FOR_FANOUT = (from: string) =>
 export async function appendEvents(trx: Tx, events: AppendEvent[], now: Date): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
   const envelopes = events.map((e) => makeEnvelope(e.type, e.data, e.sandbox, now));
+  // The span writing them (with tracing on), so their webhook deliveries continue its trace.
+  const traceparent = currentTraceparent();
   const rows = events.map(
     (e, i) =>
-      sql`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${e.documentId ?? null}, ${JSON.stringify(envelopes[i])}, ${now}::timestamptz)`,
+      sql`(${envelopes[i]!.id}, ${e.organizationId}, ${e.type}, ${e.documentId ?? null}, ${JSON.stringify(envelopes[i])}, ${now}::timestamptz, ${traceparent})`,
   );
   await sql`with e as (
-      insert into events (id, organization_id, type, document_id, envelope, created_at)
+      insert into events (id, organization_id, type, document_id, envelope, created_at, traceparent)
       values ${sql.join(rows)}
       returning id, organization_id, created_at)
     ${sql.raw(QUEUE_FOR_FANOUT('e'))}`.execute(trx);

@@ -195,7 +195,7 @@ export const CLAIM_DUE = `
          (extract(epoch from e.previous_secret_valid_until) * 1000)::float8 as previous_secret_valid_until_ms,
          e.consecutive_failures,
          (extract(epoch from e.last_success_at) * 1000)::float8 as last_success_at_ms,
-         coalesce(c.payload, ev.envelope) as body
+         coalesce(c.payload, ev.envelope) as body, ev.traceparent
     from claimed c
     left join webhook_endpoints e on e.id = c.endpoint_id
     left join events ev on ev.id = c.event_id and c.payload is null`;
@@ -238,6 +238,7 @@ async function attempt(ctx: AppContext, d: Claimed, timeoutMs: number): Promise<
       now,
       production: isProduction(ctx),
       timeoutMs,
+      traceparent: d.traceparent,
     });
     const ping = d.event_type === 'ping';
     return attemptOutcome(d, result.ok, result.attempt, {

@@ -57,7 +57,7 @@ const FAN_OUT = planEachTime(`
      limit $1
      for update skip locked),
   matched as (
-    select e.id as event_id, e.organization_id, e.type, e.envelope,
+    select e.id as event_id, e.organization_id, e.type, e.envelope, e.traceparent,
            ep.id as endpoint_id, ep.status as endpoint_status, ep.url, ep.secret, ep.previous_secret,
            (extract(epoch from ep.previous_secret_valid_until) * 1000)::float8 as previous_secret_valid_until_ms,
            ep.consecutive_failures,
@@ -100,7 +100,8 @@ const FAN_OUT = planEachTime(`
     having count(*) > 0)
   select f.ok as fitted, f.needed, m.event_id, m.type, i.id, i.endpoint_id, m.url, m.secret,
          m.previous_secret, m.previous_secret_valid_until_ms, m.consecutive_failures,
-         m.last_success_at_ms, case when i.id is not null then m.envelope end as body
+         m.last_success_at_ms, case when i.id is not null then m.envelope end as body,
+         case when i.id is not null then m.traceparent end as traceparent
     from matched m
     cross join fits f
     left join inserted i
@@ -124,6 +125,7 @@ interface FannedOut
   id: string | null;
   endpoint_id: string | null;
   body: string | null;
+  traceparent: string | null;
 }
 
 /**
@@ -252,6 +254,7 @@ async function fanOutOnce(
         consecutive_failures: row.consecutive_failures,
         last_success_at_ms: row.last_success_at_ms,
         body: row.body,
+        traceparent: row.traceparent,
       });
     }
     idsPerEvent = Math.max(1, first.needed / queued.size);

@@ -35,6 +35,8 @@ export interface Claimed extends Leased {
   consecutive_failures: number | null;
   last_success_at_ms: number | null;
   body: string | null;
+  /** The W3C traceparent kept with the event (migration 0044): the attempt continues its trace. */
+  traceparent: string | null;
 }
 
 /** A delivery waiting for a free slot, since `at` (performance.now()). */

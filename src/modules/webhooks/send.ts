@@ -49,6 +49,12 @@ export interface SendInput {
   now: Date;
   production: boolean;
   timeoutMs?: number;
+  /**
+   * The W3C traceparent kept with the event (null for none, or with tracing off): the attempt's
+   * span is its child, so a delivery by the worker continues the trace of the request that
+   * wrote the event. Without one, the span is the current span's child (a ping's request).
+   */
+  traceparent?: string | null;
 }
 
 export interface SendResult {
@@ -88,6 +94,7 @@ export async function sendDelivery(input: SendInput): Promise<SendResult> {
         { 'docex.event.id': input.eventId, 'server.address': target.origin },
         (traceparent) =>
           post(dispatcher, target, [...headerList(signed), 'traceparent', traceparent], body, timeoutMs),
+        input.traceparent,
       )
     : await post(dispatcher, target, headerList(signed), body, timeoutMs);
   if (answer.statusCode !== null) {
