@@ -13,8 +13,11 @@ import type { Middleware } from 'openapi-fetch';
 import { docexErrorFrom, type ErrorBody } from '../../../src/client/errors.ts';
 import { createDocexClient, DocexError } from '../../../src/client/index.ts';
 import type {
+  BankAccount,
+  CreateBankAccountBody,
   EInvoiceFormat,
   FinanceSetup,
+  InboundAddress,
   LegalProfilePatch,
   Organization,
   SandboxPair,
@@ -213,6 +216,19 @@ interface AppRoutes {
     answer:
       | { organization: Organization; refused?: undefined }
       | { refused: ErrorBody; organization?: undefined };
+  };
+  /** GET /v1/inbound's answer, or null where the deployment has no inbound domain (403 there). */
+  'GET /inbound': { answer: { inbound: InboundAddress | null } };
+  /**
+   * POST /v1/bank_accounts; its 400 invalid_request (a wrong IBAN, in the API's words) comes back
+   * as `refused` with a 200, so the browser does not log an expected answer as a failure.
+   */
+  'POST /bank_accounts': {
+    body: CreateBankAccountBody;
+    headers: IdempotencyHeader;
+    answer:
+      | { bank_account: BankAccount; refused?: undefined }
+      | { refused: ErrorBody; bank_account?: undefined };
   };
   /** POST /v1/sandbox (a write: the caller's key makes a retry answer the same pair). */
   'POST /sandbox': {
