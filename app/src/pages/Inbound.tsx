@@ -33,7 +33,9 @@ export function InboundAddressLine({ link = false }: { link?: boolean }) {
   return (
     <p className="inbound-address" data-testid="inbound-address">
       <span>Suppliers send e-invoices to </span>
-      <code data-testid="inbound-email">{email}</code>{' '}
+      <code className="inbound-email" data-testid="inbound-email">
+        {email}
+      </code>{' '}
       <CopyButton text={email} label="Copy the inbound address" />
       {link ? (
         <>
