@@ -265,6 +265,18 @@ export async function appApi(
   return response.status === 204 ? undefined : response.json();
 }
 
+/** The API's file downloads a page links to (a plain link: the browser saves what the API names). */
+type FileOperation = '/v1/inbound/messages/{id}/raw' | '/v1/payment_batches/{id}/file';
+
+/**
+ * The address of a file the API serves, through the session's proxy, for an `<a download>`: the
+ * browser fetches it with the session cookie (a GET needs no CSRF token) and saves it under the
+ * name the API's content-disposition gives.
+ */
+export function fileHref(path: FileOperation, id: string): string {
+  return APP_API + path.replace('{id}', encodeURIComponent(id));
+}
+
 /** A refusal the app's own routes answered with a 200 (`{refused}`), as the error the API would have thrown. */
 export function refusal(refused: ErrorBody, status: number): DocexError {
   return new DocexError({ ...refused, status });

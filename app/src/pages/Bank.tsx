@@ -2,13 +2,13 @@
 // the API's words), the open batch (bank-rail payments waiting to go to the bank), closing it into
 // a pain.001 payment file to download and upload to the bank, and the batches closed so far.
 import { type FormEvent, useId, useState } from 'react';
-import { appApi, docex, newIdempotencyKey, refusal } from '../api/client';
+import { appApi, docex, fileHref, newIdempotencyKey, refusal } from '../api/client';
 import type { BankAccount, Document, Payment, PaymentBatch } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
-import { BASE, Link, usePageTitle } from '../router';
+import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 
 /** The rail whose payments wait in a batch (CONTRACT 12). */
@@ -385,7 +385,7 @@ function Batches() {
 
 /** The batch's pain.001 file through the session's proxy (the API names the file). */
 function batchFile(b: PaymentBatch): string {
-  return `${BASE}/api/v1/payment_batches/${encodeURIComponent(b.id)}/file`;
+  return fileHref('/v1/payment_batches/{id}/file', b.id);
 }
 
 function DocumentLink({ id }: { id: string }) {

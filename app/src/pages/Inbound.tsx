@@ -2,12 +2,12 @@
 // copy button (also on Documents), and every message received or uploaded with what became of it:
 // the documents it created, the one it repeats, or why it was refused, and its raw bytes.
 import { useState } from 'react';
-import { appApi, docex } from '../api/client';
+import { appApi, docex, fileHref } from '../api/client';
 import type { Document, InboundMessage } from '../api/types';
 import { CopyButton, Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAsync } from '../lib/hooks';
 import { usePaged } from '../lib/paged';
-import { BASE, Link, usePageTitle } from '../router';
+import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 
 const STATUS_WORDS: Record<InboundMessage['status'], string> = {
@@ -129,7 +129,7 @@ function Messages() {
 }
 
 function MessageRow({ m }: { m: InboundMessage }) {
-  const raw = `${BASE}/api/v1/inbound/messages/${encodeURIComponent(m.id)}/raw`;
+  const raw = fileHref('/v1/inbound/messages/{id}/raw', m.id);
   return (
     <tr data-testid="inbound-message" data-status={m.status} data-id={m.id}>
       <td data-label="Received" className="small">
