@@ -36,6 +36,7 @@ export function BankPage() {
 }
 
 function Bank() {
+  const { features } = useApp();
   const accounts = useAsync(
     () => docex.GET('/v1/bank_accounts', { params: { query: { limit: 100 } } }).then((p) => p.data),
     [],
@@ -65,7 +66,7 @@ function Bank() {
         <>
           <Accounts accounts={accounts.data} onChange={() => void accounts.reload()} />
           {active ? null : <ConnectForm onConnected={() => void accounts.reload()} />}
-          {active ? <Batches key={active.id} /> : null}
+          {active && features.has('paymentBatches') ? <Batches key={active.id} /> : null}
           <UploadStatement />
         </>
       )}
