@@ -9,6 +9,12 @@
 // - GET /app/api/documents/:id/einvoice?format=: an e-invoice download. A legal profile that lacks
 //   a term the rules need is 422 einvoice_incomplete at the API, which the page explains; here it
 //   comes back as `{refused: {...}}` (JSON) and the file otherwise, with the API's headers.
+// - POST /app/api/bank_accounts: the Bank page's connect form. A wrong IBAN (check digits, a
+//   country outside SEPA) is 400 invalid_request at the API, which the form shows in the API's
+//   words; here it comes back as `{refused}` and a connected account as `{bank_account}` (201).
+// - GET /app/api/inbound: the Documents page's inbound address. A deployment without
+//   DOCEX_INBOUND_DOMAIN answers 403 capability_unavailable at the API, which for the page is a
+//   state (no address to show), not a fault: here it is `{inbound: null}`, else `{inbound}`.
 //
 // Both go through the same API operation (app.inject, the session as the bearer credential), so
 // every rule holds unchanged; any other answer (401, 404, 409, 503...) is relayed as the API gave
@@ -87,6 +93,33 @@ export function registerExpectedRefusals(scope: FastifyInstance, deps: Deps): vo
     if (res.statusCode === 200) return reply.send({ organization: res.json() });
     const refused = expectedRefusal(res, 400, ['invalid_request']);
     if (refused && aboutTheFields(refused)) return reply.send({ refused });
+    return relay(reply, res);
+  });
+
+  scope.post(`${prefix}/bank_accounts`, async (request, reply) => {
+    checkCsrf(ctx, request, true);
+    const token = requireSession(request);
+    const idem = request.headers['idempotency-key'];
+    const res = await inject(request, 'POST', '/v1/bank_accounts', {
+      token,
+      body: JSON.stringify(request.body ?? null),
+      ...(typeof idem === 'string' ? { idempotencyKey: idem } : {}),
+    });
+    ended(request, reply, res);
+    reply.header('cache-control', 'no-store');
+    if (res.statusCode === 201) return reply.code(201).send({ bank_account: res.json() });
+    const refused = expectedRefusal(res, 400, ['invalid_request']);
+    if (refused && aboutTheFields(refused)) return reply.send({ refused });
+    return relay(reply, res);
+  });
+
+  scope.get(`${prefix}/inbound`, async (request, reply) => {
+    const res = await inject(request, 'GET', '/v1/inbound', { token: requireSession(request) });
+    ended(request, reply, res);
+    if (res.statusCode === 200)
+      return reply.header('cache-control', 'no-store').send({ inbound: res.json() });
+    if (expectedRefusal(res, 403, ['capability_unavailable']))
+      return reply.header('cache-control', 'no-store').send({ inbound: null });
     return relay(reply, res);
   });
 

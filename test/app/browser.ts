@@ -107,13 +107,15 @@ export async function waitInPage(page: Page, expression: string, timeoutMs = 10_
  * A test service listening on a free loopback port, its DOCEX_BASE_URL that real address (signed
  * download links and the pages' own links point at it).
  */
-export async function listeningService(): Promise<{ svc: TestService; base: string }> {
+export async function listeningService(
+  env: Record<string, string> = {},
+): Promise<{ svc: TestService; base: string }> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   const base = `http://127.0.0.1:${port}`;
-  const svc = await startTestService({ DOCEX_BASE_URL: base });
+  const svc = await startTestService({ ...env, DOCEX_BASE_URL: base });
   await svc.app.listen({ host: '127.0.0.1', port });
   return { svc, base };
 }

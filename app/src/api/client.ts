@@ -13,8 +13,11 @@ import type { Middleware } from 'openapi-fetch';
 import { docexErrorFrom, type ErrorBody } from '../../../src/client/errors.ts';
 import { createDocexClient, DocexError } from '../../../src/client/index.ts';
 import type {
+  BankAccount,
+  CreateBankAccountBody,
   EInvoiceFormat,
   FinanceSetup,
+  InboundAddress,
   LegalProfilePatch,
   Organization,
   SandboxPair,
@@ -214,6 +217,19 @@ interface AppRoutes {
       | { organization: Organization; refused?: undefined }
       | { refused: ErrorBody; organization?: undefined };
   };
+  /** GET /v1/inbound's answer, or null where the deployment has no inbound domain (403 there). */
+  'GET /inbound': { answer: { inbound: InboundAddress | null } };
+  /**
+   * POST /v1/bank_accounts; its 400 invalid_request (a wrong IBAN, in the API's words) comes back
+   * as `refused` with a 200, so the browser does not log an expected answer as a failure.
+   */
+  'POST /bank_accounts': {
+    body: CreateBankAccountBody;
+    headers: IdempotencyHeader;
+    answer:
+      | { bank_account: BankAccount; refused?: undefined }
+      | { refused: ErrorBody; bank_account?: undefined };
+  };
   /** POST /v1/sandbox (a write: the caller's key makes a retry answer the same pair). */
   'POST /sandbox': {
     headers: IdempotencyHeader;
@@ -247,6 +263,18 @@ export async function appApi(
   // A session begins: the API may be called again.
   if (route === 'POST /login' || route === 'POST /signup') beginSessionRequests();
   return response.status === 204 ? undefined : response.json();
+}
+
+/** The API's file downloads a page links to (a plain link: the browser saves what the API names). */
+type FileOperation = '/v1/inbound/messages/{id}/raw' | '/v1/payment_batches/{id}/file';
+
+/**
+ * The address of a file the API serves, through the session's proxy, for an `<a download>`: the
+ * browser fetches it with the session cookie (a GET needs no CSRF token) and saves it under the
+ * name the API's content-disposition gives.
+ */
+export function fileHref(path: FileOperation, id: string): string {
+  return APP_API + path.replace('{id}', encodeURIComponent(id));
 }
 
 /** A refusal the app's own routes answered with a 200 (`{refused}`), as the error the API would have thrown. */

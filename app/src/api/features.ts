@@ -42,6 +42,11 @@ export const OPTIONAL = {
   // Issue 38: a document's emails to an external party, and sending it again.
   deliveries: ['GET', '/v1/documents/{id}/deliveries', 'documents'],
   resend: ['POST', '/v1/documents/{id}/deliveries', 'documents'],
+  // Issue 39: what arrived at the inbound address (CONTRACT 11.5).
+  inbound: ['GET', '/v1/inbound/messages', 'documents'],
+  // Issue 40: the organization's bank, its accounts and payment batches (CONTRACT 12).
+  bankAccounts: ['GET', '/v1/bank_accounts', 'payments'],
+  paymentBatches: ['GET', '/v1/payment_batches', 'payments'],
 } as const satisfies Record<string, readonly [string, string, Family]>;
 
 /**

@@ -39,3 +39,10 @@ export type SandboxPair = Schemas['SandboxPair'];
 
 export type EInvoiceFormat = operations['exportEInvoice']['parameters']['query']['format'];
 export type EmailDelivery = Schemas['EmailDelivery'];
+
+export type InboundAddress = Schemas['InboundAddress'];
+export type InboundMessage = Schemas['InboundMessage'];
+export type BankAccount = Schemas['BankAccount'];
+export type CreateBankAccountBody = BodyOf<'createBankAccount'>;
+export type PaymentBatch = Schemas['PaymentBatch'];
+export type Payment = Schemas['Payment'];

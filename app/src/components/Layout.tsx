@@ -5,13 +5,19 @@ import { Link, navigate, useLocation } from '../router';
 import { useApp } from '../session';
 import { ErrorAlert } from './ui';
 
-const NAV: { to: string; label: string; feature?: 'keys' | 'webhooks' | 'finance' | 'legalProfile' }[] = [
+const NAV: {
+  to: string;
+  label: string;
+  feature?: 'keys' | 'webhooks' | 'finance' | 'legalProfile' | 'inbound' | 'bankAccounts';
+}[] = [
   { to: '/documents', label: 'Documents' },
   { to: '/documents/new', label: 'New document' },
+  { to: '/inbound', label: 'Inbound', feature: 'inbound' },
   { to: '/connections', label: 'Connections' },
   { to: '/keys', label: 'API keys', feature: 'keys' },
   { to: '/webhooks', label: 'Webhooks', feature: 'webhooks' },
   { to: '/treasury', label: 'Treasury' },
+  { to: '/bank', label: 'Bank', feature: 'bankAccounts' },
   { to: '/finance', label: 'Finance', feature: 'finance' },
   { to: '/sandbox', label: 'Sandbox' },
   { to: '/organization', label: 'Legal profile', feature: 'legalProfile' },

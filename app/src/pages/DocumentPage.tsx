@@ -21,7 +21,8 @@ const POLL_MS = 1000;
 
 /** Whether something is about to happen without the viewer doing anything. */
 function inMotion(doc: Document): boolean {
-  if (doc.payment?.status === 'processing') return true;
+  // A bank-rail payment waits for the bank's statement, which no poll brings sooner.
+  if (doc.payment?.status === 'processing') return doc.payment.rail !== 'sepa_credit_transfer';
   // The sandbox's demo counterparty answers within seconds of an issue; an external party (xp_,
   // reached by email) answers when a person follows the link, if ever.
   return (
@@ -394,7 +395,19 @@ function PaymentPanel({ doc }: { doc: Document }) {
     <section aria-labelledby="pay-title" className="panel">
       <h2 id="pay-title">Payment</h2>
       <div aria-live="polite" data-testid="payment-status">
-        {p.status === 'processing' ? (
+        {p.status === 'processing' && p.rail === 'sepa_credit_transfer' ? (
+          <Notice>
+            Processing {formatMoney(p.amount, p.currency)} as a SEPA credit transfer: it goes to the bank with
+            the payer's next payment batch
+            {p.source_account_id ? (
+              <>
+                {' '}
+                (<Link to="/bank">Bank</Link>)
+              </>
+            ) : null}
+            , and settles when the bank's statement shows it.
+          </Notice>
+        ) : p.status === 'processing' ? (
           <Notice>Processing {formatMoney(p.amount, p.currency)}: settlement under way…</Notice>
         ) : p.status === 'settled' ? (
           <Notice tone="success">
@@ -412,6 +425,11 @@ function PaymentPanel({ doc }: { doc: Document }) {
           <LongId id={p.id} label="Copy the payment id" />
         </Fact>
         <Fact term="Started">{formatTime(p.created_at)}</Fact>
+        {p.end_to_end_id ? (
+          <Fact term="End-to-end id">
+            <LongId id={p.end_to_end_id} label="Copy the end-to-end id" />
+          </Fact>
+        ) : null}
         {p.scheduled_for ? <Fact term="Scheduled for">{p.scheduled_for}</Fact> : null}
       </dl>
     </section>
@@ -424,6 +442,41 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/** How a received document came in (CONTRACT 11.5): its channel, its sender and whether the sender was authenticated. */
+function ReceivedFacts({ received }: { received: NonNullable<Document['received']> }) {
+  const { features } = useApp();
+  return (
+    <>
+      <Fact term="Received">
+        <span data-testid="received-channel">
+          {received.channel === 'email'
+            ? `By email${received.from ? ` from ${received.from}` : ''}`
+            : 'Uploaded'}
+        </span>
+        {features.has('inbound') ? (
+          <>
+            {' · '}
+            <Link to="/inbound">Inbound</Link>
+          </>
+        ) : null}
+      </Fact>
+      {received.channel === 'email' ? (
+        <Fact term="Sender">
+          <span
+            data-testid="sender-verification"
+            data-verified={received.sender_verified ? 'true' : 'false'}
+            className={received.sender_verified ? 'sender-verified' : 'sender-unverified'}
+          >
+            {received.sender_verified
+              ? 'Verified: the mail passed DMARC for the supplier’s own domain.'
+              : 'Not verified: nothing proves this mail came from the supplier. Check the bank details with them before paying.'}
+          </span>
+        </Fact>
+      ) : null}
+    </>
   );
 }
 
@@ -448,6 +501,19 @@ function Details({ doc }: { doc: Document }) {
         </Fact>
         <Fact term="Issued">{formatTime(doc.issued_at)}</Fact>
         <Fact term="Updated">{formatTime(doc.updated_at)}</Fact>
+        {doc.payment_reference ? (
+          <Fact term="Payment reference (RF)">
+            <span data-testid="payment-reference">
+              <code>{doc.payment_reference}</code>{' '}
+              <span className="muted small">
+                {doc.direction === 'sent'
+                  ? 'quoted in the transfer, your bank statement matches the payment to this invoice'
+                  : 'quote it in the transfer'}
+              </span>
+            </span>
+          </Fact>
+        ) : null}
+        {doc.received ? <ReceivedFacts received={doc.received} /> : null}
         {doc.derived_from ? (
           <Fact term="Derived from">
             <Link to={`/documents/${doc.derived_from}`}>{doc.derived_from}</Link>

@@ -11,6 +11,7 @@ import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../li
 import { Link, navigate, useLocation, usePageTitle } from '../router';
 import { useApp } from '../session';
 import type { ImportedState } from './DocumentPage';
+import { InboundAddressLine } from './Inbound';
 
 /** The filters live in the URL, so a view is a link. */
 const FILTERS = ['status', 'phase', 'since', 'until', 'q'] as const;
@@ -137,6 +138,7 @@ export function DocumentsPage() {
         </span>
       </div>
       {importing ? <ImportEInvoice onCancel={() => setImporting(false)} /> : null}
+      <InboundAddressLine link={features.has('inbound')} />
       {/* Nothing yet: the next step comes first, above the views and filters it has no use for. */}
       {nextSteps ? (
         <DocumentsEmpty
