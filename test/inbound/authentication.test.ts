@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import type { SenderAuthentication } from '../../src/db/tables/inbound.ts';
 import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
@@ -32,7 +33,10 @@ function invoiceXml(opts: { number: string; seller: string }): Buffer {
   const xml = SAMPLE.replace('<cbc:ID>test decimal 1</cbc:ID>', `<cbc:ID>${opts.number}</cbc:ID>`)
     .replace('HR46830600751', `HR9${opts.seller.padStart(10, '0')}`)
     .replace('HR46830600751', BUYER.vat_id)
-    .replace('<cbc:CompanyID>086374645</cbc:CompanyID>', `<cbc:CompanyID>8${opts.seller.padStart(8, '0')}</cbc:CompanyID>`);
+    .replace(
+      '<cbc:CompanyID>086374645</cbc:CompanyID>',
+      `<cbc:CompanyID>8${opts.seller.padStart(8, '0')}</cbc:CompanyID>`,
+    );
   return Buffer.from(xml, 'utf8');
 }
 
@@ -347,12 +351,20 @@ test('a DSN for bounce+<delivery id> marks that delivery bounced; unknown ids ar
   assert.equal(row?.status, 'bounced');
   assert.equal(row?.bounce_status, '5.1.1');
   // nothing was stored as an inbound message for the organization
-  const list = await svc.req<{ data: { subject: string | null }[] }>('GET', '/v1/inbound/messages?limit=100', {
-    token: buyer.key,
-  });
+  const list = await svc.req<{ data: { subject: string | null }[] }>(
+    'GET',
+    '/v1/inbound/messages?limit=100',
+    {
+      token: buyer.key,
+    },
+  );
   assert.ok(!list.body.data.some((m) => m.subject === 'Undelivered Mail Returned to Sender'));
   for (const bad of ['bounce+dlv_doesnotexist', 'bounce+', 'bounce+dlv_']) {
-    const r = await sendRaw(listener.address.port, { from: '', to: [`${bad}@${INBOUND_DOMAIN}`] }, dsn('x', 'failed', '5.1.1'));
+    const r = await sendRaw(
+      listener.address.port,
+      { from: '', to: [`${bad}@${INBOUND_DOMAIN}`] },
+      dsn('x', 'failed', '5.1.1'),
+    );
     assert.equal(r.code, 550, `${bad}: ${r.response}`);
   }
 });
@@ -389,7 +401,29 @@ test('approving and disputing a received bill emails the party a status notice (
   }
   // a party with notify_status false gets none
   const party = (await doc(thirdBill)).counterparty.id;
-  await svc.ctx.db.updateTable('external_parties').set({ notify_status: false }).where('id', '=', party).execute();
+  await svc.ctx.db
+    .updateTable('external_parties')
+    .set({ notify_status: false })
+    .where('id', '=', party)
+    .execute();
   await move(thirdBill, 'approved');
   assert.equal((await notices(thirdBill)).length, 0, 'notify_status false: no notice');
+});
+
+test('DOCEX_DNS_SERVERS takes ip, ip:port and [v6]:port, and names a malformed entry', () => {
+  const dnsOf = (v: string) => loadConfig({ NODE_ENV: 'test', DOCEX_DNS_SERVERS: v }).inbound.dnsServers;
+  assert.equal(dnsOf(''), null);
+  assert.deepEqual(dnsOf('127.0.0.1:5353, 192.0.2.53 ,[2001:db8::53]:5300,::1'), [
+    '127.0.0.1:5353',
+    '192.0.2.53:53',
+    '[2001:db8::53]:5300',
+    '[::1]:53',
+  ]);
+  for (const bad of ['dns.example:53', '127.0.0.1:70000', '300.1.1.1', '::1:53x']) {
+    assert.throws(
+      () => dnsOf(bad),
+      (err: unknown) => err instanceof ConfigError && err.message.includes('DOCEX_DNS_SERVERS'),
+      bad,
+    );
+  }
 });

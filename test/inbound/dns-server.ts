@@ -29,7 +29,13 @@ export async function startDns(records: Record<string, string[]>): Promise<TestD
         response.header.rcode = txt.has(name) ? 0 : 3;
       } else {
         for (const v of values) {
-          response.answers.push({ name: q?.name ?? name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data: chunks(v) } as never);
+          response.answers.push({
+            name: q?.name ?? name,
+            type: Packet.TYPE.TXT,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            data: chunks(v),
+          } as never);
         }
       }
       send(response);

@@ -68,10 +68,16 @@ export async function evaluateSender(
       .filter((r) => !!r.signingDomain)
       .slice(0, 10)
       .map((r) => ({
-      domain: String(r.signingDomain ?? '').toLowerCase(),
-      result: String(r.status?.result ?? 'none'),
-    }));
-    const spf = res.spf && m.clientIp ? { domain: String(res.spf.domain ?? '').toLowerCase(), result: String(res.spf.status?.result ?? 'none') } : null;
+        domain: String(r.signingDomain ?? '').toLowerCase(),
+        result: String(r.status?.result ?? 'none'),
+      }));
+    const spf =
+      res.spf && m.clientIp
+        ? {
+            domain: String(res.spf.domain ?? '').toLowerCase(),
+            result: String(res.spf.status?.result ?? 'none'),
+          }
+        : null;
     const dmarc = res.dmarc
       ? {
           domain: String(res.dmarc.domain ?? '').toLowerCase(),
@@ -93,7 +99,9 @@ export async function evaluateSender(
 }
 
 /** Whether DMARC passed for the message's From domain (the one condition for any reply). */
-export function dmarcPassed(a: SenderAuthentication | null): a is SenderAuthentication & { from_domain: string } {
+export function dmarcPassed(
+  a: SenderAuthentication | null,
+): a is SenderAuthentication & { from_domain: string } {
   return (
     a !== null &&
     a.from_domain !== null &&
@@ -105,7 +113,7 @@ export function dmarcPassed(a: SenderAuthentication | null): a is SenderAuthenti
 
 /**
  * The message's authentication, evaluated now and kept on the row if it was not yet (an email
- * only: an upload has no sender to authenticate, and gets null).
+ * received by the listener only: an upload has no sender to authenticate, and gets null).
  */
 export async function authenticationOf(ctx: AppContext, id: string): Promise<SenderAuthentication | null> {
   const row = await ctx.db
@@ -113,8 +121,11 @@ export async function authenticationOf(ctx: AppContext, id: string): Promise<Sen
     .select(['channel', 'raw', 'client_ip', 'helo', 'envelope_from', 'from_address', 'authentication'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || row.channel !== 'email') return null;
+  if (row?.channel !== 'email') return null;
   if (row.authentication !== null) return row.authentication;
+  // every message the listener stores carries its SMTP client's address; one without it did not
+  // arrive by SMTP here, and there is no session to authenticate (not verified)
+  if (row.client_ip === null) return null;
   const auth = await evaluateSender(ctx, {
     raw: Buffer.from(row.raw),
     clientIp: row.client_ip,

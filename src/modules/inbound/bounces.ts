@@ -91,7 +91,11 @@ export function readDsn(raw: Buffer): DsnOutcome | null {
  * The DATA of a message to bounce addresses: a DSN reporting a failure marks each delivery
  * bounced (one transaction, committed before the 250). Returns the reply text.
  */
-export async function recordBounce(ctx: AppContext, deliveryIds: readonly string[], raw: Buffer): Promise<string> {
+export async function recordBounce(
+  ctx: AppContext,
+  deliveryIds: readonly string[],
+  raw: Buffer,
+): Promise<string> {
   const dsn = readDsn(raw);
   if (dsn === null) return 'Not a delivery status notification: nothing recorded';
   const status = dsn.failedStatus;

@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { ReceivedInfo } from '../../db/tables/documents.ts';
+import type { SenderAuthentication } from '../../db/tables/inbound.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
@@ -25,7 +26,6 @@ import type { ImportedParty } from '../einvoice/import-model.ts';
 import { appendEvents } from '../events/append.ts';
 import { findCounterparties } from '../parties/directory.ts';
 import { createExternalParty } from '../parties/external-parties.ts';
-import type { SenderAuthentication } from '../../db/tables/inbound.ts';
 import { authenticationOf, senderVerified } from './authenticate.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
@@ -130,7 +130,8 @@ async function sellerOf(
     legal_registration_id: seller.legalRegistrationId,
   });
   const match = matches.find((m) => m.organization_id !== org.id);
-  if (match) return { organizationId: match.organization_id, connectionId: match.connection_id, created: false };
+  if (match)
+    return { organizationId: match.organization_id, connectionId: match.connection_id, created: false };
   if (!seller.name)
     throw new Refused(['The seller (BG-4) has no name (BT-27): docex cannot add it as a party.']);
   const email = seller.email ?? senderAddress;
