@@ -276,6 +276,8 @@ test('a refused message from a DMARC-authenticated sender gets one reply saying 
   assert.equal(got[0]!.from, `bounce+${replyId}@${INBOUND_DOMAIN}`);
   const parsed = await simpleParser(got[0]!.raw);
   assert.match(parsed.subject ?? '', /Not accepted: No invoice here/);
+  assert.equal(parsed.headers.get('auto-submitted'), 'auto-replied', 'RFC 3834: no robot answers it');
+  assert.ok(parsed.inReplyTo?.endsWith('@supplier.example>'), String(parsed.inReplyTo));
   assert.match(parsed.text ?? '', /Acheteur SARL received your message/);
   assert.match(parsed.text ?? '', /e-invoice/i);
   assert.equal((await deliveriesTo('billing@supplier.example'))[0]?.status, 'sent');

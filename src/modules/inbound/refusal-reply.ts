@@ -69,6 +69,7 @@ export async function queueRefusalReply(
     subject: `Not accepted: ${subject || 'your message'}`,
     text: lines.join('\n'),
     sandbox: m.organization.environment === 'sandbox',
+    autoReplyTo: { messageId: m.messageId },
   });
   return id;
 }
