@@ -60,6 +60,8 @@ before(async () => {
     // spf.example: no DKIM, but SPF permits the loopback client, aligned with the From domain
     'spf.example': ['v=spf1 ip4:127.0.0.1 -all'],
     '_dmarc.spf.example': ['v=DMARC1; p=none'],
+    // a subdomain sender: its own SPF, the organizational domain's DMARC record
+    'mail.spf.example': ['v=spf1 ip4:127.0.0.1 -all'],
   });
   sink = await startSink();
   svc = await startTestService({
@@ -224,6 +226,27 @@ test('SPF aligned with the From domain passes DMARC without DKIM', async () => {
   const d = await accepted(id);
   assert.equal(d.received?.sender_verified, true);
   assert.equal((await authOf(id))?.spf?.result, 'pass');
+});
+
+test('a From subdomain passing DMARC under its organizational domain record is verified, by its own domain', async () => {
+  const raw = await compose({
+    from: 'billing@mail.spf.example',
+    subject: 'Invoice M-1',
+    attachments: [{ filename: 'M-1.xml', content: invoiceXml({ number: 'M-1', seller: '3' }) }],
+  });
+  const id = await deliver('billing@mail.spf.example', raw);
+  await drain();
+  const d = await accepted(id);
+  assert.equal(d.received?.sender_verified, true);
+  const auth = await authOf(id);
+  assert.equal(auth?.from_domain, 'mail.spf.example');
+  assert.equal(auth?.dmarc?.domain, 'spf.example');
+  const xp = await svc.ctx.db
+    .selectFrom('external_parties')
+    .select('verified_domain')
+    .where('id', '=', d.counterparty.id)
+    .executeTakeFirstOrThrow();
+  assert.equal(xp.verified_domain, 'mail.spf.example');
 });
 
 test('a DMARC pass from another domain than the party is known by is not verified', async () => {

@@ -40,6 +40,7 @@ export interface InboundMessagesTable {
 export interface SenderAuthentication {
   dkim: { domain: string; result: string }[];
   spf: { domain: string; result: string } | null;
+  /** domain: the From domain's organizational domain, as mailauth reports it */
   dmarc: { domain: string; result: string; policy: string | null } | null;
   /** The From header's domain (lowercase), null when the message has none readable. */
   from_domain: string | null;

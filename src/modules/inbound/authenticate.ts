@@ -107,7 +107,10 @@ export function dmarcPassed(
     a.from_domain !== null &&
     a.dmarc !== null &&
     a.dmarc.result === 'pass' &&
-    a.dmarc.domain === a.from_domain
+    // mailauth evaluates DMARC for the From header's domain and reports its organizational
+    // domain (mail.supplier.com -> supplier.com): the same From domain as the one listed
+    a.dmarc.domain !== '' &&
+    (a.dmarc.domain === a.from_domain || a.from_domain.endsWith(`.${a.dmarc.domain}`))
   );
 }
 
