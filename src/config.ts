@@ -1,4 +1,5 @@
 // The one place that reads process.env: everything else receives a typed Config.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { DatabaseUrlError, parseMultiHostUrl } from './db/multi-host.ts';
@@ -112,6 +113,11 @@ export interface InboundConfig {
   maxBytes: number;
   /** DOCEX_SMTP_TLS_CERT / DOCEX_SMTP_TLS_KEY: PEM files; STARTTLS is offered when both are set. */
   tls: { certFile: string; keyFile: string } | null;
+  /**
+   * DOCEX_DNS_SERVERS (comma-separated ip:port, [v6]:port or ip): the DNS servers sender
+   * authentication (DKIM, SPF, DMARC) asks; null: the system's.
+   */
+  dnsServers: string[] | null;
 }
 
 export class ConfigError extends Error {}
@@ -240,6 +246,29 @@ function flag(env: Env, name: string): boolean {
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
+/** DOCEX_DNS_SERVERS as node:dns's setServers takes them (`ip`, `ip:port`, `[v6]:port`). */
+function dnsServersFrom(env: Env): string[] | null {
+  const raw = (env.DOCEX_DNS_SERVERS ?? '').trim();
+  if (raw === '') return null;
+  const out: string[] = [];
+  for (const part of raw.split(',')) {
+    const s = part.trim();
+    if (s === '') continue;
+    const m = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)|([0-9a-fA-F:]+))(?::([0-9]{1,5}))?$/.exec(s);
+    const ip = m ? (m[1] ?? m[2] ?? m[3] ?? '') : '';
+    const port = m?.[4] === undefined ? 53 : Number(m[4]);
+    // a bare IPv6 address cannot carry a port (its colons): the third form takes no port
+    const v6bare = m?.[3] !== undefined;
+    if (!m || isIP(ip) === 0 || port < 1 || port > 65535 || (v6bare && m[4] !== undefined)) {
+      throw new ConfigError(
+        `DOCEX_DNS_SERVERS must be comma-separated DNS server addresses (127.0.0.1:5353, 192.0.2.53, [2001:db8::53]:53), got ${JSON.stringify(s)}`,
+      );
+    }
+    out.push(isIP(ip) === 6 ? `[${ip}]:${port}` : `${ip}:${port}`);
+  }
+  return out.length === 0 ? null : out;
+}
+
 function inboundFrom(env: Env): InboundConfig {
   const rawDomain = (env.DOCEX_INBOUND_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
   if (rawDomain !== '' && !DOMAIN.test(rawDomain)) {
@@ -273,6 +302,7 @@ function inboundFrom(env: Env): InboundConfig {
   }
   return {
     domain: rawDomain === '' ? null : rawDomain,
+    dnsServers: dnsServersFrom(env),
     listen,
     maxBytes: intFrom(env, 'DOCEX_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     tls: cert === '' ? null : { certFile: resolve(cert), keyFile: resolve(key) },

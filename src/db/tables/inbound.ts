@@ -30,6 +30,21 @@ export interface InboundMessagesTable {
   lease_token: Generated<string | null>;
   received_at: Date;
   processed_at: Generated<Date | null>;
+  /** The SMTP client's address and HELO name (0041), kept for sender authentication. */
+  client_ip: Generated<string | null>;
+  helo: Generated<string | null>;
+  /** DKIM/SPF/DMARC as evaluated by the worker (authenticate.ts); null until then, or for uploads. */
+  authentication: ColumnType<SenderAuthentication | null, string | null | undefined, string | null>;
+}
+
+export interface SenderAuthentication {
+  dkim: { domain: string; result: string }[];
+  spf: { domain: string; result: string } | null;
+  /** domain: the From domain's organizational domain, as mailauth reports it */
+  dmarc: { domain: string; result: string; policy: string | null } | null;
+  /** The From header's domain (lowercase), null when the message has none readable. */
+  from_domain: string | null;
+  evaluated_at: string;
 }
 
 export interface InboundTables {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** External parties (CONTRACT 11.1); the name and legal profile live in their organizations row. */
 export interface ExternalPartiesTable {
   id: string;
@@ -8,6 +10,8 @@ export interface ExternalPartiesTable {
   updated_at: Date;
   claimed_organization_id: string | null;
   claimed_at: Date | null;
+  /** The From domain the party's mail was verified from (DMARC pass, CONTRACT 11.5); 0041. */
+  verified_domain: Generated<string | null>;
 }
 
 export interface PartyTables {

@@ -30,6 +30,11 @@ export interface MessageInput {
   /** HTML body (already escaped by the caller). */
   html: string | null;
   attachments: MessageAttachment[];
+  /**
+   * An automatic reply to a received message (RFC 3834): `Auto-Submitted: auto-replied`, and
+   * In-Reply-To/References that message's Message-ID when it had one.
+   */
+  autoReplyTo?: { messageId: string | null } | null;
 }
 
 /** No control character from input survives in a header value; runs of white space become one. */
@@ -58,6 +63,14 @@ export async function composeMessage(m: MessageInput): Promise<Buffer> {
     subject: headerSafe(m.subject),
     messageId: m.messageId,
     date: m.date,
+    ...(m.autoReplyTo
+      ? {
+          headers: { 'Auto-Submitted': 'auto-replied' },
+          ...(m.autoReplyTo.messageId && /^<[^<>\s]{1,900}>$/.test(m.autoReplyTo.messageId)
+            ? { inReplyTo: m.autoReplyTo.messageId, references: m.autoReplyTo.messageId }
+            : {}),
+        }
+      : {}),
     text: m.text,
     ...(m.html !== null ? { html: m.html } : {}),
     textEncoding: 'quoted-printable',

@@ -113,6 +113,8 @@ export interface QueueEmailInput {
    * only (CONTRACT 11.3), and dropped once sent live, so the sender can never read the code.
    */
   kind?: 'message' | 'claim_code';
+  /** An automatic reply to a received message (inbound's refusal reply): RFC 3834 headers. */
+  autoReplyTo?: { messageId: string | null } | null;
 }
 
 /**
@@ -140,6 +142,7 @@ export async function queueEmail(
     text: input.text,
     html: input.html ?? null,
     attachments: [],
+    autoReplyTo: input.autoReplyTo ?? null,
   });
   await tx
     .insertInto('deliveries')

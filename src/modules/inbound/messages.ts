@@ -73,6 +73,9 @@ export interface StoreMessage {
   raw: Buffer;
   headers: ReceivedHeaders;
   now: Date;
+  /** SMTP only: the client's address and HELO name, for sender authentication (authenticate.ts). */
+  clientIp?: string | null;
+  helo?: string | null;
 }
 
 /**
@@ -95,6 +98,8 @@ export async function storeMessage(db: Kysely<DB>, m: StoreMessage): Promise<str
     sha256,
     status: 'processing' as const,
     received_at: m.now,
+    client_ip: m.clientIp ?? null,
+    helo: m.helo?.slice(0, 255) ?? null,
   }));
   if (rows.length === 0) return [];
   await db.insertInto('inbound_messages').values(rows).execute();
@@ -104,7 +109,10 @@ export async function storeMessage(db: Kysely<DB>, m: StoreMessage): Promise<str
 type MessageRow = Selectable<InboundMessagesTable>;
 
 export function projectMessage(
-  r: Omit<MessageRow, 'raw' | 'lease_until' | 'lease_token' | 'processed_at'>,
+  r: Omit<
+    MessageRow,
+    'raw' | 'lease_until' | 'lease_token' | 'processed_at' | 'client_ip' | 'helo' | 'authentication'
+  >,
 ): InboundMessageView {
   return {
     id: r.id,

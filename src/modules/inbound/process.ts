@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { ReceivedInfo } from '../../db/tables/documents.ts';
+import type { SenderAuthentication } from '../../db/tables/inbound.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
@@ -25,9 +26,11 @@ import type { ImportedParty } from '../einvoice/import-model.ts';
 import { appendEvents } from '../events/append.ts';
 import { findCounterparties } from '../parties/directory.ts';
 import { createExternalParty } from '../parties/external-parties.ts';
+import { authenticationOf, senderVerified } from './authenticate.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
 import { type ReadMessage, readInboundMessage, readUploadedFile } from './read-message.ts';
+import { queueRefusalReply } from './refusal-reply.ts';
 
 /** How long a worker holds a message before another may take it over (a crashed worker's). */
 export const INBOUND_LEASE_MS = 5 * 60 * 1000;
@@ -101,6 +104,8 @@ interface Message {
   message_id: string | null;
   filename: string | null;
   raw: Buffer;
+  /** DKIM/SPF/DMARC (authenticate.ts); null for an upload */
+  auth: SenderAuthentication | null;
 }
 
 export type Outcome =
@@ -117,7 +122,7 @@ async function sellerOf(
   seller: ImportedParty,
   senderAddress: string | null,
   now: Date,
-): Promise<{ organizationId: string; connectionId: string }> {
+): Promise<{ organizationId: string; connectionId: string; created: boolean }> {
   const ea = seller.electronicAddress;
   const matches = await findCounterparties(trx, org.id, {
     electronic_address: ea?.scheme ? { scheme: ea.scheme, value: ea.value } : null,
@@ -125,7 +130,8 @@ async function sellerOf(
     legal_registration_id: seller.legalRegistrationId,
   });
   const match = matches.find((m) => m.organization_id !== org.id);
-  if (match) return { organizationId: match.organization_id, connectionId: match.connection_id };
+  if (match)
+    return { organizationId: match.organization_id, connectionId: match.connection_id, created: false };
   if (!seller.name)
     throw new Refused(['The seller (BG-4) has no name (BT-27): docex cannot add it as a party.']);
   const email = seller.email ?? senderAddress;
@@ -141,7 +147,7 @@ async function sellerOf(
     org.environment,
     now,
   );
-  return { organizationId: party.id, connectionId: party.connection_id };
+  return { organizationId: party.id, connectionId: party.connection_id, created: true };
 }
 
 /** Accepts every e-invoice found, or throws Refused (the caller's transaction then rolls back). */
@@ -191,7 +197,7 @@ async function accept(
         channel: m.channel,
         from: sender,
         message_id: m.message_id,
-        sender_verified: false,
+        sender_verified: await senderVerified(trx, m.auth, seller),
         sha256: f.sha256,
         inbound_message_id: m.id,
       };
@@ -292,7 +298,9 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
     .where('id', '=', id)
     .executeTakeFirst();
   if (!m) return { status: 'skipped' };
-  const msg: Message = { ...m, raw: Buffer.from(m.raw) };
+  // sender authentication first (DNS, outside any transaction), kept on the message
+  const auth = m.channel === 'email' ? await authenticationOf(ctx, id) : null;
+  const msg: Message = { ...m, raw: Buffer.from(m.raw), auth };
   // Reading (MIME, XML, PDF) happens outside any transaction: it holds no lock while it parses.
   const read =
     msg.channel === 'email'
@@ -343,9 +351,20 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
         .executeTakeFirstOrThrow();
       const org = await trx
         .selectFrom('organizations')
-        .select('environment')
+        .select(['id', 'name', 'environment'])
         .where('id', '=', row.organization_id)
         .executeTakeFirstOrThrow();
+      await queueRefusalReply(ctx, trx, {
+        organization: org,
+        fromAddress: row.from_address,
+        envelopeFrom: row.envelope_from,
+        subject: row.subject,
+        messageId: row.message_id,
+        receivedAt: row.received_at,
+        raw: msg.raw,
+        reasons,
+        auth,
+      });
       await appendEvents(
         trx,
         [

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../../context.ts';
 import { organizationForLocalPart } from './address.ts';
+import { bounceDelivery, recordBounce } from './bounces.ts';
 import { readHeaders, storeMessage } from './messages.ts';
 
 /** Recipients per message: a supplier's invoice has one; more is a list or an attack. */
@@ -36,6 +37,8 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
   const recipients = new Map<string, Map<string, string>>();
   // RCPT commands of the current transaction, per session (repeats of one address included).
   const rcptCount = new Map<string, number>();
+  // Deliveries whose bounce address (bounce+<delivery id>@domain) is a recipient, per session.
+  const bounces = new Map<string, Set<string>>();
 
   const tls = cfg.tls ? { cert: readFileSync(cfg.tls.certFile), key: readFileSync(cfg.tls.keyFile) } : null;
 
@@ -53,6 +56,7 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
       // a new transaction: forget the previous one's recipients
       recipients.delete(session.id);
       rcptCount.delete(session.id);
+      bounces.delete(session.id);
       callback();
     },
     onRcptTo(address: SMTPServerAddress, session: SMTPServerSession, callback) {
@@ -75,6 +79,26 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
       rcptCount.set(session.id, count);
       if (count > MAX_RECIPIENTS) {
         callback(smtpError(452, '4.5.3 Too many recipients'));
+        return;
+      }
+      if (local.toLowerCase().startsWith('bounce+')) {
+        // a delivery's return path: accepted for a delivery that exists (a DSN comes back here)
+        bounceDelivery(ctx.db, local).then(
+          (deliveryId) => {
+            if (deliveryId === null) {
+              callback(smtpError(550, '5.1.1 No such bounce address'));
+              return;
+            }
+            const set = bounces.get(session.id) ?? new Set<string>();
+            set.add(deliveryId);
+            bounces.set(session.id, set);
+            callback();
+          },
+          (err: unknown) => {
+            ctx.log.error({ err }, 'inbound: bounce address look-up failed');
+            callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+          },
+        );
         return;
       }
       organizationForLocalPart(ctx.db, local).then(
@@ -116,28 +140,37 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
           return;
         }
         const orgIds = [...new Set(recipients.get(session.id)?.values() ?? [])];
+        const bounceIds = [...(bounces.get(session.id) ?? [])];
         recipients.delete(session.id);
         rcptCount.delete(session.id);
-        if (orgIds.length === 0) {
+        bounces.delete(session.id);
+        if (orgIds.length === 0 && bounceIds.length === 0) {
           callback(smtpError(554, '5.5.1 No valid recipients'));
           return;
         }
         const raw = Buffer.concat(chunks);
         const mailFrom = session.envelope.mailFrom;
         const envelopeFrom = mailFrom && mailFrom.address !== '' ? mailFrom.address : null;
-        readHeaders(raw)
-          .then((headers) =>
-            storeMessage(ctx.db, {
+        const clientIp = session.remoteAddress ? session.remoteAddress.replace(/^::ffff:/i, '') : null;
+        const helo = session.hostNameAppearsAs || null;
+        (bounceIds.length > 0 ? recordBounce(ctx, bounceIds, raw) : Promise.resolve(null))
+          .then(async (bounceReply) => {
+            if (orgIds.length === 0) return bounceReply ?? '';
+            const headers = await readHeaders(raw);
+            const ids = await storeMessage(ctx.db, {
               organizationIds: orgIds,
               channel: 'email',
               envelopeFrom,
               raw,
               headers,
               now: ctx.clock.now(),
-            }),
-          )
+              clientIp,
+              helo,
+            });
+            return `Stored as ${ids.join(' ')}${bounceReply ? `; ${bounceReply}` : ''}`;
+          })
           .then(
-            (ids) => callback(null, `Stored as ${ids.join(' ')}`),
+            (text) => callback(null, text),
             (err: unknown) => {
               // nothing was committed: the sender keeps the message and tries again
               ctx.log.error({ err }, 'inbound: storing a message failed');
@@ -149,6 +182,7 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
     onClose(session) {
       recipients.delete(session.id);
       rcptCount.delete(session.id);
+      bounces.delete(session.id);
     },
   });
   server.on('error', (err) => ctx.log.warn({ err }, 'inbound: SMTP server error'));
