@@ -211,6 +211,7 @@ const JSON_COLUMNS: ReadonlySet<Column> = new Set<Column>([
   'line_items',
   'external_refs',
   'received',
+  'payment_hold',
   'issuer_profile',
   'counterparty_profile',
 ]);
@@ -305,6 +306,7 @@ export const DOCUMENT_COLUMNS: Column[] = [
   'derived_from',
   'origin',
   'received',
+  'payment_hold',
   'sandbox',
   'history_seq',
   'history_head',

@@ -73,6 +73,8 @@ export interface StoreMessage {
   raw: Buffer;
   headers: ReceivedHeaders;
   now: Date;
+  /** stored already leased (the upload processes its message in its own request) */
+  lease?: { token: string; until: Date };
 }
 
 /**
@@ -95,6 +97,7 @@ export async function storeMessage(db: Kysely<DB>, m: StoreMessage): Promise<str
     sha256,
     status: 'processing' as const,
     received_at: m.now,
+    ...(m.lease ? { lease_token: m.lease.token, lease_until: m.lease.until } : {}),
   }));
   if (rows.length === 0) return [];
   await db.insertInto('inbound_messages').values(rows).execute();
