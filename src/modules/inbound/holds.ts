@@ -45,8 +45,10 @@ export function receivedPaymentAccount(
 
 /**
  * The account `sellerId` used before with `receiverId`: the BT-84 of the latest document it sent
- * the receiver that carried one, or else the payment account of its legal profile; null when
- * neither exists (the party's first account is nothing to compare with).
+ * the receiver that carried one and is not itself held (an account nobody confirmed yet is not
+ * "used": a second invoice with the same new account is held too), or else the payment account
+ * of its legal profile; null when neither exists (the party's first account is nothing to compare
+ * with).
  */
 async function previousAccount(trx: Tx, sellerId: string, receiverId: string): Promise<string | null> {
   const row = await trx
@@ -56,6 +58,7 @@ async function previousAccount(trx: Tx, sellerId: string, receiverId: string): P
     .where('counterparty_organization_id', '=', receiverId)
     .where('received', 'is not', null)
     .where(sql<boolean>`received->'payment_account'->>'iban' is not null`)
+    .where('payment_hold', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
