@@ -289,11 +289,10 @@ test('a changed BT-84 holds the bill: pay and payment transitions answer 409 nam
   });
   assert.equal(again.status, 409, again.text);
   assert.match(again.body.error.message, /no payment hold/);
-  const hist = await svc.req<{ entries: { action: string; changes: Record<string, unknown> }[]; verified: boolean }>(
-    'GET',
-    `/v1/documents/${held.id}/history`,
-    { token: buyer.key },
-  );
+  const hist = await svc.req<{
+    entries: { action: string; changes: Record<string, unknown> }[];
+    verified: boolean;
+  }>('GET', `/v1/documents/${held.id}/history`, { token: buyer.key });
   assert.equal(hist.status, 200, hist.text);
   assert.equal(hist.body.verified, true);
   const entry = hist.body.entries.find((e) => e.action === 'payment_hold_released');
