@@ -12,8 +12,8 @@ import nodemailer from 'nodemailer';
 import { readFile } from '../../src/modules/einvoice/import-document.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
-import { party as makeParty, type Party } from '../documents/setup.ts';
-import { BUYER } from '../einvoice/profiles.ts';
+import { createDoc, issue, party as makeParty, type Party, pair } from '../documents/setup.ts';
+import { BUYER, SELLER } from '../einvoice/profiles.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 const EXAMPLES = join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples');
@@ -67,6 +67,7 @@ const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 interface Doc {
   id: string;
   status: string;
+  counterparty: { id: string; name: string };
   number: string;
   origin: string;
   received: {
@@ -226,6 +227,9 @@ test('refusals answer as the import does and are kept as refused messages, nothi
     body: { content_base64: 'A'.repeat(1_100_000) },
   });
   assert.equal(big.status, 413, big.text);
+  // a file name with a control character
+  const name = await upload(invoice({ number: 'UP-5' }), 'bad\u0001name.xml');
+  assert.equal(name.status, 400, name.text);
   // a key without documents:write
   const ro = await upload(invoice({ number: 'UP-5' }), undefined, buyer.readKey);
   assert.equal(ro.status, 403, ro.text);
@@ -371,4 +375,106 @@ test('mail not sender_verified from a party whose mail was verified before is he
   const up = await upload(invoice({ number: 'M-3', seller: '5' }));
   assert.equal(up.status, 201, up.text);
   assert.equal(up.body.payment_hold, null);
+});
+
+test("a Factur-X PDF from a connected organization: matched, its BT-84 compared with the party's legal profile", async () => {
+  const p = await pair(svc, ['Seller GmbH', 'Acheteur Deux']);
+  for (const [party, profile] of [
+    [p.issuer, SELLER],
+    [p.counterparty, BUYER],
+  ] as const) {
+    const r = await svc.req('PATCH', '/v1/organization', { token: party.org.session, body: profile });
+    assert.equal(r.status, 200, r.text);
+  }
+  const facturx = async (id: string) => {
+    const res = await svc.app.inject({
+      method: 'GET',
+      url: `/v1/documents/${id}/einvoice?format=facturx`,
+      headers: { authorization: `Bearer ${p.issuer.key}` },
+    });
+    assert.equal(res.statusCode, 200, res.payload);
+    return res.rawPayload;
+  };
+  const send = (pdf: Buffer) =>
+    svc.req<Doc & ErrorBody>('POST', '/v1/inbound/documents', {
+      token: p.counterparty.key,
+      body: { content_base64: b64(pdf), filename: 'invoice.pdf' },
+    });
+  // the account in the file is the profile's: no hold
+  const one = await createDoc(svc, p);
+  await issue(svc, p.issuer.key, one.id);
+  const r1 = await send(await facturx(one.id));
+  assert.equal(r1.status, 201, r1.text);
+  assert.equal(r1.body.counterparty.id, p.issuer.org.orgId, 'matched among the counterparties');
+  assert.equal(r1.body.received?.payment_account?.iban, SELLER.payment_account.iban);
+  assert.equal(r1.body.received?.payment_account?.bic, SELLER.payment_account.bic);
+  assert.equal(r1.body.payment_hold, null);
+  // the seller's profile now names another account; an invoice issued before still carries the
+  // old one (its profile froze at issue), and the latest received account is compared first: no hold
+  const two = await createDoc(svc, p);
+  await issue(svc, p.issuer.key, two.id);
+  const set = await svc.req('PATCH', '/v1/organization', {
+    token: p.issuer.org.session,
+    body: { ...SELLER, payment_account: { iban: IBAN_B } },
+  });
+  assert.equal(set.status, 200, set.text);
+  const r2 = await send(await facturx(two.id));
+  assert.equal(r2.status, 201, r2.text);
+  assert.equal(r2.body.payment_hold, null);
+  // an invoice with the new account: it differs from the account received before
+  const three = await createDoc(svc, p);
+  await issue(svc, p.issuer.key, three.id);
+  const r3 = await send(await facturx(three.id));
+  assert.equal(r3.status, 201, r3.text);
+  assert.deepEqual(
+    {
+      reason: r3.body.payment_hold?.reason,
+      previous: r3.body.payment_hold?.previous,
+      new: r3.body.payment_hold?.new,
+    },
+    { reason: 'payment_account_changed', previous: SELLER.payment_account.iban, new: IBAN_B },
+  );
+  // the issuer does not see the receiver's hold on its own invoice
+  const own = await svc.req<Doc>('GET', `/v1/documents/${r3.body.id}`, { token: p.issuer.key });
+  assert.equal(own.status, 200, own.text);
+  assert.equal(own.body.payment_hold, null);
+});
+
+test("with no account received before, the party's legal profile is the account used before", async () => {
+  const p = await pair(svc, ['Seller Trois GmbH', 'Acheteur Trois']);
+  for (const [party, profile] of [
+    [p.issuer, { ...SELLER, vat_id: 'DE999999999', legal_registration_id: { value: 'HRB 999' } }],
+    [p.counterparty, BUYER],
+  ] as const) {
+    const r = await svc.req('PATCH', '/v1/organization', { token: party.org.session, body: profile });
+    assert.equal(r.status, 200, r.text);
+  }
+  const doc = await createDoc(svc, p);
+  await issue(svc, p.issuer.key, doc.id);
+  const res = await svc.app.inject({
+    method: 'GET',
+    url: `/v1/documents/${doc.id}/einvoice?format=ubl`,
+    headers: { authorization: `Bearer ${p.issuer.key}` },
+  });
+  assert.equal(res.statusCode, 200, res.payload);
+  // the profile changes after issue: the file's account (frozen) is no longer the profile's
+  const set = await svc.req('PATCH', '/v1/organization', {
+    token: p.issuer.org.session,
+    body: {
+      ...SELLER,
+      vat_id: 'DE999999999',
+      legal_registration_id: { value: 'HRB 999' },
+      payment_account: { iban: IBAN_B },
+    },
+  });
+  assert.equal(set.status, 200, set.text);
+  const r = await svc.req<Doc & ErrorBody>('POST', '/v1/inbound/documents', {
+    token: p.counterparty.key,
+    body: { content_base64: b64(res.rawPayload) },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.counterparty.id, p.issuer.org.orgId);
+  assert.equal(r.body.payment_hold?.reason, 'payment_account_changed');
+  assert.equal(r.body.payment_hold?.previous, IBAN_B);
+  assert.equal(r.body.payment_hold?.new, SELLER.payment_account.iban);
 });
