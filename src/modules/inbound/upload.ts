@@ -49,7 +49,8 @@ async function storedOutcome(ctx: AppContext, id: string): Promise<Outcome> {
 /** The refusal as §9's import answers: its own error for a single refused term, else every reason. */
 function refusal(outcome: Extract<Outcome, { status: 'refused' }>, messageId: string): ApiError {
   const [only] = outcome.errors;
-  if (only && outcome.errors.length === 1 && outcome.reasons.length === 1) {
+  const asImport = only?.code === 'invalid_request' || only?.code === 'einvoice_mismatch';
+  if (only && asImport && outcome.errors.length === 1 && outcome.reasons.length === 1) {
     return new ApiError(only.code, only.message, { ...only.details, inbound_message_id: messageId });
   }
   return new ApiError('invalid_request', `The file was refused: ${outcome.reasons.join(' ')}`, {
