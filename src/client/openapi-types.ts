@@ -472,6 +472,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}/release_hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a received document's payment hold
+         * @description An admin session of the receiving organization confirms a held document (payment_hold: its payment account changed, or its sender is no longer verified), after checking with the party by a channel it already knew: the hold is removed, in the history as `payment_hold_released` with the hold it released, and the document can be paid. No hold (or released already, with a new Idempotency-Key): 409 conflict.
+         */
+        post: operations["releasePaymentHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}/transition": {
         parameters: {
             query?: never;
@@ -834,6 +854,26 @@ export interface paths {
         get: operations["getInboundAddress"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a document by upload
+         * @description A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates nothing and answers 200 the document it repeats, `duplicate_of` set. A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.
+         */
+        post: operations["uploadReceivedDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1990,6 +2030,26 @@ export interface components {
             origin: string;
             /** @description The latest payment against the document, or null. */
             payment: components["schemas"]["Payment"] | null;
+            /**
+             * @description Against invoice fraud (CONTRACT 11.5), on a received document, shown to the receiving organization: while set, paying it (pay, or a move to payment_scheduled or paid) answers 409 conflict naming the hold, until an admin session confirms it with POST /v1/documents/{id}/release_hold. Null otherwise.
+             * @example null
+             */
+            payment_hold: {
+                /** @description The account this document asks to be paid to. */
+                new?: string;
+                /** @description The account the party used before. */
+                previous?: string;
+                /**
+                 * @description payment_account_changed: the e-invoice asks to be paid to another account (BT-84) than the one this party used before; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
+                 * @enum {string}
+                 */
+                reason: "payment_account_changed" | "sender_unverified";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with milliseconds, UTC.
+                 */
+                since: string;
+            } | null;
             payment_reference: string | null;
             payment_terms: string | null;
             /**
@@ -2003,6 +2063,13 @@ export interface components {
                 /** @description The inbound message (GET /v1/inbound/messages/{id}). */
                 inbound_message_id: string;
                 message_id: string | null;
+                /** @description The e-invoice's payment account (BG-17), kept so the bill can be paid by bank transfer (CONTRACT 12); null when the file gives none. */
+                payment_account: {
+                    account_name: string | null;
+                    bic: string | null;
+                    /** @description BT-84: the account the e-invoice asks to be paid to, as the file gives it (spaces removed). */
+                    iban: string;
+                } | null;
                 /** @description Whether the sender was authenticated (DKIM/SPF/DMARC). Always false until sender authentication exists. */
                 sender_verified: boolean;
                 /** @description SHA-256 of the e-invoice file as received, hex. */
@@ -2715,6 +2782,12 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        /** ReceivedDocument */
+        ReceivedDocument: components["schemas"]["Document"] & {
+            duplicate_of: string | null;
+            /** @description The inbound message the upload was stored as (GET /v1/inbound/messages/{id}). */
+            inbound_message_id: string;
+        };
         /** RecipientDocument */
         RecipientDocument: {
             /** @description The moves the link may make now: the counterparty's state machine without the payment targets. A dispute needs a reason. */
@@ -2782,6 +2855,26 @@ export interface components {
             origin: string;
             /** @description The latest payment against the document, or null. */
             payment: components["schemas"]["Payment"] | null;
+            /**
+             * @description Against invoice fraud (CONTRACT 11.5), on a received document, shown to the receiving organization: while set, paying it (pay, or a move to payment_scheduled or paid) answers 409 conflict naming the hold, until an admin session confirms it with POST /v1/documents/{id}/release_hold. Null otherwise.
+             * @example null
+             */
+            payment_hold: {
+                /** @description The account this document asks to be paid to. */
+                new?: string;
+                /** @description The account the party used before. */
+                previous?: string;
+                /**
+                 * @description payment_account_changed: the e-invoice asks to be paid to another account (BT-84) than the one this party used before; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
+                 * @enum {string}
+                 */
+                reason: "payment_account_changed" | "sender_unverified";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with milliseconds, UTC.
+                 */
+                since: string;
+            } | null;
             payment_reference: string | null;
             payment_terms: string | null;
             /**
@@ -2795,6 +2888,13 @@ export interface components {
                 /** @description The inbound message (GET /v1/inbound/messages/{id}). */
                 inbound_message_id: string;
                 message_id: string | null;
+                /** @description The e-invoice's payment account (BG-17), kept so the bill can be paid by bank transfer (CONTRACT 12); null when the file gives none. */
+                payment_account: {
+                    account_name: string | null;
+                    bic: string | null;
+                    /** @description BT-84: the account the e-invoice asks to be paid to, as the file gives it (spaces removed). */
+                    iban: string;
+                } | null;
                 /** @description Whether the sender was authenticated (DKIM/SPF/DMARC). Always false until sender authentication exists. */
                 sender_verified: boolean;
                 /** @description SHA-256 of the e-invoice file as received, hex. */
@@ -4499,6 +4599,7 @@ export interface operations {
                      *           "derived_from": null,
                      *           "origin": "api",
                      *           "received": null,
+                     *           "payment_hold": null,
                      *           "sandbox": false,
                      *           "payment": null,
                      *           "created_at": "2026-03-02T09:30:00.000Z",
@@ -4739,6 +4840,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -4914,6 +5016,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -5146,6 +5249,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -6332,6 +6436,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -6604,6 +6709,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -6688,6 +6794,161 @@ export interface operations {
             };
             /** @description `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releasePaymentHold: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example c5d553e5-47ea-4ab6-a05b-8cb51054f9e4
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The document id (doc_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, its hold released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "document_type": "invoice",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "approved",
+                     *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *       "counterparty": {
+                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *         "name": "Kaufhaus Nord AG"
+                     *       },
+                     *       "document_date": "2026-03-02",
+                     *       "due_date": "2026-04-01",
+                     *       "payment_terms": "net_30",
+                     *       "currency": "EUR",
+                     *       "line_items": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": 10,
+                     *           "unit_price": 125,
+                     *           "tax_rate": 0.19,
+                     *           "sku": "CONS-HR",
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 1250,
+                     *           "tax_amount": 237.5,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "HUR"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Travel expenses (flat)",
+                     *           "quantity": 1,
+                     *           "unit_price": 180,
+                     *           "tax_rate": 0.19,
+                     *           "sku": null,
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 180,
+                     *           "tax_amount": 34.2,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "C62"
+                     *         }
+                     *       ],
+                     *       "subtotal": 1430,
+                     *       "tax": 271.7,
+                     *       "total": 1701.7,
+                     *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
+                     *       "notes": "Payable by bank transfer. Thank you for your business.",
+                     *       "external_refs": {
+                     *         "issuer_ref": "PO-2026-0117"
+                     *       },
+                     *       "derived_from": null,
+                     *       "origin": "api",
+                     *       "received": null,
+                     *       "payment_hold": null,
+                     *       "sandbox": false,
+                     *       "payment": null,
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "updated_at": "2026-03-02T09:41:07.215Z",
+                     *       "issued_at": "2026-03-02T09:41:07.215Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6816,6 +7077,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -6896,6 +7158,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -7104,6 +7367,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -9445,6 +9709,318 @@ export interface operations {
             };
             /** @description `internal_error` */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadReceivedDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 367af26d-e056-42e5-add0-c6acc78f15e8
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPEludm9pY2UgeG1sbnM9InVybjpvYXNpczpuYW1lczpzcGVjaWZpY2F0aW9uOnVibDpzY2hlbWE6eHNkOkludm9pY2UtMiI+4oCmPC9JbnZvaWNlPgo=",
+                 *       "filename": "SUP-1001.xml"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The received file, base64: a UBL or CII e-invoice (XML), or a PDF embedding one (Factur-X, ZUGFeRD, XRechnung). The whole body is at most 1 MiB, as for POST /v1/documents/import. */
+                    content_base64: string;
+                    /** @description The file's name, kept with the message and as the document's attachment. */
+                    filename?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A duplicate: the document the file repeats (duplicate_of), nothing created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "document_type": "invoice",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "submitted",
+                     *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *       "counterparty": {
+                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *         "name": "Kaufhaus Nord AG"
+                     *       },
+                     *       "document_date": "2026-03-02",
+                     *       "due_date": "2026-04-01",
+                     *       "payment_terms": "net_30",
+                     *       "currency": "EUR",
+                     *       "line_items": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": 10,
+                     *           "unit_price": 125,
+                     *           "tax_rate": 0.19,
+                     *           "sku": "CONS-HR",
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 1250,
+                     *           "tax_amount": 237.5,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "HUR"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Travel expenses (flat)",
+                     *           "quantity": 1,
+                     *           "unit_price": 180,
+                     *           "tax_rate": 0.19,
+                     *           "sku": null,
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 180,
+                     *           "tax_amount": 34.2,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "C62"
+                     *         }
+                     *       ],
+                     *       "subtotal": 1430,
+                     *       "tax": 271.7,
+                     *       "total": 1701.7,
+                     *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
+                     *       "notes": "Payable by bank transfer. Thank you for your business.",
+                     *       "external_refs": {
+                     *         "issuer_ref": "PO-2026-0117"
+                     *       },
+                     *       "derived_from": null,
+                     *       "origin": "upload",
+                     *       "received": {
+                     *         "channel": "upload",
+                     *         "from": null,
+                     *         "message_id": null,
+                     *         "sender_verified": false,
+                     *         "sha256": "7c0788dc04639a49416603c06d9ea9b34a3201802170df55b6517b6c6ea32de9",
+                     *         "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *         "payment_account": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "account_name": "Northwind Trading GmbH",
+                     *           "bic": null
+                     *         }
+                     *       },
+                     *       "payment_hold": null,
+                     *       "sandbox": false,
+                     *       "payment": null,
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "updated_at": "2026-03-02T09:41:07.215Z",
+                     *       "issued_at": "2026-03-02T09:41:07.215Z",
+                     *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *       "duplicate_of": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceivedDocument"];
+                };
+            };
+            /** @description The received document (your Bill or Vendor Credit). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
+                     *       "document_type": "invoice",
+                     *       "number": "BILL-000017",
+                     *       "direction": "received",
+                     *       "label": "Bill",
+                     *       "status": "submitted",
+                     *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *       "counterparty": {
+                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
+                     *         "name": "Kaufhaus Nord AG"
+                     *       },
+                     *       "document_date": "2026-03-02",
+                     *       "due_date": "2026-04-01",
+                     *       "payment_terms": "net_30",
+                     *       "currency": "EUR",
+                     *       "line_items": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": 10,
+                     *           "unit_price": 125,
+                     *           "tax_rate": 0.19,
+                     *           "sku": "CONS-HR",
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 1250,
+                     *           "tax_amount": 237.5,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "HUR"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Travel expenses (flat)",
+                     *           "quantity": 1,
+                     *           "unit_price": 180,
+                     *           "tax_rate": 0.19,
+                     *           "sku": null,
+                     *           "discount_type": null,
+                     *           "discount_value": null,
+                     *           "net_amount": 180,
+                     *           "tax_amount": 34.2,
+                     *           "tax_category": "S",
+                     *           "tax_exemption_reason": null,
+                     *           "tax_exemption_reason_code": null,
+                     *           "unit_code": "C62"
+                     *         }
+                     *       ],
+                     *       "subtotal": 1430,
+                     *       "tax": 271.7,
+                     *       "total": 1701.7,
+                     *       "balance_due": 1701.7,
+                     *       "payment_reference": "RF29INV000042",
+                     *       "notes": "Payable by bank transfer. Thank you for your business.",
+                     *       "external_refs": {
+                     *         "issuer_ref": "PO-2026-0117"
+                     *       },
+                     *       "derived_from": null,
+                     *       "origin": "upload",
+                     *       "received": {
+                     *         "channel": "upload",
+                     *         "from": null,
+                     *         "message_id": null,
+                     *         "sender_verified": false,
+                     *         "sha256": "7c0788dc04639a49416603c06d9ea9b34a3201802170df55b6517b6c6ea32de9",
+                     *         "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *         "payment_account": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "account_name": "Northwind Trading GmbH",
+                     *           "bic": null
+                     *         }
+                     *       },
+                     *       "payment_hold": null,
+                     *       "sandbox": false,
+                     *       "payment": null,
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "updated_at": "2026-03-02T09:41:07.215Z",
+                     *       "issued_at": "2026-03-02T09:41:07.215Z",
+                     *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *       "duplicate_of": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceivedDocument"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `einvoice_mismatch` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12180,6 +12756,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": {
                      *         "id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
@@ -12789,6 +13366,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": false,
                      *       "payment": {
                      *         "id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
@@ -13222,6 +13800,7 @@ export interface operations {
                      *       "derived_from": null,
                      *       "origin": "api",
                      *       "received": null,
+                     *       "payment_hold": null,
                      *       "sandbox": true,
                      *       "payment": null,
                      *       "created_at": "2026-03-02T09:30:00.000Z",

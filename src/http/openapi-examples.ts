@@ -37,6 +37,7 @@ const ID_BY_TITLE: Record<string, string> = {
   RotatedApiKey: 'key',
   Document: 'doc',
   ImportedDocument: 'doc',
+  ReceivedDocument: 'doc',
   RecipientDocument: 'doc',
   Payment: 'pay',
   Event: 'evt',
@@ -683,6 +684,24 @@ export const RESPONSE_EXAMPLES: Record<string, Json> = {
   createDocument: DRAFT,
   updateDocument: DRAFT,
   importEInvoice: DRAFT,
+  // a supplier's e-invoice uploaded: the receiver's Bill, submitted, as it came in
+  uploadReceivedDocument: {
+    ...BILL,
+    status: 'submitted',
+    origin: 'upload',
+    received: {
+      channel: 'upload',
+      from: null,
+      message_id: null,
+      sender_verified: false,
+      sha256: createHash('sha256').update('docex-example:upload').digest('hex'),
+      inbound_message_id: exampleId('inm'),
+      payment_account: { iban: 'DE89370400440532013000', account_name: 'Northwind Trading GmbH', bic: null },
+    },
+    inbound_message_id: exampleId('inm'),
+    duplicate_of: null,
+  },
+  releasePaymentHold: { ...BILL, status: 'approved', payment_hold: null },
   issueDocument: { status: 'submitted' },
   transitionDocument: { ...BILL, status: 'approved' },
   createSandboxBill: {

@@ -99,6 +99,7 @@ test('the record carries every field of spec 2.1 and CONTRACT 3', async () => {
     'derived_from',
     'origin',
     'received',
+    'payment_hold',
     'sandbox',
     'payment',
     'created_at',

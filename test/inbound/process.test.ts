@@ -125,6 +125,7 @@ test('an e-invoice to the organization becomes a submitted Bill from a new exter
     sender_verified: false,
     sha256: sha,
     inbound_message_id: id,
+    payment_account: null,
   });
   // the file and the raw message are the document's attachments, their sha256 in its history
   const atts = await svc.req<{ data: { filename: string; sha256: string }[] }>(

@@ -62,6 +62,7 @@ const record: ProjectedDocument = {
   derived_from: 'doc_order1',
   origin: 'api',
   received: null,
+  payment_hold: null,
   sandbox: false,
   created_at: new Date('2026-01-15T09:00:00.123Z'),
   updated_at: new Date('2026-01-16T10:30:00.000Z'),

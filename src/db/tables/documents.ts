@@ -69,6 +69,8 @@ export interface DocumentsTable {
   payment_reference: ColumnType<string | null, string | null | undefined, string | null>;
   /** How a received document reached its counterparty (CONTRACT 11.5, migration 0036); null otherwise. */
   received: ColumnType<ReceivedInfo | null, string | null | undefined, string | null>;
+  /** A received document's payment hold (CONTRACT 11.5, migration 0040); null when none. */
+  payment_hold: ColumnType<PaymentHold | null, string | null | undefined, string | null>;
   // Also `claimed_party_id text` (migration 0029): the external party whose claim moved the
   // document to an organization (CONTRACT 11.3). Written only by that claim, in its own SQL
   // (src/modules/parties/claim.ts), and read by no document path, so it is not part of the record.
@@ -85,6 +87,29 @@ export interface ReceivedInfo {
   /** sha256 of the e-invoice file as received */
   sha256: string;
   inbound_message_id: string;
+  /** BT-84 (with BT-85, BT-86) of the e-invoice, where the seller asks to be paid; absent or null without one */
+  payment_account?: ReceivedPaymentAccount | null;
+}
+
+/** BG-17 of a received e-invoice, as the file gives it (an IBAN or another account id). */
+export interface ReceivedPaymentAccount {
+  /** BT-84 */
+  iban: string;
+  /** BT-85 */
+  account_name: string | null;
+  /** BT-86 */
+  bic: string | null;
+}
+
+/** documents.payment_hold (CONTRACT 11.5). */
+export interface PaymentHold {
+  reason: 'payment_account_changed' | 'sender_unverified';
+  /** payment_account_changed: the account the party used before (BT-84) */
+  previous?: string;
+  /** payment_account_changed: the account this document asks to be paid to */
+  new?: string;
+  /** when the hold was put (the document's receipt) */
+  since: string;
 }
 
 export interface EInvoiceExportsTable {

@@ -7,7 +7,7 @@ import { perDatabase } from '../../db/coalesce.ts';
 import { failedRequirement } from '../../db/require.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Statement, stmt } from '../../db/statement.ts';
-import type { ReceivedInfo } from '../../db/tables/documents.ts';
+import type { PaymentHold, ReceivedInfo } from '../../db/tables/documents.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
   claimHmacKey,
@@ -109,6 +109,8 @@ export interface NewDocument {
   origin?: string;
   /** a received document (CONTRACT 11.5): how it came in */
   received?: ReceivedInfo | null;
+  /** a received document's payment hold (CONTRACT 11.5) */
+  paymentHold?: PaymentHold | null;
 }
 
 /** A new document's record, its numbers still placeholders, and the numberings that assign them. */
@@ -146,6 +148,7 @@ export function newDocumentRecord(input: NewDocument, now: Date): DraftRecord {
     counterparty_profile: null,
     payment_reference: null,
     received: input.received ?? null,
+    payment_hold: input.paymentHold ?? null,
     issuer_name: conn.issuerName,
     counterparty_name: conn.counterpartyName,
     payment: null,

@@ -112,6 +112,7 @@ const LISTED_COLUMNS = [
   'd.balance_due',
   'd.payment_reference',
   'd.received',
+  'd.payment_hold',
   'd.payment_terms',
   'd.document_date',
   'd.due_date',

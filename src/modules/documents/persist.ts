@@ -213,6 +213,7 @@ const JSON_COLUMNS: ReadonlySet<Column> = new Set<Column>([
   'line_items',
   'external_refs',
   'received',
+  'payment_hold',
   'issuer_profile',
   'counterparty_profile',
 ]);
@@ -307,6 +308,7 @@ export const DOCUMENT_COLUMNS: Column[] = [
   'derived_from',
   'origin',
   'received',
+  'payment_hold',
   'sandbox',
   'history_seq',
   'history_head',

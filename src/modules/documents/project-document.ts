@@ -2,7 +2,7 @@
 // write response and every event payload goes through `projectDocument`, so what a webhook carries
 // is exactly what GET /v1/documents/{id} returns to the same organization.
 import type { Selectable } from 'kysely';
-import type { DocumentsTable } from '../../db/tables/documents.ts';
+import type { DocumentsTable, PaymentHold, ReceivedInfo } from '../../db/tables/documents.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
 import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
@@ -83,6 +83,34 @@ export function isoTimestamp(d: Date): string {
   )}:${pad2(d.getUTCSeconds())}.${pad3(d.getUTCMilliseconds())}Z`;
 }
 
+/** documents.received in the schema's key order; payment_account null for documents received before 0040. */
+function projectReceived(r: ReceivedInfo): NonNullable<DocumentView['received']> {
+  return {
+    channel: r.channel,
+    from: r.from,
+    message_id: r.message_id,
+    sender_verified: r.sender_verified,
+    sha256: r.sha256,
+    inbound_message_id: r.inbound_message_id,
+    payment_account: r.payment_account
+      ? {
+          iban: r.payment_account.iban,
+          account_name: r.payment_account.account_name,
+          bic: r.payment_account.bic,
+        }
+      : null,
+  };
+}
+
+function projectHold(h: PaymentHold): NonNullable<DocumentView['payment_hold']> {
+  return {
+    reason: h.reason,
+    ...(h.previous !== undefined ? { previous: h.previous } : {}),
+    ...(h.new !== undefined ? { new: h.new } : {}),
+    since: h.since,
+  };
+}
+
 /**
  * The document as `viewerOrganizationId` sees it. The caller has already checked visibility
  * (canSee); keys are in the order of the response schema so an event's bytes read like the API's.
@@ -134,7 +162,9 @@ export function projectDocument(doc: ProjectedDocument, viewerOrganizationId: st
     external_refs: doc.external_refs,
     derived_from: doc.derived_from,
     origin: doc.origin,
-    received: doc.received ?? null,
+    received: doc.received ? projectReceived(doc.received) : null,
+    // the receiver's safeguard: its party (the payee) is not shown the hold on its own invoice
+    payment_hold: !issuer && doc.payment_hold ? projectHold(doc.payment_hold) : null,
     sandbox: doc.sandbox,
     payment: doc.payment ? projectPayment(doc.payment, viewerOrganizationId) : null,
     created_at: isoTimestamp(doc.created_at),

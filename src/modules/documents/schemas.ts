@@ -283,6 +283,26 @@ export const Document = Type.Object(
             inbound_message_id: Type.String({
               description: 'The inbound message (GET /v1/inbound/messages/{id}).',
             }),
+            payment_account: Type.Union(
+              [
+                Type.Object(
+                  {
+                    iban: Type.String({
+                      description:
+                        'BT-84: the account the e-invoice asks to be paid to, as the file gives it (spaces removed).',
+                    }),
+                    account_name: Nullable(Type.String({ description: 'BT-85.' })),
+                    bic: Nullable(Type.String({ description: 'BT-86.' })),
+                  },
+                  { additionalProperties: false },
+                ),
+                Type.Null(),
+              ],
+              {
+                description:
+                  "The e-invoice's payment account (BG-17), kept so the bill can be paid by bank transfer (CONTRACT 12); null when the file gives none.",
+              },
+            ),
           },
           { additionalProperties: false },
         ),
@@ -291,6 +311,28 @@ export const Document = Type.Object(
       {
         description:
           'For a document received by email or upload (CONTRACT 11.5): how it came in. Null otherwise.',
+        examples: [null],
+      },
+    ),
+    payment_hold: Type.Union(
+      [
+        Type.Object(
+          {
+            reason: Type.Union([Type.Literal('payment_account_changed'), Type.Literal('sender_unverified')], {
+              description:
+                "payment_account_changed: the e-invoice asks to be paid to another account (BT-84) than the one this party used before; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.",
+            }),
+            previous: Type.Optional(Type.String({ description: 'The account the party used before.' })),
+            new: Type.Optional(Type.String({ description: 'The account this document asks to be paid to.' })),
+            since: Timestamp,
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          'Against invoice fraud (CONTRACT 11.5), on a received document, shown to the receiving organization: while set, paying it (pay, or a move to payment_scheduled or paid) answers 409 conflict naming the hold, until an admin session confirms it with POST /v1/documents/{id}/release_hold. Null otherwise.',
         examples: [null],
       },
     ),

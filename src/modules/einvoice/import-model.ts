@@ -77,6 +77,12 @@ export interface ImportedInvoice {
   taxExclusive: string | null;
   tax: string | null;
   grandTotal: string | null;
+  /**
+   * BG-17, the first credit-transfer account the file gives (BT-84 its id, BT-85, BT-86): §9's
+   * import drops it (BG-16 is reported dropped), the inbound pipeline keeps it on the received
+   * document (CONTRACT 11.5, 12).
+   */
+  paymentAccount: { id: string; name: string | null; bic: string | null } | null;
   dropped: Set<string>;
 }
 

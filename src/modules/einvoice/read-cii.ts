@@ -70,6 +70,22 @@ function party(p: XNode | undefined): ImportedParty {
   };
 }
 
+/** BG-17: the first payment means's creditor account with an id (BT-84 IBANID or ProprietaryID, BT-85, BT-86). */
+function payeeAccount(settlement: XNode | undefined): ImportedInvoice['paymentAccount'] {
+  for (const means of all(settlement, 'SpecifiedTradeSettlementPaymentMeans')) {
+    const account = one(means, 'PayeePartyCreditorFinancialAccount');
+    const id = text(account, 'IBANID') ?? text(account, 'ProprietaryID');
+    if (id !== null) {
+      return {
+        id,
+        name: text(account, 'AccountName'),
+        bic: text(means, 'PayeeSpecifiedCreditorFinancialInstitution', 'BICID'),
+      };
+    }
+  }
+  return null;
+}
+
 const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator', 'Indicator')?.toLowerCase() === 'true';
 
 /** A format-102 date (YYYYMMDD) as YYYY-MM-DD; other formats are left for the date check to refuse. */
@@ -160,6 +176,7 @@ export function readCii(namespace: string, doc: XNode): ImportedInvoice {
     taxExclusive: text(sums, 'TaxBasisTotalAmount'),
     tax: text(taxTotal),
     grandTotal: text(sums, 'GrandTotalAmount'),
+    paymentAccount: payeeAccount(settlement),
     dropped,
   };
 }

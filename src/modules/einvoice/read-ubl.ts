@@ -66,6 +66,18 @@ function party(p: XNode | undefined): ImportedParty {
   };
 }
 
+/** BG-17: the first PaymentMeans's PayeeFinancialAccount with an id (BT-84, BT-85, BT-86). */
+function payeeAccount(doc: XNode): ImportedInvoice['paymentAccount'] {
+  for (const means of all(doc, 'PaymentMeans')) {
+    const account = one(means, 'PayeeFinancialAccount');
+    const id = text(account, 'ID');
+    if (id !== null) {
+      return { id, name: text(account, 'Name'), bic: text(account, 'FinancialInstitutionBranch', 'ID') };
+    }
+  }
+  return null;
+}
+
 const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator')?.toLowerCase() === 'true';
 
 export function readUbl(root: string, namespace: string, doc: XNode): ImportedInvoice {
@@ -140,6 +152,7 @@ export function readUbl(root: string, namespace: string, doc: XNode): ImportedIn
     taxExclusive: text(totals, 'TaxExclusiveAmount'),
     tax: text(taxTotal, 'TaxAmount'),
     grandTotal: text(totals, 'TaxInclusiveAmount'),
+    paymentAccount: payeeAccount(doc),
     dropped,
   };
 }

@@ -76,6 +76,8 @@ export interface StoreMessage {
   /** SMTP only: the client's address and HELO name, for sender authentication (authenticate.ts). */
   clientIp?: string | null;
   helo?: string | null;
+  /** stored already leased (the upload processes its message in its own request) */
+  lease?: { token: string; until: Date };
 }
 
 /**
@@ -100,6 +102,7 @@ export async function storeMessage(db: Kysely<DB>, m: StoreMessage): Promise<str
     received_at: m.now,
     client_ip: m.clientIp ?? null,
     helo: m.helo?.slice(0, 255) ?? null,
+    ...(m.lease ? { lease_token: m.lease.token, lease_until: m.lease.until } : {}),
   }));
   if (rows.length === 0) return [];
   await db.insertInto('inbound_messages').values(rows).execute();

@@ -27,6 +27,7 @@ import { appendEvents } from '../events/append.ts';
 import { findCounterparties } from '../parties/directory.ts';
 import { createExternalParty } from '../parties/external-parties.ts';
 import { authenticationOf, senderVerified } from './authenticate.ts';
+import { paymentHoldFor, receivedPaymentAccount } from './holds.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
 import { type ReadMessage, readInboundMessage, readUploadedFile } from './read-message.ts';
@@ -37,7 +38,11 @@ export const INBOUND_LEASE_MS = 5 * 60 * 1000;
 
 /** A refusal: the message is refused with these reasons and nothing else is written. */
 class Refused extends Error {
-  constructor(readonly reasons: string[]) {
+  constructor(
+    readonly reasons: string[],
+    /** the §9 import's errors behind some of the reasons (the upload answers with them) */
+    readonly errors: ApiError[] = [],
+  ) {
     super(reasons.join(' '));
   }
 }
@@ -111,7 +116,7 @@ interface Message {
 export type Outcome =
   | { status: 'accepted'; documentIds: string[] }
   | { status: 'duplicate'; duplicateOf: string }
-  | { status: 'refused'; reasons: string[] }
+  | { status: 'refused'; reasons: string[]; errors: ApiError[] }
   /** the lease was lost (another worker finished the message): nothing written */
   | { status: 'skipped' };
 
@@ -160,6 +165,7 @@ async function accept(
 ): Promise<Outcome> {
   if (read.found.length === 0) throw new Refused(read.reasons);
   const reasons: string[] = [];
+  const errors: ApiError[] = [];
   const created: string[] = [];
   let duplicate: string | null = null;
   const sender = m.channel === 'email' ? (m.from_address ?? m.envelope_from) : null;
@@ -200,7 +206,9 @@ async function accept(
         sender_verified: await senderVerified(trx, m.auth, seller),
         sha256: f.sha256,
         inbound_message_id: m.id,
+        payment_account: receivedPaymentAccount(f.invoice.paymentAccount),
       };
+      const paymentHold = await paymentHoldFor(trx, seller.organizationId, org.id, received, now);
       const record = await insertDocument(
         trx,
         systemActor(seller.organizationId),
@@ -212,6 +220,7 @@ async function accept(
           issued: true,
           origin: m.channel,
           received,
+          paymentHold,
         },
         now,
       );
@@ -256,10 +265,11 @@ async function accept(
         const why = reasonOf(err);
         if (why === null) throw err;
         reasons.push(`${name}: ${why}`);
+        errors.push(err as ApiError);
       }
     }
   }
-  if (reasons.length > 0) throw new Refused([...reasons, ...read.reasons]);
+  if (reasons.length > 0) throw new Refused([...reasons, ...read.reasons], errors);
   if (created.length === 0 && duplicate !== null) return { status: 'duplicate', duplicateOf: duplicate };
   return { status: 'accepted', documentIds: created };
 }
@@ -377,7 +387,7 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
         ],
         now,
       );
-      return { status: 'refused', reasons } as const;
+      return { status: 'refused', reasons, errors: err.errors } as const;
     });
   }
 }

@@ -1,6 +1,9 @@
 // Receiving documents from anyone (CONTRACT 11.5): the inbound address and the inbound messages.
+import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
+import { Document } from '../documents/schemas.ts';
 import { getInboundAddress, rotateInboundAddress } from './address.ts';
+import { releaseHold } from './holds.ts';
 import { getMessage, listMessages, serveRaw } from './messages.ts';
 import {
   InboundAddress,
@@ -8,9 +11,17 @@ import {
   InboundMessageList,
   InboundMessageParams,
   ListInboundQuery,
+  ReceivedDocument,
+  UploadBody,
 } from './schemas.ts';
+import { uploadReceivedDocument } from './upload.ts';
 
 const tags = ['Inbound'];
+
+const DocumentParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: 'The document id (doc_…).' }) },
+  { additionalProperties: false },
+);
 
 export const inboundRoutes: AnyRoute[] = [
   defineRoute({
@@ -96,5 +107,44 @@ export const inboundRoutes: AnyRoute[] = [
       await serveRaw(ctx, principal, params.id, reply);
       return SENT;
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/inbound/documents',
+    operationId: 'uploadReceivedDocument',
+    summary: 'Receive a document by upload',
+    description:
+      "A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates nothing and answers 200 the document it repeats, `duplicate_of` set. A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.",
+    tags,
+    family: 'documents',
+    auth: 'scopes',
+    scopes: ['documents:write'],
+    body: UploadBody,
+    response: {
+      status: 201,
+      schema: ReceivedDocument,
+      description: 'The received document (your Bill or Vendor Credit).',
+      alternate: {
+        status: 200,
+        description: 'A duplicate: the document the file repeats (duplicate_of), nothing created.',
+      },
+    },
+    errors: ['invalid_request', 'idempotency_conflict', 'einvoice_mismatch', 'unavailable'],
+    handler: async ({ ctx, principal, body }) => uploadReceivedDocument(ctx, principal, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/documents/:id/release_hold',
+    operationId: 'releasePaymentHold',
+    summary: "Release a received document's payment hold",
+    description:
+      'An admin session of the receiving organization confirms a held document (payment_hold: its payment account changed, or its sender is no longer verified), after checking with the party by a channel it already knew: the hold is removed, in the history as `payment_hold_released` with the hold it released, and the document can be paid. No hold (or released already, with a new Idempotency-Key): 409 conflict.',
+    tags,
+    family: 'documents',
+    auth: 'session',
+    params: DocumentParams,
+    response: { status: 200, schema: Document, description: 'The document, its hold released.' },
+    errors: ['not_found', 'conflict', 'idempotency_conflict'],
+    handler: async ({ ctx, principal, params }) => releaseHold(ctx, principal, params.id),
   }),
 ];

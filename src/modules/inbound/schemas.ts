@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
+import { Document } from '../documents/schemas.ts';
 
 export const InboundAddress = Type.Object(
   {
@@ -58,3 +59,52 @@ export const InboundMessageParams = Type.Object(
   { id: Type.String({ minLength: 1, maxLength: 64, description: 'The inbound message id (inm_…).' }) },
   { additionalProperties: false },
 );
+
+export const UploadBody = Type.Object(
+  {
+    content_base64: Type.String({
+      minLength: 1,
+      maxLength: 1_398_104,
+      description:
+        'The received file, base64: a UBL or CII e-invoice (XML), or a PDF embedding one (Factur-X, ZUGFeRD, XRechnung). The whole body is at most 1 MiB, as for POST /v1/documents/import.',
+    }),
+    filename: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[^\\x00-\\x1f\\x7f]+$',
+        description: "The file's name, kept with the message and as the document's attachment.",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        content_base64:
+          'PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPEludm9pY2UgeG1sbnM9InVybjpvYXNpczpuYW1lczpzcGVjaWZpY2F0aW9uOnVibDpzY2hlbWE6eHNkOkludm9pY2UtMiI+4oCmPC9JbnZvaWNlPgo=',
+        filename: 'SUP-1001.xml',
+      },
+    ],
+  },
+);
+export type UploadBodyT = Static<typeof UploadBody>;
+
+export const ReceivedDocument = Type.Intersect(
+  [
+    Document,
+    Type.Object({
+      inbound_message_id: Type.String({
+        description: 'The inbound message the upload was stored as (GET /v1/inbound/messages/{id}).',
+      }),
+      duplicate_of: Nullable(
+        Type.String({
+          description:
+            'Set (200) when the file repeats an invoice received before (same seller, BT-1, BT-2 and total): the document answered is that one, and nothing new was created.',
+        }),
+      ),
+    }),
+  ],
+  { title: 'ReceivedDocument' },
+);
+export type ReceivedDocumentView = Static<typeof ReceivedDocument>;

@@ -46,6 +46,23 @@ export interface StartedPayment {
   payment: PaymentRow;
 }
 
+/**
+ * A received document on payment hold (CONTRACT 11.5) is not paid, by pay, a payment transition or
+ * any other path that starts a payment, until an admin session releases the hold.
+ */
+function paymentHeld(doc: DocumentRecord): ApiError {
+  const hold = doc.payment_hold!;
+  const why =
+    hold.reason === 'payment_account_changed'
+      ? `its e-invoice asks to be paid to the account ${hold.new ?? '?'}, not ${hold.previous ?? '?'} which this party used before`
+      : "its mail's sender could not be verified, though this party's mail was verified before";
+  return new ApiError(
+    'conflict',
+    `The document is on payment hold (${hold.reason}): ${why}. Confirm it with the party by a channel you already know, then an admin session releases the hold (POST /v1/documents/${doc.id}/release_hold). Nothing was paid.`,
+    { payment_hold: hold },
+  );
+}
+
 /** With the payments family switched off, nothing is paid, through any family. */
 export function requirePaymentsEnabled(ctx: AppContext): void {
   if (ctx.config.familiesDisabled.has('payments')) {
@@ -155,6 +172,7 @@ export async function startPayment(
         : null;
   if (payee === null) throw new Error(`organization ${payer} is not a party to document ${doc.id}`);
   requirePaymentsEnabled(ctx);
+  if (doc.payment_hold) throw paymentHeld(doc);
   const currency = currencyOf(doc);
   // An active bank account in the currency connects the payer's processor for it: the payment
   // travels as a SEPA credit transfer in the payer's open batch (CONTRACT 12).

@@ -1,0 +1,148 @@
+// Payment holds (CONTRACT 11.5): against invoice fraud ("please pay our new bank account"), a
+// received document is held when the account it asks to be paid to (BT-84) is not the one its
+// party used before, or when its mail is not sender_verified although that party's mail was
+// verified before. Pay and the payment transitions then answer 409 (the guard is in
+// src/modules/payments/start-payment.ts) until an admin session of the receiving organization
+// releases the hold here, in the document's history.
+import { sql } from 'kysely';
+import type { AppContext, Tx } from '../../context.ts';
+import type { PaymentHold, ReceivedInfo, ReceivedPaymentAccount } from '../../db/tables/documents.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Principal } from '../../http/principal.ts';
+import { iso } from '../../lib/clock.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { actorFromPrincipal } from '../documents/history.ts';
+import { findVisibleDocument } from '../documents/load-document.ts';
+import { saveDocumentChange } from '../documents/persist.ts';
+import { projectDocument, sideOf } from '../documents/project-document.ts';
+import type { DocumentView } from '../documents/schemas.ts';
+import type { ImportedInvoice } from '../einvoice/import-model.ts';
+
+/** Account ids compare without spaces, upper case (an IBAN is written in groups of four). */
+const accountKey = (id: string): string => id.replace(/\s+/g, '').toUpperCase();
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes.
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const clean = (s: string | null, n: number): string | null => {
+  if (s === null) return null;
+  const t = s.replace(CONTROL, ' ').trim();
+  return t === '' ? null : t.slice(0, n);
+};
+
+/** BG-17 of a received file as the document keeps it (received.payment_account), or null. */
+export function receivedPaymentAccount(
+  account: ImportedInvoice['paymentAccount'],
+): ReceivedPaymentAccount | null {
+  if (!account) return null;
+  const id = clean(account.id, 64);
+  if (id === null) return null;
+  return {
+    iban: accountKey(id),
+    account_name: clean(account.name, 200),
+    bic: clean(account.bic, 11)?.replace(/\s+/g, '').toUpperCase() ?? null,
+  };
+}
+
+/**
+ * The account `sellerId` used before with `receiverId`: the BT-84 of the latest document it sent
+ * the receiver that carried one and is not itself held (an account nobody confirmed yet is not
+ * "used": a second invoice with the same new account is held too), or else the payment account
+ * of its legal profile; null when neither exists (the party's first account is nothing to compare
+ * with).
+ */
+async function previousAccount(trx: Tx, sellerId: string, receiverId: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('documents')
+    .select(sql<string>`received->'payment_account'->>'iban'`.as('iban'))
+    .where('issuer_organization_id', '=', sellerId)
+    .where('counterparty_organization_id', '=', receiverId)
+    .where('received', 'is not', null)
+    .where(sql<boolean>`received->'payment_account'->>'iban' is not null`)
+    .where('payment_hold', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row?.iban) return row.iban;
+  const org = await trx
+    .selectFrom('organizations')
+    .select('legal_profile')
+    .where('id', '=', sellerId)
+    .executeTakeFirst();
+  const iban = org?.legal_profile?.payment_account?.iban;
+  return iban ? accountKey(iban) : null;
+}
+
+/** Whether a document `sellerId` sent `receiverId` before came by mail whose sender was verified. */
+async function verifiedBefore(trx: Tx, sellerId: string, receiverId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('issuer_organization_id', '=', sellerId)
+    .where('counterparty_organization_id', '=', receiverId)
+    .where('received', 'is not', null)
+    .where(sql<boolean>`received->>'sender_verified' = 'true'`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The hold a document about to be received carries, or null. A changed account wins over an
+ * unverified sender when both hold (it is the one a person must confirm with the party).
+ */
+export async function paymentHoldFor(
+  trx: Tx,
+  sellerId: string,
+  receiverId: string,
+  received: ReceivedInfo,
+  now: Date,
+): Promise<PaymentHold | null> {
+  const account = received.payment_account?.iban ?? null;
+  if (account !== null) {
+    const previous = await previousAccount(trx, sellerId, receiverId);
+    if (previous !== null && previous !== account) {
+      return { reason: 'payment_account_changed', previous, new: account, since: iso(now) };
+    }
+  }
+  if (received.channel === 'email' && !received.sender_verified) {
+    if (await verifiedBefore(trx, sellerId, receiverId))
+      return { reason: 'sender_unverified', since: iso(now) };
+  }
+  return null;
+}
+
+/** POST /v1/documents/{id}/release_hold (an admin session of the receiving organization). */
+export async function releaseHold(ctx: AppContext, principal: Principal, id: string): Promise<DocumentView> {
+  const me = principal.organization.id;
+  const actor = actorFromPrincipal(principal);
+  const now = ctx.clock.now();
+  const record = await inTransaction(ctx.db, async (trx) => {
+    const doc = await findVisibleDocument(trx, me, id, { lock: true });
+    const hold = doc.payment_hold;
+    if (sideOf(doc, me) !== 'counterparty' || hold === null) {
+      throw new ApiError(
+        'conflict',
+        sideOf(doc, me) !== 'counterparty'
+          ? 'Only the organization that received the document (and would pay it) holds or releases its payment.'
+          : 'The document has no payment hold: there is nothing to release.',
+        { payment_hold: null },
+      );
+    }
+    return saveDocumentChange(
+      trx,
+      {
+        before: doc,
+        after: { ...doc, payment_hold: null, updated_at: now },
+        columns: ['payment_hold', 'updated_at'],
+        kind: 'edited',
+        actor,
+        action: 'payment_hold_released',
+        changes: { payment_hold: hold },
+        numberings: [],
+      },
+      now,
+    );
+  });
+  return projectDocument(record, me);
+}

@@ -1,0 +1,108 @@
+// POST /v1/inbound/documents (CONTRACT 11.5): a received file from any other channel than mail (an
+// access point's webhook, a person's upload) stored as an `upload` inbound message and run through
+// the worker's own pipeline (process.ts's processMessage) in the request: 201 the received
+// document, 200 the document it repeats, or the refusal as §9's import answers it (400, or 422
+// einvoice_mismatch). Refused or not, the message stays listed with its bytes for 90 days.
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../../http/principal.ts';
+import { WithStatus } from '../../http/route.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { findVisibleDocument } from '../documents/load-document.ts';
+import { projectDocument } from '../documents/project-document.ts';
+import { storeMessage } from './messages.ts';
+import { INBOUND_LEASE_MS, type Outcome, processMessage } from './process.ts';
+import type { ReceivedDocumentView, UploadBodyT } from './schemas.ts';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function decode(b64: string): Buffer {
+  const compact = b64.replace(/\s+/g, '');
+  const problem =
+    compact.length % 4 !== 0 || !BASE64.test(compact)
+      ? 'is not base64 (RFC 4648, standard alphabet)'
+      : compact.length === 0
+        ? 'is empty'
+        : null;
+  if (problem !== null) {
+    throw new ApiError('invalid_request', `content_base64 ${problem}.`, {
+      errors: [{ path: 'content_base64', message: problem }],
+    });
+  }
+  return Buffer.from(compact, 'base64');
+}
+
+/** The outcome a message came to, read back when another process finished it (its lease had expired). */
+async function storedOutcome(ctx: AppContext, id: string): Promise<Outcome> {
+  const row = await ctx.db
+    .selectFrom('inbound_messages')
+    .select(['status', 'document_ids', 'duplicate_of', 'reasons'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (row.status === 'accepted') return { status: 'accepted', documentIds: row.document_ids };
+  if (row.status === 'duplicate' && row.duplicate_of)
+    return { status: 'duplicate', duplicateOf: row.duplicate_of };
+  if (row.status === 'refused') return { status: 'refused', reasons: row.reasons, errors: [] };
+  return { status: 'skipped' };
+}
+
+/** The refusal as §9's import answers: its own error for a single refused term, else every reason. */
+function refusal(outcome: Extract<Outcome, { status: 'refused' }>, messageId: string): ApiError {
+  const [only] = outcome.errors;
+  const asImport = only?.code === 'invalid_request' || only?.code === 'einvoice_mismatch';
+  if (only && asImport && outcome.errors.length === 1 && outcome.reasons.length === 1) {
+    return new ApiError(only.code, only.message, { ...only.details, inbound_message_id: messageId });
+  }
+  return new ApiError('invalid_request', `The file was refused: ${outcome.reasons.join(' ')}`, {
+    errors: outcome.reasons.map((message) => ({ path: 'content_base64', message })),
+    inbound_message_id: messageId,
+  });
+}
+
+export async function uploadReceivedDocument(
+  ctx: AppContext,
+  principal: Principal,
+  body: UploadBodyT,
+): Promise<ReceivedDocumentView | WithStatus<ReceivedDocumentView>> {
+  const me = principal.organization.id;
+  const raw = decode(body.content_base64);
+  const now = ctx.clock.now();
+  // Stored already leased to this request, so the worker's pass leaves it alone while it runs; if
+  // the request dies, the lease expires and the worker processes it like any stored message.
+  const token = randomUUID();
+  const [id] = await storeMessage(ctx.db, {
+    organizationIds: [me],
+    channel: 'upload',
+    envelopeFrom: null,
+    filename: body.filename ?? null,
+    raw,
+    headers: { from: null, subject: null, messageId: null },
+    now,
+    lease: { token, until: new Date(now.getTime() + INBOUND_LEASE_MS) },
+  });
+  const messageId = id!;
+  let outcome = await processMessage(ctx, messageId, token);
+  if (outcome.status === 'skipped') outcome = await storedOutcome(ctx, messageId);
+  switch (outcome.status) {
+    case 'refused':
+      throw refusal(outcome, messageId);
+    case 'accepted':
+    case 'duplicate': {
+      const docId = outcome.status === 'accepted' ? outcome.documentIds[0]! : outcome.duplicateOf;
+      const view: ReceivedDocumentView = {
+        ...projectDocument(await findVisibleDocument(ctx.db, me, docId), me),
+        inbound_message_id: messageId,
+        duplicate_of: outcome.status === 'duplicate' ? docId : null,
+      };
+      return outcome.status === 'accepted' ? view : new WithStatus(200, view);
+    }
+    default:
+      // another process took the message over (this request outlived its lease) and has not
+      // finished it yet: the file is stored, its outcome will be listed
+      throw new ApiError(
+        'unavailable',
+        `The file is stored as ${messageId} and still being processed; GET /v1/inbound/messages/${messageId} shows what became of it.`,
+        { inbound_message_id: messageId },
+      );
+  }
+}
