@@ -13,6 +13,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { byteaToText, OID_BYTEA } from './pglite-bytea.ts';
 import {
   type DumpCompression,
   type FromThread,
@@ -395,6 +396,7 @@ export async function openPGliteThread(opts: ThreadOptions): Promise<PGlitePool>
   const { thread, arrayTypes } = await PGliteThread.start(opts);
   const serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
   // As PGlite's _initArrayTypes: each array type serialized with its element's serializer.
+  serializers[OID_BYTEA] = byteaToText;
   for (const [element, array] of arrayTypes) {
     serializers[array] = (v) => types.arraySerializer(v, serializers[element], array);
   }

@@ -14,6 +14,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
+import { byteaFromText, byteaToText, OID_BYTEA } from './pglite-bytea.ts';
 import {
   type DumpCompression,
   errorFields,
@@ -58,7 +59,11 @@ try {
     parsers: {
       [OID_INT8]: (v: string) => Number(v),
       [OID_DATE]: (v: string) => v,
+      [OID_BYTEA]: byteaFromText,
     },
+    // The values query() is handed as they are (pglite-pool.ts's clonesExactly) are serialized
+    // here: bytea as the main thread does it.
+    serializers: { [OID_BYTEA]: byteaToText },
   });
 } catch (err) {
   port.postMessage({ started: false, error: errorFields(err) } satisfies Started);

@@ -30,8 +30,12 @@ export interface WorkerTask {
    * delivery is attempted as soon as it exists. Other processes still find it by polling.
    */
   wakes?: string[];
-  /** Called when a running worker starts its loops (not by `drain`). */
-  start?(ctx: AppContext): void;
+  /**
+   * Called when a running worker starts its loops (not by `drain`), with a function that ends
+   * this task's idle wait (or, mid-pass, makes it run again at once): for work this process
+   * makes due outside the worker (email delivery's wake.ts).
+   */
+  start?(ctx: AppContext, wake: () => void): void;
   /** Called once a running worker's loops have all ended. */
   stop?(ctx: AppContext): Promise<void>;
 }
@@ -110,7 +114,7 @@ export function startWorker(
 
   const running = opts.autoStart !== false;
   if (running) {
-    for (const t of tasks) t.start?.(ctx);
+    for (const t of tasks) t.start?.(ctx, () => wakeTask(t.name));
     for (const t of tasks) loops.push(loop(t));
   }
 

@@ -1,8 +1,10 @@
 // The delivery timeline on the document page, in Chromium (issue 38): in the sandbox, an invoice
 // issued to an external party shows its email as simulated, to the party's address; "Send again"
-// to another address adds a second delivery above the first. At 1366x900 and 390x844 with nothing
-// wider than the screen, no failed request and no console error.
+// to another address adds a second delivery above the first; "Download .eml" saves the exact bytes
+// the message route serves (those handed to SMTP). At 1366x900 and 390x844 with nothing wider than
+// the screen, no failed request and no console error.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TestService } from '../helpers/harness.ts';
@@ -93,6 +95,8 @@ test('an invoice to an external party: live it waits for mail; in the sandbox, i
     await live.getByTestId('delivery-error').textContent(),
     'Waiting: this docex has no mail server set up yet. It is sent once one is.',
   );
+  // Composed at its first attempt, which parked it: its message exists, so it can be read too.
+  await live.getByRole('button', { name: /^Download \.eml/ }).waitFor();
 
   // Into the sandbox: its deliveries are simulated, nothing is sent to anyone.
   await page
@@ -124,6 +128,22 @@ test('an invoice to an external party: live it waits for mail; in the sandbox, i
     (await first.getByTestId('attachments-omitted').textContent()) ?? '',
     /^Sent without the e-invoice files \(PDF and XML\): the e-invoice is incomplete, it lacks your legal name \(BT-27\), .*the buyer's legal name \(BT-44\)/,
   );
+  // Download .eml: the message's exact bytes, as the message route serves them, saved as a file.
+  const delivered = await svc.ctx.db
+    .selectFrom('deliveries')
+    .select(['id', 'message'])
+    .where('document_id', '=', invoiceUrl.split('/').at(-1) ?? '')
+    .executeTakeFirstOrThrow();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    first.getByRole('button', { name: /^Download \.eml/ }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), `${delivered.id}.eml`);
+  const eml = readFileSync(await download.path());
+  assert.ok(delivered.message, 'the simulated message is kept');
+  assert.ok(eml.equals(Buffer.from(delivered.message)), 'the file is the stored message, byte for byte');
+  assert.match(eml.toString('latin1'), /^Content-Type: multipart\/mixed;|\r\nSubject: /m);
+  assert.equal(await first.getByRole('alert').count(), 0);
   // The sandbox does not pretend the party will answer on its own.
   assert.equal(await page.getByText('Waiting for the counterparty').count(), 0);
   await fits('the document page at 1366x900');

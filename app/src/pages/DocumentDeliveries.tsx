@@ -1,10 +1,12 @@
 // The delivery timeline of a document issued to an external party (issue 38, CONTRACT 11.2):
 // each email with its status in words, when and to whom, the last attempt's trouble in words, the
-// e-invoice files left out (and why), and "Send again" to the party's address or another one.
+// e-invoice files left out (and why), "Download .eml" (the exact message handed to SMTP), and
+// "Send again" to the party's address or another one.
 import { type FormEvent, useState } from 'react';
 import { docex, newIdempotencyKey } from '../api/client';
 import type { Document, EmailDelivery } from '../api/types';
 import { ErrorAlert, formatTime, Loading, Notice } from '../components/ui';
+import { saveBytes } from '../lib/files';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
 import { useApp } from '../session';
 import { legalProfileFieldLabel } from './LegalProfile';
@@ -104,7 +106,7 @@ export function Deliveries({ doc }: { doc: Document }) {
         ) : (
           <ol className="timeline deliveries" data-testid="deliveries">
             {list.data.data.map((d) => (
-              <DeliveryItem key={d.id} d={d} />
+              <DeliveryItem key={d.id} d={d} doc={doc} />
             ))}
           </ol>
         )
@@ -124,7 +126,42 @@ export function Deliveries({ doc }: { doc: Document }) {
   );
 }
 
-function DeliveryItem({ d }: { d: EmailDelivery }) {
+/**
+ * Whether the message's bytes can be read: composed (it has its Message-ID from its first attempt),
+ * and not a live claim code, which the sender never reads (CONTRACT 11.3).
+ */
+function messageReadable(d: EmailDelivery, doc: Document): boolean {
+  return d.message_id !== null && (d.kind !== 'claim_code' || doc.sandbox);
+}
+
+/** The exact bytes handed to SMTP (GET …/deliveries/{id}/message), saved as `<delivery id>.eml`. */
+function DownloadEml({ d, doc }: { d: EmailDelivery; doc: Document }) {
+  const action = useAction();
+  const download = () =>
+    action.run(async () => {
+      const { data } = await docex.raw.GET('/v1/documents/{id}/deliveries/{delivery_id}/message', {
+        params: { path: { id: doc.id, delivery_id: d.id } },
+        parseAs: 'arrayBuffer',
+      });
+      saveBytes(data ?? new ArrayBuffer(0), `${d.id}.eml`, 'message/rfc822');
+    });
+  return (
+    <>
+      <button
+        type="button"
+        className="link small"
+        disabled={action.busy}
+        aria-label={`Download .eml of the email to ${d.to}`}
+        onClick={() => void download()}
+      >
+        Download .eml
+      </button>
+      <ErrorAlert error={action.error} />
+    </>
+  );
+}
+
+function DeliveryItem({ d, doc }: { d: EmailDelivery; doc: Document }) {
   const s = statusWords(d);
   const why = trouble(d);
   return (
@@ -146,6 +183,7 @@ function DeliveryItem({ d }: { d: EmailDelivery }) {
           {missingWords(d.attachments_omitted.missing)}.
         </div>
       ) : null}
+      {messageReadable(d, doc) ? <DownloadEml d={d} doc={doc} /> : null}
     </li>
   );
 }

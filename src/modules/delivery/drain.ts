@@ -24,9 +24,10 @@ import { composeMessage, type MessageAttachment, messageIdFor } from './compose.
 import { appendDeliveryEvent, VIEW_COLUMNS } from './deliveries.ts';
 import { documentMessage } from './document-message.ts';
 import { recipientLinkFor } from './recipient-link.ts';
-import { type SmtpResult, sendRaw } from './smtp.ts';
+import { keepSmtpPools, type Mailer, mailerFor, releaseSmtpPools, type SmtpResult } from './smtp.ts';
+import { deliveriesClaimed, onDeliveryQueued } from './wake.ts';
 
-/** Deliveries attempted at once by one worker pass. */
+/** Deliveries attempted at once by one worker pass (smtp.ts's pool has as many connections). */
 const CONCURRENCY = 8;
 export const SMTP_UNSET =
   'DOCEX_SMTP_URL is unset: live deliveries wait, queued, and are sent once it is set';
@@ -60,6 +61,7 @@ async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
   const res = await ctx.db.executeQuery(
     CompiledQuery.raw(CLAIM, [lease.token, lease.until, now.toISOString(), limit]) as CompiledQuery<Claimed>,
   );
+  deliveriesClaimed(res.rows.map((r) => r.id));
   return res.rows;
 }
 
@@ -237,7 +239,7 @@ async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
 }
 
 /** One delivery's attempt; never throws (a failure leaves the lease to lapse and be retried). */
-async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
+async function attempt(ctx: AppContext, d: Claimed, mailer: Mailer | null): Promise<void> {
   try {
     const message = await messageOf(ctx, d);
     if (message === null) return;
@@ -255,8 +257,7 @@ async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
         dropMessage: false,
       });
     }
-    const smtpUrl = ctx.config.mail.smtpUrl;
-    if (smtpUrl === null) {
+    if (mailer === null) {
       // Parked (next_attempt_at null) until a process with DOCEX_SMTP_URL runs (unpark below).
       return record(ctx, d, {
         status: 'queued',
@@ -278,10 +279,10 @@ async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
       ? await hooks.outbound(
           'email delivery',
           { 'docex.delivery.id': d.id, 'docex.delivery.kind': d.kind },
-          () => sendRaw(smtpUrl, envelope, message),
+          () => mailer.send(envelope, message),
           d.traceparent,
         )
-      : await sendRaw(smtpUrl, envelope, message);
+      : await mailer.send(envelope, message);
     await record(ctx, d, smtpOutcome(d, result, now));
   } catch (err) {
     ctx.log.error({ err, delivery: d.id }, 'email delivery attempt could not be completed');
@@ -290,7 +291,14 @@ async function attempt(ctx: AppContext, d: Claimed): Promise<void> {
 
 /**
  * One pass: deliveries parked while SMTP was unset are made due when it is set; then due ones are
- * claimed and attempted, CONCURRENCY at a time, until none is due. Returns how many it attempted.
+ * claimed and attempted, up to CONCURRENCY at once, each freed slot refilled from the queue, until
+ * a claim finds none due. Returns how many it attempted.
+ *
+ * The slots are refilled as attempts finish, not batch by batch: a batch waited for its slowest
+ * attempt before the next claim, so the render thread (the e-invoice files of a first email) sat
+ * idle while a batch was at SMTP and SMTP while it rendered (bench/RESULTS.md, "Email delivery").
+ * A claim asks for at least half the slots at once unless nothing is in flight, so a backlog is
+ * claimed in a few statements, not one per message.
  */
 export async function deliverEmails(ctx: AppContext): Promise<number> {
   if (ctx.config.mail.smtpUrl !== null) {
@@ -301,17 +309,75 @@ export async function deliverEmails(ctx: AppContext): Promise<number> {
       .where('next_attempt_at', 'is', null)
       .execute();
   }
+  const smtpUrl = ctx.config.mail.smtpUrl;
+  const mailer = smtpUrl === null ? null : mailerFor(smtpUrl);
+  const refillAt = Math.max(1, CONCURRENCY / 2);
   let handled = 0;
-  for (;;) {
-    const claimed = await claimDue(ctx, CONCURRENCY);
-    if (claimed.length === 0) return handled;
-    await Promise.all(claimed.map((d) => attempt(ctx, d)));
-    handled += claimed.length;
+  let inFlight = 0;
+  let claiming = false;
+  let drained = false;
+  let failure: unknown = null;
+  try {
+    await new Promise<void>((resolve) => {
+      const pump = (): void => {
+        if (drained) {
+          if (inFlight === 0 && !claiming) resolve();
+          return;
+        }
+        const room = CONCURRENCY - inFlight;
+        if (claiming || room === 0 || (room < refillAt && inFlight > 0)) return;
+        claiming = true;
+        claimDue(ctx, room).then(
+          (claimed) => {
+            claiming = false;
+            if (claimed.length === 0) drained = true;
+            for (const d of claimed) {
+              inFlight++;
+              void attempt(ctx, d, mailer).finally(() => {
+                inFlight--;
+                handled++;
+                pump();
+              });
+            }
+            pump();
+          },
+          (err: unknown) => {
+            // What is in flight finishes and is recorded; the worker backs off and claims again.
+            claiming = false;
+            drained = true;
+            failure = err;
+            pump();
+          },
+        );
+      };
+      pump();
+    });
+  } finally {
+    mailer?.done();
   }
+  if (failure !== null) throw failure;
+  return handled;
 }
 
+/**
+ * The worker's task: polled every 500 ms when idle, and woken at once by deliveries queued in this
+ * process (wake.ts). While it runs, its SMTP pool is kept between passes (smtp.ts).
+ */
+const listening = new Map<AppContext, Array<() => void>>();
 export const deliveryTask: WorkerTask = {
   name: 'email-deliver',
   idleMs: 500,
   run: (ctx) => deliverEmails(ctx),
+  start: (ctx, wake) => {
+    keepSmtpPools();
+    const mine = listening.get(ctx) ?? [];
+    mine.push(onDeliveryQueued(wake));
+    listening.set(ctx, mine);
+  },
+  stop: async (ctx) => {
+    const mine = listening.get(ctx);
+    mine?.pop()?.();
+    if (mine?.length === 0) listening.delete(ctx);
+    releaseSmtpPools();
+  },
 };

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { currentTraceparent } from '../../observability/trace-hooks.ts';
 import type { DocumentChange } from '../documents/change-listeners.ts';
 import { composeMessage, messageIdFor } from './compose.ts';
+import { expectDelivery } from './wake.ts';
 
 const EXTERNAL = 'xp_';
 
@@ -45,10 +46,13 @@ export function deliveryRowsForChange(change: DocumentChange, now: Date): Statem
     onlyIfNotify = true;
     content = { from: before.status, to: after.status };
   }
+  const id = newId('dlv');
+  // This process's worker is woken for it (wake.ts); if the select inserts nothing, that lapses.
+  expectDelivery(id);
   return [
     stmt`insert into deliveries (id, organization_id, document_id, external_party_id, kind, to_address,
         status, sandbox, content, next_attempt_at, created_at, updated_at, traceparent)
-      select ${newId('dlv')}, ${sender}, ${after.id}, x.id, ${kind}, x.email, 'queued', ${after.sandbox},
+      select ${id}, ${sender}, ${after.id}, x.id, ${kind}, x.email, 'queued', ${after.sandbox},
         ${content === null ? null : JSON.stringify(content)}::jsonb, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz,
         ${currentTraceparent()}::text
         from external_parties x
@@ -91,6 +95,7 @@ export async function queueDocumentDelivery(
       traceparent: currentTraceparent(),
     })
     .execute();
+  expectDelivery(id);
   return id;
 }
 
@@ -166,5 +171,6 @@ export async function queueEmail(
       traceparent: currentTraceparent(),
     })
     .execute();
+  if (!input.sandbox) expectDelivery(id);
   return { id, messageId };
 }
