@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Import a bank statement or status report
-         * @description Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers 200 with the statement it made. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.
+         * @description Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.
          */
         post: operations["importBankStatement"];
         delete?: never;
@@ -1952,6 +1952,7 @@ export interface components {
         BankStatement: {
             /** @example DE89370400440532013000 */
             account_iban: string;
+            /** @example bacc_0Vc1EXG3tuH2ONY9JCHKXD */
             bank_account_id: string;
             /**
              * Format: date-time
@@ -1959,7 +1960,10 @@ export interface components {
              */
             created_at: string;
             entries: components["schemas"]["BankStatementEntry"][];
-            /** @description bst_… */
+            /**
+             * @description bst_…
+             * @example bst_0Vc1EXG3tuH2ONY9JCHKXD
+             */
             id: string;
             /** @enum {string} */
             kind: "camt.053" | "camt.054" | "pain.002";
@@ -1982,7 +1986,10 @@ export interface components {
             direction: "credit" | "debit";
             document_id: string | null;
             duplicate_of: string | null;
-            /** @description bse_… */
+            /**
+             * @description bse_…
+             * @example bse_0Vc1EXG3tuH2ONY9JCHKXD
+             */
             id: string;
             /**
              * @description What it did: settled, confirmed, rejected, returned, matched_by_hand, partial, excess, ambiguous, no_candidate, sub_cent, duplicate, not_booked, …
@@ -2977,6 +2984,7 @@ export interface components {
         };
         /** SandboxBankFiles */
         SandboxBankFiles: {
+            /** @example pbat_0Vc1EXG3tuH2ONY9JCHKXD */
             batch_id: string;
             camt054: string | null;
             pain002: string | null;
@@ -3028,6 +3036,7 @@ export interface components {
         StatementEntrySuggestion: {
             /** @example 120.1 */
             balance_due: number;
+            /** @example doc_0Vc1EXG3tuH2ONY9JCHKXD */
             document_id: string;
             number: string | null;
             /** @example matched by creditor_reference; the amount is less than the balance due */
@@ -3752,17 +3761,17 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "example",
+                     *           "id": "bst_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "object": "bank_statement",
                      *           "kind": "camt.053",
                      *           "version": "08",
                      *           "message_id": "example",
                      *           "account_iban": "DE89370400440532013000",
-                     *           "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *           "bank_account_id": "bacc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
                      *           "entries": [
                      *             {
-                     *               "id": "example",
+                     *               "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
                      *               "amount": 120.1,
                      *               "direction": "credit",
                      *               "booking_date": "2026-03-16",
@@ -3775,11 +3784,11 @@ export interface operations {
                      *               "status": "matched",
                      *               "outcome": "settled",
                      *               "reason": "AC01 Incorrect account number",
-                     *               "payment_id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
-                     *               "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *               "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *               "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *               "suggestions": [
                      *                 {
-                     *                   "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *                   "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *                   "number": "INV-000042",
                      *                   "balance_due": 120.1,
                      *                   "reason": "matched by creditor_reference; the amount is less than the balance due"
@@ -3874,56 +3883,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The same message was imported before: its statement, unchanged. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "example",
-                     *       "object": "bank_statement",
-                     *       "kind": "camt.053",
-                     *       "version": "08",
-                     *       "message_id": "example",
-                     *       "account_iban": "DE89370400440532013000",
-                     *       "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
-                     *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "entries": [
-                     *         {
-                     *           "id": "example",
-                     *           "amount": 120.1,
-                     *           "direction": "credit",
-                     *           "booking_date": "2026-03-16",
-                     *           "references": {
-                     *             "end_to_end_id": null,
-                     *             "creditor_reference": "RF29INV000042",
-                     *             "remittance": "INV-000042",
-                     *             "entry_reference": "example"
-                     *           },
-                     *           "status": "matched",
-                     *           "outcome": "settled",
-                     *           "reason": "AC01 Incorrect account number",
-                     *           "payment_id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
-                     *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *           "suggestions": [
-                     *             {
-                     *               "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *               "number": "INV-000042",
-                     *               "balance_due": 120.1,
-                     *               "reason": "matched by creditor_reference; the amount is less than the balance due"
-                     *             }
-                     *           ],
-                     *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BankStatement"];
-                };
-            };
-            /** @description The statement and what each entry did. */
+            /** @description The statement and what each entry did (the same message imported again answers the statement it made, unchanged). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3931,17 +3891,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "example",
+                     *       "id": "bst_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "object": "bank_statement",
                      *       "kind": "camt.053",
                      *       "version": "08",
                      *       "message_id": "example",
                      *       "account_iban": "DE89370400440532013000",
-                     *       "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "bank_account_id": "bacc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "created_at": "2026-03-02T09:30:00.000Z",
                      *       "entries": [
                      *         {
-                     *           "id": "example",
+                     *           "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "amount": 120.1,
                      *           "direction": "credit",
                      *           "booking_date": "2026-03-16",
@@ -3954,11 +3914,11 @@ export interface operations {
                      *           "status": "matched",
                      *           "outcome": "settled",
                      *           "reason": "AC01 Incorrect account number",
-                     *           "payment_id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
-                     *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "suggestions": [
                      *             {
-                     *               "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *               "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *               "number": "INV-000042",
                      *               "balance_due": 120.1,
                      *               "reason": "matched by creditor_reference; the amount is less than the balance due"
@@ -4065,17 +4025,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "example",
+                     *       "id": "bst_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "object": "bank_statement",
                      *       "kind": "camt.053",
                      *       "version": "08",
                      *       "message_id": "example",
                      *       "account_iban": "DE89370400440532013000",
-                     *       "bank_account_id": "bacc_na9tcYzMrfJeRbr6G7zLEZ",
+                     *       "bank_account_id": "bacc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "created_at": "2026-03-02T09:30:00.000Z",
                      *       "entries": [
                      *         {
-                     *           "id": "example",
+                     *           "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "amount": 120.1,
                      *           "direction": "credit",
                      *           "booking_date": "2026-03-16",
@@ -4088,11 +4048,11 @@ export interface operations {
                      *           "status": "matched",
                      *           "outcome": "settled",
                      *           "reason": "AC01 Incorrect account number",
-                     *           "payment_id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
-                     *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "suggestions": [
                      *             {
-                     *               "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *               "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *               "number": "INV-000042",
                      *               "balance_due": 120.1,
                      *               "reason": "matched by creditor_reference; the amount is less than the balance due"
@@ -4203,7 +4163,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "example",
+                     *       "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "amount": 120.1,
                      *       "direction": "credit",
                      *       "booking_date": "2026-03-16",
@@ -4216,11 +4176,11 @@ export interface operations {
                      *       "status": "matched",
                      *       "outcome": "settled",
                      *       "reason": "AC01 Incorrect account number",
-                     *       "payment_id": "pay_SGDg5ber6uXU7GRSiJY2Xk",
-                     *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "suggestions": [
                      *         {
-                     *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
                      *           "number": "INV-000042",
                      *           "balance_due": 120.1,
                      *           "reason": "matched by creditor_reference; the amount is less than the balance due"
@@ -13903,7 +13863,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "batch_id": "example",
+                     *       "batch_id": "pbat_0Vc1EXG3tuH2ONY9JCHKXD",
                      *       "camt054": "example",
                      *       "pain002": "example"
                      *     }

@@ -155,9 +155,10 @@ test('debits settle by EndToEndId, booked in the ledger; the same file again cha
   );
   assert.equal(booked.rows[0]!.n, 1);
   await ledgerBalanced();
-  // Again: the same statement, 200, nothing new.
+  // Again: the same statement, nothing new.
   const again = await upload(p.payer.session, file);
-  assert.equal(again.status, 200, again.text);
+  assert.equal(again.status, 201, again.text);
+  assert.deepEqual(again.body, res.body);
   assert.equal(again.body.id, res.body.id);
   // An overlapping file (another MsgId, the same bank references): its entries are ignored.
   const overlap = await upload(
@@ -361,7 +362,7 @@ test('concurrent imports of overlapping statements settle each payment exactly o
     camt(PAYER_IBAN, [...lines].reverse()),
   ];
   const results = await Promise.all([...files, files[0]!].map((f) => upload(p.payer.session, f)));
-  for (const r of results) assert.ok(r.status === 201 || r.status === 200, r.text);
+  for (const r of results) assert.equal(r.status, 201, r.text);
   const settled = results.flatMap((r) =>
     r.body.entries.filter((e) => e.outcome === 'settled').map((e) => e.payment_id),
   );

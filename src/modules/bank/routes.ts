@@ -175,7 +175,7 @@ export const bankRoutes: AnyRoute[] = [
     operationId: 'importBankStatement',
     summary: 'Import a bank statement or status report',
     description:
-      "Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers 200 with the statement it made. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.",
+      "Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.",
     tags,
     family: 'payments',
     auth: 'session_or_scopes',
@@ -185,11 +185,8 @@ export const bankRoutes: AnyRoute[] = [
     response: {
       status: 201,
       schema: BankStatement,
-      description: 'The statement and what each entry did.',
-      alternate: {
-        status: 200,
-        description: 'The same message was imported before: its statement, unchanged.',
-      },
+      description:
+        'The statement and what each entry did (the same message imported again answers the statement it made, unchanged).',
     },
     errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope', 'conflict'],
     handler: async ({ ctx, principal, body }) => importBankStatement(ctx, principal, body),

@@ -126,7 +126,7 @@ export const StatementEntryParams = Type.Object(
 
 const Suggestion = Type.Object(
   {
-    document_id: Type.String(),
+    document_id: Type.String({ examples: ['doc_0Vc1EXG3tuH2ONY9JCHKXD'] }),
     number: Nullable(Type.String({ examples: ['INV-000042'] })),
     balance_due: Type.Number({ examples: [120.1] }),
     reason: Type.String({
@@ -138,12 +138,14 @@ const Suggestion = Type.Object(
 
 export const StatementEntry = Type.Object(
   {
-    id: Type.String({ description: 'bse_…' }),
+    id: Type.String({ description: 'bse_…', examples: ['bse_0Vc1EXG3tuH2ONY9JCHKXD'] }),
     amount: Type.Number({ description: 'As the bank wrote it (18.150 is 18.15).', examples: [120.1] }),
     direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
     booking_date: Nullable(Type.String({ examples: ['2026-03-16'] })),
     references: Type.Object({
-      end_to_end_id: Nullable(Type.String({ examples: ['pay-0Vc1EXG3tuH2ONY9JCHKXD'] })),
+      end_to_end_id: Nullable(
+        Type.String({ description: "The EndToEndId the bank reports (a docex payment's: pay-…)." }),
+      ),
       creditor_reference: Nullable(Type.String({ examples: ['RF29INV000042'] })),
       remittance: Nullable(Type.String({ examples: ['INV-000042'] })),
       entry_reference: Nullable(Type.String({ description: "The bank's reference of the entry." })),
@@ -163,8 +165,8 @@ export const StatementEntry = Type.Object(
         examples: ['AC01 Incorrect account number'],
       }),
     ),
-    payment_id: Nullable(Type.String()),
-    document_id: Nullable(Type.String()),
+    payment_id: Nullable(Type.String({ examples: ['pay_0Vc1EXG3tuH2ONY9JCHKXD'] })),
+    document_id: Nullable(Type.String({ examples: ['doc_0Vc1EXG3tuH2ONY9JCHKXD'] })),
     suggestions: Type.Array(Suggestion),
     duplicate_of: Nullable(
       Type.String({ description: 'The entry first imported with the same bank references.' }),
@@ -175,13 +177,13 @@ export const StatementEntry = Type.Object(
 
 export const BankStatement = Type.Object(
   {
-    id: Type.String({ description: 'bst_…' }),
+    id: Type.String({ description: 'bst_…', examples: ['bst_0Vc1EXG3tuH2ONY9JCHKXD'] }),
     object: Type.Literal('bank_statement'),
     kind: Type.Union([Type.Literal('camt.053'), Type.Literal('camt.054'), Type.Literal('pain.002')]),
     version: Type.String({ examples: ['08'] }),
     message_id: Type.String({ description: "The file's GrpHdr/MsgId." }),
     account_iban: Type.String({ examples: ['DE89370400440532013000'] }),
-    bank_account_id: Type.String(),
+    bank_account_id: Type.String({ examples: ['bacc_0Vc1EXG3tuH2ONY9JCHKXD'] }),
     created_at: Timestamp,
     entries: Type.Array(StatementEntry),
   },
@@ -210,7 +212,7 @@ export const SandboxBankStatementBody = Type.Object(
 
 export const SandboxBankFiles = Type.Object(
   {
-    batch_id: Type.String(),
+    batch_id: Type.String({ examples: ['pbat_0Vc1EXG3tuH2ONY9JCHKXD'] }),
     camt054: Nullable(
       Type.String({
         description:

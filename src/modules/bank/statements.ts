@@ -11,7 +11,6 @@ import type { BankStatementEntriesTable, BankStatementsTable } from '../../db/ta
 import { inTransaction } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
-import { WithStatus } from '../../http/route.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -310,7 +309,7 @@ export async function importBankStatement(
   ctx: AppContext,
   principal: Principal,
   body: { content_base64: string },
-): Promise<BankStatementView | WithStatus<BankStatementView>> {
+): Promise<BankStatementView> {
   const me = principal.organization.id;
   const xml = decodeContent(body.content_base64);
   const file = await readBankFile(xml);
@@ -327,7 +326,7 @@ export async function importBankStatement(
       .where('kind', '=', file.kind)
       .where('message_id', '=', messageId)
       .executeTakeFirst();
-    if (known) return new WithStatus(200, statementView(known, await entriesOf(trx, known.id)));
+    if (known) return statementView(known, await entriesOf(trx, known.id));
 
     const drafts =
       file.kind === 'pain.002' ? await pain002Drafts(trx, file, account.batchId!) : camtDrafts(file);
