@@ -199,7 +199,8 @@ async function pain002Drafts(trx: Tx, report: StatusReport, batchId: string): Pr
   const fileId = batchId.replaceAll('_', '-');
   const statusOf = new Map<string, { status: string; reason: string | null }>();
   const setAll = (status: string | null, reason: string | null) => {
-    if (!status) return;
+    // PART says "see the transactions": it is no payment's status.
+    if (!status || status.toUpperCase() === 'PART') return;
     for (const p of payments) statusOf.set(p.end_to_end_id ?? p.id, { status, reason });
   };
   setAll(report.group_status, reasonText(report.group_reasons));
