@@ -88,7 +88,10 @@ try {
   const readMs = read200 / 200;
 
   const [batch, closeMs] = await timed(() =>
-    svc.req<{ id: string; count: number }>('POST', '/v1/payment_batches', { token: p.payer.session, body: {} }),
+    svc.req<{ id: string; count: number }>('POST', '/v1/payment_batches', {
+      token: p.payer.session,
+      body: {},
+    }),
   );
   assert.equal(batch.status, 201, batch.text);
   assert.equal(batch.body.count, N);
@@ -123,7 +126,12 @@ try {
   const statement = camt053(
     'BENCH-SETTLE',
     PAYER_IBAN,
-    payments.map((x) => ({ amount: x.amount, direction: 'debit' as const, reference: `B-${x.e2e}`, end_to_end_id: x.e2e })),
+    payments.map((x) => ({
+      amount: x.amount,
+      direction: 'debit' as const,
+      reference: `B-${x.e2e}`,
+      end_to_end_id: x.e2e,
+    })),
   );
   const [settled, settleMs] = await timed(() =>
     svc.req<{ entries: { outcome: string }[] }>('POST', '/v1/bank_statements', {

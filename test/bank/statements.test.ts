@@ -247,6 +247,21 @@ test('pain.002 rejections fail payments with the reason; accepted ones change no
   );
   const pending = await getDoc(svc, p.payer.key, docs[1]!);
   assert.equal(pending.payment?.status, 'processing');
+  // A rejection at group level reaches every payment of the batch.
+  const group = await batchOf([13]);
+  const groupId = group.batch.replaceAll('_', '-');
+  const groupXml = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.11"><CstmrPmtStsRpt><GrpHdr><MsgId>ST-G${seq++}</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr><OrgnlGrpInfAndSts><OrgnlMsgId>${groupId}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>RJCT</GrpSts><StsRsnInf><Rsn><Cd>AM04</Cd></Rsn><AddtlInf>Insufficient funds</AddtlInf></StsRsnInf></OrgnlGrpInfAndSts></CstmrPmtStsRpt></Document>`;
+  const g = await upload(p.payer.session, groupXml);
+  assert.equal(g.status, 201, g.text);
+  assert.deepEqual(
+    g.body.entries.map((e) => [e.status, e.outcome, e.payment_id]),
+    [['matched', 'rejected', group.payments[0]!.id]],
+  );
+  const groupDoc = await getDoc(svc, p.payer.key, group.docs[0]!);
+  assert.match(
+    String((groupDoc.payment as { failure_reason?: string }).failure_reason),
+    /AM04 Insufficient funds/,
+  );
   // A status report about someone else's batch is a 400.
   expectApiError(await upload(p.payee.session, xml.replace(/ST-\d+/, 'ST-other')), 400, 'invalid_request');
 });

@@ -8,7 +8,7 @@
 import type { Selectable } from 'kysely';
 import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import type { BankStatementEntriesTable, BankStatementsTable } from '../../db/tables/bank.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
@@ -315,6 +315,28 @@ export async function importBankStatement(
   const xml = decodeContent(body.content_base64);
   const file = await readBankFile(xml);
   const messageId = file.message_id.slice(0, 200);
+  try {
+    return await importLocked(ctx, me, file, messageId);
+  } catch (err) {
+    // Two imports of one organization run one after the other (the account lock); only files of
+    // two of its accounts with the same MsgId can race here, and the second is told so.
+    if (!isUniqueViolation(err)) throw err;
+    throw new ApiError(
+      'conflict',
+      'Another import of this message ran at the same time; import it again to read its statement.',
+      {
+        reason: 'concurrent_import',
+      },
+    );
+  }
+}
+
+async function importLocked(
+  ctx: AppContext,
+  me: string,
+  file: BankFile,
+  messageId: string,
+): Promise<BankStatementView> {
   return inTransaction(ctx.db, async (trx) => {
     const now = ctx.clock.now();
     const account = await accountFor(trx, me, file);
