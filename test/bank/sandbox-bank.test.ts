@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BUYER } from '../einvoice/profiles.ts';
+import { xsdErrors } from '../helpers/bank-xsd.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { bill, getDoc, paid, type Sandbox, sandbox } from '../payments/helpers.ts';
@@ -86,7 +87,9 @@ test('the simulated bank books a batch and rejects the payments listed', async (
   });
   assert.equal(files.status, 201, files.text);
   assert.ok(files.body.camt054 && files.body.pain002);
-  assert.match(Buffer.from(files.body.camt054, 'base64').toString(), /camt\.054\.001\.08/);
+  // Both files are valid against the ISO schemas.
+  assert.deepEqual(xsdErrors('camt.054.001.08', Buffer.from(files.body.camt054, 'base64').toString()), []);
+  assert.deepEqual(xsdErrors('pain.002.001.11', Buffer.from(files.body.pain002, 'base64').toString()), []);
 
   const imp = (content_base64: string) =>
     svc.req<Statement>('POST', '/v1/bank_statements', { token: sb.key, body: { content_base64 } });

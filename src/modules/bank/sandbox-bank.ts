@@ -1,6 +1,6 @@
 // The sandbox's simulated bank (CONTRACT 12): for a closed batch it writes what a bank sends back,
 // a camt.054.001.08 debit notification booking every payment of the batch, and, for the payments
-// the caller lists in `reject`, a pain.002.001.10 rejecting them with the reason code. Nothing is
+// the caller lists in `reject`, a pain.002.001.11 rejecting them with the reason code. Nothing is
 // imported here: the files are answered (base64) so the integrator imports them with POST
 // /v1/bank_statements exactly as it would a real bank's.
 import type { AppContext } from '../../context.ts';
@@ -48,21 +48,24 @@ export function writeCamt054(input: {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>${esc(input.message_id)}</MsgId><CreDtTm>${iso(input.created_at)}</CreDtTm></GrpHdr><Ntfctn><Id>${esc(input.message_id)}</Id><CreDtTm>${iso(input.created_at)}</CreDtTm><Acct><Id><IBAN>${esc(input.iban)}</IBAN></Id><Ccy>EUR</Ccy></Acct>${entries.join('')}</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>\n`;
 }
 
-/** A pain.002.001.10 rejecting `endToEndIds` of the message `originalMessageId`. */
+/** A pain.002.001.11 rejecting `endToEndIds` of the message `originalMessageId`. */
 function writePain002(input: {
   message_id: string;
   original_message_id: string;
   created_at: Date;
   rejected: string[];
   reason: string;
+  /** every payment of the batch rejected: the group's status is RJCT, else PART */
+  all: boolean;
 }): string {
+  const group = input.all ? 'RJCT' : 'PART';
   const txs = input.rejected
     .map(
       (e2e) =>
         `<TxInfAndSts><OrgnlEndToEndId>${esc(e2e)}</OrgnlEndToEndId><TxSts>RJCT</TxSts><StsRsnInf><Rsn><Cd>${esc(input.reason)}</Cd></Rsn><AddtlInf>Rejected by the sandbox bank</AddtlInf></StsRsnInf></TxInfAndSts>`,
     )
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt><GrpHdr><MsgId>${esc(input.message_id)}</MsgId><CreDtTm>${iso(input.created_at)}</CreDtTm></GrpHdr><OrgnlGrpInfAndSts><OrgnlMsgId>${esc(input.original_message_id)}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>PART</GrpSts></OrgnlGrpInfAndSts><OrgnlPmtInfAndSts><OrgnlPmtInfId>${esc(input.original_message_id)}-1</OrgnlPmtInfId><PmtInfSts>PART</PmtInfSts>${txs}</OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.11"><CstmrPmtStsRpt><GrpHdr><MsgId>${esc(input.message_id)}</MsgId><CreDtTm>${iso(input.created_at)}</CreDtTm></GrpHdr><OrgnlGrpInfAndSts><OrgnlMsgId>${esc(input.original_message_id)}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>${group}</GrpSts></OrgnlGrpInfAndSts><OrgnlPmtInfAndSts><OrgnlPmtInfId>${esc(input.original_message_id)}-1</OrgnlPmtInfId><PmtInfSts>${group}</PmtInfSts>${txs}</OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>\n`;
 }
 
 /** POST /v1/sandbox/bank_statements/{batch_id}. */
@@ -130,6 +133,7 @@ export async function sandboxBankFiles(
         created_at: now,
         rejected: payments.filter((p) => reject.has(p.id)).map((p) => p.end_to_end_id ?? p.id),
         reason,
+        all: booked.length === 0,
       })
     : null;
   const b64 = (s: string | null) => (s === null ? null : Buffer.from(s, 'utf8').toString('base64'));

@@ -221,7 +221,7 @@ export const SandboxBankFiles = Type.Object(
     ),
     pain002: Nullable(
       Type.String({
-        description: 'base64 of the pain.002.001.10 rejecting the listed payments; null when none is.',
+        description: 'base64 of the pain.002.001.11 rejecting the listed payments; null when none is.',
       }),
     ),
   },
