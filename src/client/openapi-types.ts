@@ -1547,7 +1547,7 @@ export interface paths {
         put?: never;
         /**
          * The simulated bank's files for a batch
-         * @description Sandbox only: what the bank would send back for the batch. `camt054` (base64): a camt.054.001.08 debit notification booking every payment not listed in `reject`; `pain002` (base64): a pain.002.001.10 rejecting the listed ones with `reason` (default AC01). Either is null when it would be empty. Nothing is imported: POST each to /v1/bank_statements as a real bank's file. Admin session, or a key with payments:write.
+         * @description Sandbox only: what the bank would send back for the batch. `camt054` (base64): a camt.054.001.08 debit notification booking every payment not listed in `reject`; `pain002` (base64): a pain.002.001.11 rejecting the listed ones with `reason` (default AC01). Either is null when it would be empty. Nothing is imported: POST each to /v1/bank_statements as a real bank's file. Admin session, or a key with payments:write.
          */
         post: operations["createSandboxBankStatement"];
         delete?: never;
