@@ -410,3 +410,21 @@ test('the sandbox bank is for sandbox organizations only', async () => {
     'sandbox_isolation',
   );
 });
+
+test('an entry with very long references is recorded, and recognized again', async () => {
+  const long = 'Référence très longue '.repeat(60);
+  const file = () =>
+    camt(PAYEE_IBAN, [{ amount: '1.00', direction: 'credit', reference: long, remittance: long }]);
+  const first = await upload(p.payee.session, file());
+  assert.equal(first.status, 201, first.text);
+  assert.deepEqual(
+    [first.body.entries[0]!.status, first.body.entries[0]!.outcome],
+    ['unmatched', 'no_candidate'],
+  );
+  const second = await upload(p.payee.session, file());
+  assert.equal(second.status, 201, second.text);
+  assert.deepEqual(
+    [second.body.entries[0]!.status, second.body.entries[0]!.outcome],
+    ['ignored', 'duplicate'],
+  );
+});

@@ -5,6 +5,7 @@
 // row, so two imports of one organization run one after the other; an entry is recognized by the
 // bank's references (entry_key), so the same entry in a second file is recorded as `ignored` and
 // changes nothing, and the same message again returns the statement it made.
+import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import type { BankStatementEntriesTable, BankStatementsTable } from '../../db/tables/bank.ts';
@@ -130,6 +131,11 @@ function decodeContent(content: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** A key short enough for its index whatever the bank wrote (a long one is hashed). */
+function entryKey(key: string): string {
+  return key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 const cut = (s: string | null, n: number): string | null => (s === null ? null : s.slice(0, n));
 
 /** One entry per transaction the bank reports (an entry without details is one transaction). */
@@ -154,7 +160,7 @@ function camtDrafts(file: CamtFile): EntryDraft[] {
             : `${t?.remittance ?? ''}|${t?.creditor_reference ?? ''}|${file.message_id}|${e.index}`,
         ].join('|');
         drafts.push({
-          key: key.slice(0, 1000),
+          key: entryKey(key),
           amount: amount.value,
           cents: amount.cents,
           currency: amount.currency,
@@ -220,7 +226,7 @@ async function pain002Drafts(trx: Tx, report: StatusReport, batchId: string): Pr
     const s = statusOf.get(e2e);
     if (!s) continue;
     drafts.push({
-      key: `pain.002|${batchId}|${e2e}|${s.status}`,
+      key: entryKey(`pain.002|${batchId}|${e2e}|${s.status}`),
       amount: p.amount,
       cents: true,
       currency: 'EUR',
