@@ -108,6 +108,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bank_statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank statements
+         * @description The imported statements and status reports, newest first, with their entries.
+         */
+        get: operations["listBankStatements"];
+        put?: never;
+        /**
+         * Import a bank statement or status report
+         * @description Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.
+         */
+        post: operations["importBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bank statement
+         * @description One imported statement or status report and its entries.
+         */
+        get: operations["getBankStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statements/{id}/entries/{entry_id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a statement entry by hand
+         * @description Settles one of the organization's open invoices with an unmatched credit entry, when the amount is exactly its balance due (or the amount of the bank payment in flight on it). A partial or excess amount is 400 invalid_request naming document_id; an entry that is not an unmatched credit is 409 conflict. Admin session only.
+         */
+        post: operations["matchBankStatementEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/connections": {
         parameters: {
             query?: never;
@@ -1512,6 +1576,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/bank_statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The simulated bank's files for a batch
+         * @description Sandbox only: what the bank would send back for the batch. `camt054` (base64): a camt.054.001.08 debit notification booking every payment not listed in `reject`; `pain002` (base64): a pain.002.001.11 rejecting the listed ones with `reason` (default AC01). Either is null when it would be empty. Nothing is imported: POST each to /v1/bank_statements as a real bank's file. Admin session, or a key with payments:write.
+         */
+        post: operations["createSandboxBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/bills": {
         parameters: {
             query?: never;
@@ -1901,6 +1985,75 @@ export interface components {
         /** BankAccountList */
         BankAccountList: {
             data: components["schemas"]["BankAccount"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** BankStatement */
+        BankStatement: {
+            /** @example DE89370400440532013000 */
+            account_iban: string;
+            /** @example bacc_0Vc1EXG3tuH2ONY9JCHKXD */
+            bank_account_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            created_at: string;
+            entries: components["schemas"]["BankStatementEntry"][];
+            /**
+             * @description bst_…
+             * @example bst_0Vc1EXG3tuH2ONY9JCHKXD
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "camt.053" | "camt.054" | "pain.002";
+            /** @description The file's GrpHdr/MsgId. */
+            message_id: string;
+            /** @constant */
+            object: "bank_statement";
+            /** @example 08 */
+            version: string;
+        };
+        /** BankStatementEntry */
+        BankStatementEntry: {
+            /**
+             * @description As the bank wrote it (18.150 is 18.15).
+             * @example 120.1
+             */
+            amount: number;
+            booking_date: string | null;
+            /** @enum {string} */
+            direction: "credit" | "debit";
+            document_id: string | null;
+            duplicate_of: string | null;
+            /**
+             * @description bse_…
+             * @example bse_0Vc1EXG3tuH2ONY9JCHKXD
+             */
+            id: string;
+            /**
+             * @description What it did: settled, confirmed, rejected, returned, matched_by_hand, partial, excess, ambiguous, no_candidate, sub_cent, duplicate, not_booked, …
+             * @example settled
+             */
+            outcome: string;
+            payment_id: string | null;
+            reason: string | null;
+            references: {
+                creditor_reference: string | null;
+                end_to_end_id: string | null;
+                entry_reference: string | null;
+                remittance: string | null;
+            };
+            /**
+             * @description matched: it settled, failed, returned or confirmed a payment or invoice; unmatched: a credit (or debit) docex could not place exactly (see suggestions, and match it by hand); ignored: not docex's, not booked, an accepted status, or an entry already imported (duplicate_of).
+             * @enum {string}
+             */
+            status: "matched" | "unmatched" | "ignored";
+            suggestions: components["schemas"]["StatementEntrySuggestion"][];
+        };
+        /** BankStatementList */
+        BankStatementList: {
+            data: components["schemas"]["BankStatement"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -2929,6 +3082,13 @@ export interface components {
                 rotated_to_id: string | null;
             };
         };
+        /** SandboxBankFiles */
+        SandboxBankFiles: {
+            /** @example pbat_0Vc1EXG3tuH2ONY9JCHKXD */
+            batch_id: string;
+            camt054: string | null;
+            pain002: string | null;
+        };
         /** SandboxPair */
         SandboxPair: {
             connection: components["schemas"]["Connection"];
@@ -2971,6 +3131,16 @@ export interface components {
             organization: components["schemas"]["Organization"];
             session: components["schemas"]["Session"];
             user: components["schemas"]["User"];
+        };
+        /** StatementEntrySuggestion */
+        StatementEntrySuggestion: {
+            /** @example 120.1 */
+            balance_due: number;
+            /** @example doc_0Vc1EXG3tuH2ONY9JCHKXD */
+            document_id: string;
+            number: string | null;
+            /** @example matched by creditor_reference; the amount is less than the balance due */
+            reason: string;
         };
         /** TreasuryAccount */
         TreasuryAccount: {
@@ -3649,6 +3819,535 @@ export interface operations {
             };
             /** @description `conflict`, `idempotency_conflict` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankStatements: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "bst_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "object": "bank_statement",
+                     *           "kind": "camt.053",
+                     *           "version": "08",
+                     *           "message_id": "example",
+                     *           "account_iban": "DE89370400440532013000",
+                     *           "bank_account_id": "bacc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "created_at": "2026-03-02T09:30:00.000Z",
+                     *           "entries": [
+                     *             {
+                     *               "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *               "amount": 120.1,
+                     *               "direction": "credit",
+                     *               "booking_date": "2026-03-16",
+                     *               "references": {
+                     *                 "end_to_end_id": null,
+                     *                 "creditor_reference": "RF29INV000042",
+                     *                 "remittance": "INV-000042",
+                     *                 "entry_reference": "example"
+                     *               },
+                     *               "status": "matched",
+                     *               "outcome": "settled",
+                     *               "reason": "AC01 Incorrect account number",
+                     *               "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *               "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *               "suggestions": [
+                     *                 {
+                     *                   "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *                   "number": "INV-000042",
+                     *                   "balance_due": 120.1,
+                     *                   "reason": "matched by creditor_reference; the amount is less than the balance due"
+                     *                 }
+                     *               ],
+                     *               "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankStatementList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importBankStatement: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 393d17a4-fc21-45cf-a99d-36c83d5f86e6
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_base64": "PD94bWwgdmVyc2lvbj0iMS4wIj8+..."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The bank file, base64: camt.053 or camt.054 (.001.02 to .001.08) or pain.002 (.001.03, .001.10, .001.11), at most 10 MiB. DOCTYPE and entities are refused.
+                     * @example PD94bWwgdmVyc2lvbj0iMS4wIj8+...
+                     */
+                    content_base64: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The statement and what each entry did (the same message imported again answers the statement it made, unchanged). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bst_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "object": "bank_statement",
+                     *       "kind": "camt.053",
+                     *       "version": "08",
+                     *       "message_id": "example",
+                     *       "account_iban": "DE89370400440532013000",
+                     *       "bank_account_id": "bacc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "entries": [
+                     *         {
+                     *           "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "amount": 120.1,
+                     *           "direction": "credit",
+                     *           "booking_date": "2026-03-16",
+                     *           "references": {
+                     *             "end_to_end_id": null,
+                     *             "creditor_reference": "RF29INV000042",
+                     *             "remittance": "INV-000042",
+                     *             "entry_reference": "example"
+                     *           },
+                     *           "status": "matched",
+                     *           "outcome": "settled",
+                     *           "reason": "AC01 Incorrect account number",
+                     *           "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "suggestions": [
+                     *             {
+                     *               "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *               "number": "INV-000042",
+                     *               "balance_due": 120.1,
+                     *               "reason": "matched by creditor_reference; the amount is less than the balance due"
+                     *             }
+                     *           ],
+                     *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankStatement"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bst_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "object": "bank_statement",
+                     *       "kind": "camt.053",
+                     *       "version": "08",
+                     *       "message_id": "example",
+                     *       "account_iban": "DE89370400440532013000",
+                     *       "bank_account_id": "bacc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "entries": [
+                     *         {
+                     *           "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "amount": 120.1,
+                     *           "direction": "credit",
+                     *           "booking_date": "2026-03-16",
+                     *           "references": {
+                     *             "end_to_end_id": null,
+                     *             "creditor_reference": "RF29INV000042",
+                     *             "remittance": "INV-000042",
+                     *             "entry_reference": "example"
+                     *           },
+                     *           "status": "matched",
+                     *           "outcome": "settled",
+                     *           "reason": "AC01 Incorrect account number",
+                     *           "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "suggestions": [
+                     *             {
+                     *               "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *               "number": "INV-000042",
+                     *               "balance_due": 120.1,
+                     *               "reason": "matched by creditor_reference; the amount is less than the balance due"
+                     *             }
+                     *           ],
+                     *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankStatement"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    matchBankStatementEntry: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 51596409-d408-43ed-a995-af052905acb0
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                entry_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description An open invoice of the organization whose balance due is exactly the entry amount.
+                     * @example doc_0Vc1EXG3tuH2ONY9JCHKXD
+                     */
+                    document_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The entry, matched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bse_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "amount": 120.1,
+                     *       "direction": "credit",
+                     *       "booking_date": "2026-03-16",
+                     *       "references": {
+                     *         "end_to_end_id": null,
+                     *         "creditor_reference": "RF29INV000042",
+                     *         "remittance": "INV-000042",
+                     *         "entry_reference": "example"
+                     *       },
+                     *       "status": "matched",
+                     *       "outcome": "settled",
+                     *       "reason": "AC01 Incorrect account number",
+                     *       "payment_id": "pay_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "suggestions": [
+                     *         {
+                     *           "document_id": "doc_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *           "number": "INV-000042",
+                     *           "balance_due": 120.1,
+                     *           "reason": "matched by creditor_reference; the amount is less than the balance due"
+                     *         }
+                     *       ],
+                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankStatementEntry"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13679,6 +14378,142 @@ export interface operations {
             };
             /** @description `conflict`, `idempotency_conflict` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSandboxBankStatement: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 88b97aae-9eae-4f3b-a881-bf87cdf3f3b3
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reject": [
+                 *         "example"
+                 *       ],
+                 *       "reason": "AC04"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The ISO reason code of the rejections (default AC01).
+                     * @example AC04
+                     */
+                    reason?: string;
+                    /** @description Payments of the batch the simulated bank rejects (answered as a pain.002). */
+                    reject?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The bank's files. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "pbat_0Vc1EXG3tuH2ONY9JCHKXD",
+                     *       "camt054": "example",
+                     *       "pain002": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxBankFiles"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `sandbox_isolation`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,8 @@ export type IdPrefix =
   | 'req'
   | 'bacc'
   | 'pbat'
+  | 'bst'
+  | 'bse'
   | 'inm'
   | 'rl'
   | 'dlv'

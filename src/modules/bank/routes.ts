@@ -4,7 +4,27 @@ import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { createBankAccount, deleteBankAccount, getBankAccount, listBankAccounts } from './accounts.ts';
 import { closePaymentBatch, getPaymentBatch, listPaymentBatches, paymentBatchFile } from './batches.ts';
-import { BankAccount, ClosePaymentBatchBody, CreateBankAccountBody, PaymentBatch } from './schemas.ts';
+import { sandboxBankFiles } from './sandbox-bank.ts';
+import {
+  BankAccount,
+  BankStatement,
+  ClosePaymentBatchBody,
+  CreateBankAccountBody,
+  ImportBankStatementBody,
+  MatchStatementEntryBody,
+  PaymentBatch,
+  SandboxBankFiles,
+  SandboxBankStatementBody,
+  StatementEntry,
+  StatementEntryParams,
+} from './schemas.ts';
+import {
+  getBankStatement,
+  importBankStatement,
+  listBankStatements,
+  matchStatementEntry,
+  STATEMENT_BODY_LIMIT,
+} from './statements.ts';
 
 const tags = ['Bank'];
 
@@ -148,5 +168,102 @@ export const bankRoutes: AnyRoute[] = [
         .send(file.content);
       return SENT;
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/bank_statements',
+    operationId: 'importBankStatement',
+    summary: 'Import a bank statement or status report',
+    description:
+      "Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.",
+    tags,
+    family: 'payments',
+    auth: 'session_or_scopes',
+    scopes: ['payments:write'],
+    body: ImportBankStatementBody,
+    bodyLimit: STATEMENT_BODY_LIMIT,
+    response: {
+      status: 201,
+      schema: BankStatement,
+      description:
+        'The statement and what each entry did (the same message imported again answers the statement it made, unchanged).',
+    },
+    errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope', 'conflict'],
+    handler: async ({ ctx, principal, body }) => importBankStatement(ctx, principal, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/bank_statements',
+    operationId: 'listBankStatements',
+    summary: 'List bank statements',
+    description: 'The imported statements and status reports, newest first, with their entries.',
+    tags,
+    family: 'payments',
+    auth: 'scopes',
+    scopes: ['payments:read'],
+    query: Type.Object({ ...ListQuery }, { additionalProperties: false }),
+    response: {
+      status: 200,
+      schema: ListOf(BankStatement, 'BankStatement'),
+      description: 'A page of statements.',
+    },
+    errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope'],
+    handler: async ({ ctx, principal, query }) => listBankStatements(ctx, principal, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/bank_statements/:id',
+    operationId: 'getBankStatement',
+    summary: 'Get a bank statement',
+    description: 'One imported statement or status report and its entries.',
+    tags,
+    family: 'payments',
+    auth: 'scopes',
+    scopes: ['payments:read'],
+    params: IdParams,
+    response: { status: 200, schema: BankStatement, description: 'The statement.' },
+    errors: ['unauthorized', 'forbidden', 'insufficient_scope', 'not_found'],
+    handler: async ({ ctx, principal, params }) => getBankStatement(ctx, principal, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/bank_statements/:id/entries/:entry_id/match',
+    operationId: 'matchBankStatementEntry',
+    summary: 'Match a statement entry by hand',
+    description:
+      "Settles one of the organization's open invoices with an unmatched credit entry, when the amount is exactly its balance due (or the amount of the bank payment in flight on it). A partial or excess amount is 400 invalid_request naming document_id; an entry that is not an unmatched credit is 409 conflict. Admin session only.",
+    tags,
+    family: 'payments',
+    auth: 'session',
+    params: StatementEntryParams,
+    body: MatchStatementEntryBody,
+    response: { status: 200, schema: StatementEntry, description: 'The entry, matched.' },
+    errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope', 'not_found', 'conflict'],
+    handler: async ({ ctx, principal, params, body }) =>
+      matchStatementEntry(ctx, principal, params.id, params.entry_id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/sandbox/bank_statements/:id',
+    operationId: 'createSandboxBankStatement',
+    summary: "The simulated bank's files for a batch",
+    description:
+      "Sandbox only: what the bank would send back for the batch. `camt054` (base64): a camt.054.001.08 debit notification booking every payment not listed in `reject`; `pain002` (base64): a pain.002.001.11 rejecting the listed ones with `reason` (default AC01). Either is null when it would be empty. Nothing is imported: POST each to /v1/bank_statements as a real bank's file. Admin session, or a key with payments:write.",
+    tags: ['Sandbox'],
+    family: 'payments',
+    auth: 'session_or_scopes',
+    scopes: ['payments:write'],
+    params: IdParams,
+    body: SandboxBankStatementBody,
+    response: { status: 201, schema: SandboxBankFiles, description: "The bank's files." },
+    errors: [
+      'invalid_request',
+      'unauthorized',
+      'forbidden',
+      'insufficient_scope',
+      'not_found',
+      'sandbox_isolation',
+    ],
+    handler: async ({ ctx, principal, params, body }) => sandboxBankFiles(ctx, principal, params.id, body),
   }),
 ];

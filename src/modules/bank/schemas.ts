@@ -90,3 +90,140 @@ export const PaymentBatch = Type.Object(
   },
   { title: 'PaymentBatch' },
 );
+
+export const ImportBankStatementBody = Type.Object(
+  {
+    content_base64: Type.String({
+      minLength: 1,
+      maxLength: 14 * 1024 * 1024,
+      description:
+        'The bank file, base64: camt.053 or camt.054 (.001.02 to .001.08) or pain.002 (.001.03, .001.10, .001.11), at most 10 MiB. DOCTYPE and entities are refused.',
+      examples: ['PD94bWwgdmVyc2lvbj0iMS4wIj8+...'],
+    }),
+  },
+  { additionalProperties: false, title: 'ImportBankStatementRequest' },
+);
+
+export const MatchStatementEntryBody = Type.Object(
+  {
+    document_id: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'An open invoice of the organization whose balance due is exactly the entry amount.',
+      examples: ['doc_0Vc1EXG3tuH2ONY9JCHKXD'],
+    }),
+  },
+  { additionalProperties: false, title: 'MatchStatementEntryRequest' },
+);
+
+export const StatementEntryParams = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 64 }),
+    entry_id: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+
+const Suggestion = Type.Object(
+  {
+    document_id: Type.String({ examples: ['doc_0Vc1EXG3tuH2ONY9JCHKXD'] }),
+    number: Nullable(Type.String({ examples: ['INV-000042'] })),
+    balance_due: Type.Number({ examples: [120.1] }),
+    reason: Type.String({
+      examples: ['matched by creditor_reference; the amount is less than the balance due'],
+    }),
+  },
+  { title: 'StatementEntrySuggestion' },
+);
+
+export const StatementEntry = Type.Object(
+  {
+    id: Type.String({ description: 'bse_…', examples: ['bse_0Vc1EXG3tuH2ONY9JCHKXD'] }),
+    amount: Type.Number({ description: 'As the bank wrote it (18.150 is 18.15).', examples: [120.1] }),
+    direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+    booking_date: Nullable(Type.String({ examples: ['2026-03-16'] })),
+    references: Type.Object({
+      end_to_end_id: Nullable(
+        Type.String({ description: "The EndToEndId the bank reports (a docex payment's: pay-…)." }),
+      ),
+      creditor_reference: Nullable(Type.String({ examples: ['RF29INV000042'] })),
+      remittance: Nullable(Type.String({ examples: ['INV-000042'] })),
+      entry_reference: Nullable(Type.String({ description: "The bank's reference of the entry." })),
+    }),
+    status: Type.Union([Type.Literal('matched'), Type.Literal('unmatched'), Type.Literal('ignored')], {
+      description:
+        "matched: it settled, failed, returned or confirmed a payment or invoice; unmatched: a credit (or debit) docex could not place exactly (see suggestions, and match it by hand); ignored: not docex's, not booked, an accepted status, or an entry already imported (duplicate_of).",
+    }),
+    outcome: Type.String({
+      description:
+        'What it did: settled, confirmed, rejected, returned, matched_by_hand, partial, excess, ambiguous, no_candidate, sub_cent, duplicate, not_booked, …',
+      examples: ['settled'],
+    }),
+    reason: Nullable(
+      Type.String({
+        description: "The bank's reason (a return or a rejection).",
+        examples: ['AC01 Incorrect account number'],
+      }),
+    ),
+    payment_id: Nullable(Type.String({ examples: ['pay_0Vc1EXG3tuH2ONY9JCHKXD'] })),
+    document_id: Nullable(Type.String({ examples: ['doc_0Vc1EXG3tuH2ONY9JCHKXD'] })),
+    suggestions: Type.Array(Suggestion),
+    duplicate_of: Nullable(
+      Type.String({ description: 'The entry first imported with the same bank references.' }),
+    ),
+  },
+  { title: 'BankStatementEntry' },
+);
+
+export const BankStatement = Type.Object(
+  {
+    id: Type.String({ description: 'bst_…', examples: ['bst_0Vc1EXG3tuH2ONY9JCHKXD'] }),
+    object: Type.Literal('bank_statement'),
+    kind: Type.Union([Type.Literal('camt.053'), Type.Literal('camt.054'), Type.Literal('pain.002')]),
+    version: Type.String({ examples: ['08'] }),
+    message_id: Type.String({ description: "The file's GrpHdr/MsgId." }),
+    account_iban: Type.String({ examples: ['DE89370400440532013000'] }),
+    bank_account_id: Type.String({ examples: ['bacc_0Vc1EXG3tuH2ONY9JCHKXD'] }),
+    created_at: Timestamp,
+    entries: Type.Array(StatementEntry),
+  },
+  { title: 'BankStatement' },
+);
+
+export const SandboxBankStatementBody = Type.Object(
+  {
+    reject: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        maxItems: 10000,
+        description: 'Payments of the batch the simulated bank rejects (answered as a pain.002).',
+      }),
+    ),
+    reason: Type.Optional(
+      Type.String({
+        minLength: 4,
+        maxLength: 4,
+        description: 'The ISO reason code of the rejections (default AC01).',
+        examples: ['AC04'],
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'SandboxBankStatementRequest' },
+);
+
+export const SandboxBankFiles = Type.Object(
+  {
+    batch_id: Type.String({ examples: ['pbat_0Vc1EXG3tuH2ONY9JCHKXD'] }),
+    camt054: Nullable(
+      Type.String({
+        description:
+          'base64 of the camt.054.001.08 booking every payment not rejected; null when all are rejected.',
+      }),
+    ),
+    pain002: Nullable(
+      Type.String({
+        description: 'base64 of the pain.002.001.11 rejecting the listed payments; null when none is.',
+      }),
+    ),
+  },
+  { title: 'SandboxBankFiles' },
+);

@@ -13,4 +13,5 @@ export { activeHold, placeHold, releaseHold } from './holds.ts';
 export {
   postTransfer,
   type TransactionRow,
+  writeTransfers,
 } from './transfers.ts';

@@ -14,7 +14,7 @@ export type TransferRow = Selectable<LedgerTransfersTable>;
 export type TransactionRow = Selectable<LedgerTransactionsTable>;
 
 /** What moved the money. Add a kind here when a new flow needs one (the database checks its shape only). */
-export type TransferKind = 'opening' | 'top_up' | 'payment' | 'reversal' | 'sweep' | 'adjustment';
+export type TransferKind = 'opening' | 'top_up' | 'payment' | 'reversal' | 'sweep' | 'adjustment' | 'bank';
 
 export interface TransferInput {
   fromAccountId: string;

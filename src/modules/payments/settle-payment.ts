@@ -17,7 +17,14 @@ import { lockDocument } from '../documents/load-document.ts';
 import { type DocumentRecord, projectDocument, viewersOf } from '../documents/project-document.ts';
 import { applyStatusChange } from '../documents/transition-document.ts';
 import { appendEvents, type EventType } from '../events/append.ts';
-import { activeHold, postTransfer, releaseHold } from '../ledger/index.ts';
+import {
+  accountFor,
+  activeHold,
+  externalAccountId,
+  postTransfer,
+  releaseHold,
+  writeTransfers,
+} from '../ledger/index.ts';
 import { PAYMENT_HOOKS } from './hooks.ts';
 import { type PaymentRow, projectPayment, storedPayment } from './project-payment.ts';
 import { SANDBOX_INSUFFICIENT_ACCOUNT } from './schemas.ts';
@@ -111,46 +118,81 @@ export async function settlePayment(
     }
   }
 
-  const actor = systemActor(p.payer_organization_id);
   if (failure === null) {
-    const settled = await trx
-      .updateTable('payments')
-      .set({ status: 'settled', settled_at: now, settlement_reference: reference })
-      .where('id', '=', p.id)
-      .where('status', '=', 'processing')
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const balance = parseMoney(doc.balance_due).minus(amount);
-    const remaining = balance.isNegative() ? parseMoney(0) : balance;
-    const after = await applyStatusChange(
-      trx,
-      { ...doc, payment: storedPayment(settled) },
-      actor,
-      {
-        // A partial payment (finance sweeps) leaves the rest payable.
-        to: remaining.isZero() ? 'paid' : p.resume_status,
-        balanceDue: toMoneyString(remaining),
-        action: 'payment_settled',
-        changes: {
-          payment_id: p.id,
-          amount: toMoneyNumber(amount),
-          settlement_reference: reference,
-        },
-      },
-      now,
-    );
-    await appendEvents(trx, paymentEvents('payment.settled', after), now);
-    for (const hook of PAYMENT_HOOKS)
-      await hook.onSettled?.(ctx, trx, { payment: settled, document: after }, now);
+    await finishSettled(ctx, trx, doc, p, reference ?? p.id, now);
     return 'settled';
   }
+  await finishFailed(ctx, trx, doc, p, failure, now);
+  return 'failed';
+}
 
-  await releaseHold(trx, p.id, now);
-  const failed = await trx
+/** The payment settled: the document paid (or its rest payable), payment.settled to both. */
+async function finishSettled(
+  ctx: AppContext,
+  trx: Tx,
+  doc: DocumentRecord,
+  p: PaymentRow,
+  reference: string,
+  now: Date,
+): Promise<void> {
+  const amount = parseMoney(p.amount);
+  const actor = systemActor(p.payer_organization_id);
+  const settled = await trx
     .updateTable('payments')
-    .set({ status: 'failed', failed_at: now, failure_reason: failure })
+    .set({ status: 'settled', settled_at: now, settlement_reference: reference })
     .where('id', '=', p.id)
     .where('status', '=', 'processing')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const balance = parseMoney(doc.balance_due).minus(amount);
+  const remaining = balance.isNegative() ? parseMoney(0) : balance;
+  const after = await applyStatusChange(
+    trx,
+    { ...doc, payment: storedPayment(settled) },
+    actor,
+    {
+      // A partial payment (finance sweeps) leaves the rest payable.
+      to: remaining.isZero() ? 'paid' : p.resume_status,
+      balanceDue: toMoneyString(remaining),
+      action: 'payment_settled',
+      changes: {
+        payment_id: p.id,
+        amount: toMoneyNumber(amount),
+        settlement_reference: reference,
+      },
+    },
+    now,
+  );
+  await appendEvents(trx, paymentEvents('payment.settled', after), now);
+  for (const hook of PAYMENT_HOOKS)
+    await hook.onSettled?.(ctx, trx, { payment: settled, document: after }, now);
+}
+
+/**
+ * The payment failed (or, `returned`, came back after settling): its hold released, the document
+ * payable again for what it owed, payment.failed with the reason to both.
+ */
+async function finishFailed(
+  ctx: AppContext,
+  trx: Tx,
+  doc: DocumentRecord,
+  p: PaymentRow,
+  failure: string,
+  now: Date,
+  returned = false,
+): Promise<void> {
+  const actor = systemActor(p.payer_organization_id);
+  if (!returned) await releaseHold(trx, p.id, now);
+  const failed = await trx
+    .updateTable('payments')
+    .set({
+      status: 'failed',
+      failed_at: now,
+      failure_reason: failure,
+      ...(returned ? { settled_at: null } : {}),
+    })
+    .where('id', '=', p.id)
+    .where('status', '=', returned ? 'settled' : 'processing')
     .returningAll()
     .executeTakeFirstOrThrow();
   const after = await applyStatusChange(
@@ -159,7 +201,10 @@ export async function settlePayment(
     actor,
     {
       to: p.resume_status,
-      action: 'payment_failed',
+      ...(returned
+        ? { balanceDue: toMoneyString(parseMoney(doc.balance_due).plus(parseMoney(p.amount))) }
+        : {}),
+      action: returned ? 'payment_returned' : 'payment_failed',
       changes: { payment_id: p.id, failure_reason: failure },
     },
     now,
@@ -167,7 +212,131 @@ export async function settlePayment(
   await appendEvents(trx, paymentEvents('payment.failed', after), now);
   for (const hook of PAYMENT_HOOKS)
     await hook.onFailed?.(ctx, trx, { payment: failed, document: after }, now);
+}
+
+/**
+ * Books a bank-rail movement on one organization's EUR account against its bank (the environment's
+ * external account), in one statement: the money passes through the account (in from the bank and
+ * out to it, or the reverse), so the ledger records it and every balance still equals the sum of
+ * its transactions, without claiming docex holds money that is in the bank.
+ */
+async function bookAtBank(
+  trx: Tx,
+  input: { organizationId: string; environment: 'live' | 'sandbox'; amount: string; paymentId: string },
+  kind: 'payment' | 'reversal',
+  description: string,
+  now: Date,
+): Promise<string> {
+  const account = await accountFor(trx, input.organizationId, 'EUR');
+  const bank = externalAccountId(input.environment, 'EUR');
+  const common = {
+    currency: 'EUR' as const,
+    environment: input.environment,
+    amount: parseMoney(input.amount),
+    paymentId: input.paymentId,
+    transferDescription: description,
+    debitDescription: description,
+    creditDescription: description,
+  };
+  const written = await writeTransfers(
+    trx,
+    [
+      { ...common, kind: 'bank', fromAccountId: bank, toAccountId: account.id },
+      { ...common, kind, fromAccountId: account.id, toAccountId: bank },
+    ],
+    now,
+  );
+  return written.transfers[1]!.id;
+}
+
+/** Locks a bank-rail payment (its document first, the order every payment path takes). */
+async function lockBankPayment(
+  trx: Tx,
+  paymentId: string,
+): Promise<{ doc: DocumentRecord; p: PaymentRow } | null> {
+  const ref = await trx
+    .selectFrom('payments')
+    .select('document_id')
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  if (!ref) return null;
+  const doc = await lockDocument(trx, ref.document_id);
+  const p = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (p.rail !== 'sepa_credit_transfer') return null;
+  return { doc, p };
+}
+
+/**
+ * The bank booked a bank-rail payment (a debit on the payer's statement, or the credit on the
+ * payee's): settled with the bank's entry reference, booked in the ledger on the organization
+ * whose statement showed it. A payment no longer processing is left as it is (`skipped`).
+ */
+export async function settleBankPayment(
+  ctx: AppContext,
+  trx: Tx,
+  paymentId: string,
+  bookedBy: string,
+  bankReference: string,
+  now: Date,
+): Promise<'settled' | 'skipped'> {
+  const locked = await lockBankPayment(trx, paymentId);
+  if (locked?.p.status !== 'processing') return 'skipped';
+  const { doc, p } = locked;
+  const side = bookedBy === p.payer_organization_id ? 'Paid' : 'Received';
+  await bookAtBank(
+    trx,
+    { organizationId: bookedBy, environment: p.environment, amount: p.amount, paymentId: p.id },
+    'payment',
+    `${side} by bank transfer ${p.end_to_end_id ?? p.id} (document ${doc.id})`,
+    now,
+  );
+  await finishSettled(ctx, trx, doc, p, bankReference.slice(0, 200), now);
+  return 'settled';
+}
+
+/** The bank rejected a bank-rail payment (pain.002 RJCT): failed with the reason, payable again. */
+export async function failBankPayment(
+  ctx: AppContext,
+  trx: Tx,
+  paymentId: string,
+  reason: string,
+  now: Date,
+): Promise<'failed' | 'skipped'> {
+  const locked = await lockBankPayment(trx, paymentId);
+  if (locked?.p.status !== 'processing') return 'skipped';
+  await finishFailed(ctx, trx, locked.doc, locked.p, reason, now);
   return 'failed';
+}
+
+/**
+ * The money of a settled bank-rail payment came back (a return): the payment reopens as failed
+ * with the reason, the document payable again, the settlement reversed in the ledger.
+ */
+export async function returnBankPayment(
+  ctx: AppContext,
+  trx: Tx,
+  paymentId: string,
+  bookedBy: string,
+  reason: string,
+  now: Date,
+): Promise<'returned' | 'skipped'> {
+  const locked = await lockBankPayment(trx, paymentId);
+  if (locked?.p.status !== 'settled') return 'skipped';
+  const { doc, p } = locked;
+  await bookAtBank(
+    trx,
+    { organizationId: bookedBy, environment: p.environment, amount: p.amount, paymentId: p.id },
+    'reversal',
+    `Returned by the bank: ${p.end_to_end_id ?? p.id} (document ${doc.id})`,
+    now,
+  );
+  await finishFailed(ctx, trx, doc, p, reason, now, true);
+  return 'returned';
 }
 
 /** Seconds before an unexpected settlement error is retried: 5 s, 10 s, 20 s, … capped at 1 h. */
@@ -237,3 +406,64 @@ export async function settleDuePayments(ctx: AppContext): Promise<number> {
 
 /** Settlement runs every quarter second while idle: a sandbox payment settles well within a second. */
 export const settlementTask: WorkerTask = { name: 'payment-settlement', idleMs: 250, run: settleDuePayments };
+
+/**
+ * A bank credit paid an open invoice of `payeeOrganizationId` without a docex payment (a transfer
+ * from outside docex, matched exactly or by hand): the document paid, balance_due 0, the receipt
+ * booked in the ledger on the payee's EUR account against its bank. `skipped` when the document
+ * is no longer open for exactly `amount` (checked under its lock).
+ */
+export async function settleByBankReceipt(
+  trx: Tx,
+  input: { documentId: string; payeeOrganizationId: string; amount: string; bankReference: string },
+  now: Date,
+): Promise<'settled' | 'skipped'> {
+  const doc = await lockDocument(trx, input.documentId);
+  const amount = parseMoney(input.amount);
+  if (
+    doc.issuer_organization_id !== input.payeeOrganizationId ||
+    ['draft', 'paid', 'void', 'payment_scheduled'].includes(doc.status) ||
+    !parseMoney(doc.balance_due).eq(amount)
+  ) {
+    return 'skipped';
+  }
+  const org = await trx
+    .selectFrom('organizations')
+    .select('environment')
+    .where('id', '=', input.payeeOrganizationId)
+    .executeTakeFirstOrThrow();
+  const account = await accountFor(trx, input.payeeOrganizationId, 'EUR');
+  const bank = externalAccountId(org.environment, 'EUR');
+  const description = `Received by bank transfer ${input.bankReference.slice(0, 100)} (document ${doc.id})`;
+  const common = {
+    kind: 'bank' as const,
+    currency: 'EUR' as const,
+    environment: org.environment,
+    amount,
+    paymentId: null,
+    transferDescription: description,
+    debitDescription: description,
+    creditDescription: description,
+  };
+  await writeTransfers(
+    trx,
+    [
+      { ...common, fromAccountId: bank, toAccountId: account.id },
+      { ...common, fromAccountId: account.id, toAccountId: bank },
+    ],
+    now,
+  );
+  await applyStatusChange(
+    trx,
+    doc,
+    systemActor(input.payeeOrganizationId),
+    {
+      to: 'paid',
+      balanceDue: '0.00',
+      action: 'payment_received',
+      changes: { amount: toMoneyNumber(amount), settlement_reference: input.bankReference.slice(0, 200) },
+    },
+    now,
+  );
+  return 'settled';
+}
