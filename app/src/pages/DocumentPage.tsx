@@ -3,6 +3,7 @@ import { TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
 import { appApi, DocexError, docex, downloadEInvoice, newIdempotencyKey } from '../api/client';
 import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { PaymentHoldPanel } from '../components/PaymentHold';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
 import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
@@ -74,6 +75,7 @@ export function DocumentPage({ id }: { id: string }) {
         </p>
       ) : null}
       <ImportedNotice doc={d} />
+      <PaymentHoldPanel doc={d} onChange={acted} />
       <Actions doc={d} onChange={acted} onRefresh={() => void doc.reload()} />
       {features.has('einvoiceExport') && d.status !== 'draft' && EINVOICE_TYPES.has(d.document_type) ? (
         <EInvoicePanel doc={d} />
@@ -154,7 +156,15 @@ function Actions({
           </button>
         ),
       )}
-      {payable ? (
+      {payable && doc.payment_hold ? (
+        // Held (CONTRACT 11.5): the API would answer 409; the button says why instead.
+        <span className="held-pay">
+          <button type="button" disabled aria-describedby="payment-hold-reason" data-testid="pay-held">
+            Pay {formatMoney(doc.balance_due, doc.currency)}
+          </button>{' '}
+          <span className="muted small">held until the bank details are confirmed (above)</span>
+        </span>
+      ) : payable ? (
         <ConfirmButton
           question={`Pay ${formatMoney(doc.balance_due, doc.currency)} to ${doc.counterparty.name}?`}
           confirmLabel="Confirm payment"

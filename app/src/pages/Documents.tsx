@@ -278,7 +278,26 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
               <td data-label="Type">{d.label}</td>
               <td data-label="Counterparty">{d.counterparty.name}</td>
               <td data-label="Status">
-                <StatusBadge status={d.status} />
+                <div>
+                  <StatusBadge status={d.status} />
+                  {d.payment_hold ? (
+                    // A received bill whose payment waits for a person (CONTRACT 11.5).
+                    <>
+                      {' '}
+                      <span
+                        className="badge held"
+                        data-testid="held-badge"
+                        title={
+                          d.payment_hold.reason === 'payment_account_changed'
+                            ? 'Payment held: its bank account changed'
+                            : 'Payment held: its sender is not verified'
+                        }
+                      >
+                        Payment held
+                      </span>
+                    </>
+                  ) : null}
+                </div>
               </td>
               <td data-label="Date">{d.document_date}</td>
               <td data-label="Due">{d.due_date ?? '—'}</td>
