@@ -252,7 +252,8 @@ export async function startPayment(
       throw invalid([
         {
           path: 'destination_account_id',
-          message: 'the payee is not on docex and has no account here; the payment leaves docex for the outside',
+          message:
+            'the payee is not on docex and has no account here; the payment leaves docex for the outside',
         },
       ]);
     }
