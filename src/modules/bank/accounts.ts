@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { BankAccountsTable } from '../../db/tables/bank.ts';
+import type { ReceivedPaymentAccount } from '../../db/tables/documents.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -204,19 +205,24 @@ export async function activeBankAccount(
 }
 
 /**
- * The payee's account a bank-rail payment pays: its legal profile's payment_account. None (or an
- * IBAN outside SEPA) is a 400 naming it and who fills it, before anything moves.
+ * The payee's account a bank-rail payment pays: for a received document, the account its
+ * e-invoice asks to be paid to (BT-84 with BT-86, kept in `received.payment_account`; a payment
+ * hold has already been checked), otherwise the payee's legal profile's payment_account. The
+ * postal address is always the legal profile's. None (or an IBAN outside SEPA) is a 400 naming it
+ * and who fills it, before anything moves.
  */
 export async function payeeBankAccount(
   trx: Kysely<DB>,
   payeeOrganizationId: string,
+  received?: ReceivedPaymentAccount | null,
 ): Promise<{ iban: string; bic: string | null }> {
   const org = await trx
     .selectFrom('organizations')
     .select(['name', 'legal_profile'])
     .where('id', '=', payeeOrganizationId)
     .executeTakeFirstOrThrow();
-  const account = org.legal_profile?.payment_account;
+  const fromDocument = received?.iban ? received : null;
+  const account = fromDocument ?? org.legal_profile?.payment_account;
   const iban = account?.iban ? normalizeIban(account.iban) : '';
   const address = org.legal_profile?.address;
   const problems: FieldProblem[] = [];
@@ -236,10 +242,15 @@ export async function payeeBankAccount(
   const problem = sepaIbanProblem(iban);
   if (problem) {
     throw invalid([
-      {
-        path: 'payee.legal_profile.payment_account.iban',
-        message: `${org.name}'s payment account cannot receive a SEPA credit transfer: ${problem}. Nothing was paid.`,
-      },
+      fromDocument
+        ? {
+            path: 'document.received.payment_account.iban',
+            message: `the account ${org.name}'s e-invoice asks to be paid to (BT-84) cannot receive a SEPA credit transfer: ${problem}. Nothing was paid.`,
+          }
+        : {
+            path: 'payee.legal_profile.payment_account.iban',
+            message: `${org.name}'s payment account cannot receive a SEPA credit transfer: ${problem}. Nothing was paid.`,
+          },
     ]);
   }
   const bic = account?.bic ? account.bic.replace(/\s+/g, '').toUpperCase() : null;

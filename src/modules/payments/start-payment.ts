@@ -13,7 +13,13 @@ import { activeBankAccount, endToEndIdFor, payeeBankAccount } from '../bank/acco
 import { appendHistoryEntry, type DocumentActor } from '../documents/history.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
 import { applyStatusChange } from '../documents/transition-document.ts';
-import { accountFor, getAccount, placeHold, resolveSourceAccount } from '../ledger/index.ts';
+import {
+  accountFor,
+  externalAccountId,
+  getAccount,
+  placeHold,
+  resolveSourceAccount,
+} from '../ledger/index.ts';
 import { enforcePaymentLimits } from './limits.ts';
 import { type PaymentRow, storedPayment } from './project-payment.ts';
 import { PAYMENT_METHODS, SANDBOX_INSUFFICIENT_ACCOUNT, SEPA_CREDIT_TRANSFER } from './schemas.ts';
@@ -135,6 +141,51 @@ function currencyOf(doc: DocumentRecord): Currency {
   return doc.currency;
 }
 
+/** The two parties of a payment as the rail needs them. */
+interface Parties {
+  payerEnvironment: 'live' | 'sandbox';
+  /** The payee is a business not on docex (an external party, CONTRACT 11.1): no ledger account. */
+  payeeExternal: boolean;
+}
+
+async function readParties(trx: Tx, payer: string, payee: string): Promise<Parties> {
+  const rows = await trx
+    .selectFrom('organizations')
+    .select(['id', 'environment', 'external'])
+    .where('id', 'in', [payer, payee])
+    .execute();
+  const payerRow = rows.find((r) => r.id === payer);
+  const payeeRow = rows.find((r) => r.id === payee);
+  if (!payerRow || !payeeRow) throw new Error(`payment parties ${payer} and ${payee} must both exist`);
+  return { payerEnvironment: payerRow.environment, payeeExternal: payeeRow.external };
+}
+
+/**
+ * Money paid to a business not on docex leaves the ledger for the outside: it is booked to the
+ * external system account of the environment and currency (docs/ledger.md), the same account
+ * through which money enters, so every balance stays the sum of its entries.
+ */
+function outsideAccount(environment: 'live' | 'sandbox', currency: Currency): string {
+  return externalAccountId(environment, currency);
+}
+
+/**
+ * A live payment to a business not on docex has no ledger to land on: it can only travel through
+ * the payer's bank (CONTRACT 12). Without an active EUR bank account, refused before anything moves.
+ */
+function externalPayeeNeedsBank(doc: DocumentRecord, payee: string, currency: Currency): ApiError {
+  const name = payee === doc.issuer_organization_id ? doc.issuer_name : doc.counterparty_name;
+  const why =
+    currency === 'EUR'
+      ? 'this organization has no active EUR bank account'
+      : `a bank-rail payment is a SEPA credit transfer in EUR, and this document is in ${currency}`;
+  return new ApiError(
+    'capability_unavailable',
+    `${name} is not on docex, so docex cannot pay it from a docex balance: paying a business that is not on docex goes through your organization's bank, as a SEPA credit transfer in a pain.001 file you upload to your bank, and ${why}. An admin connects the bank account with POST /v1/bank_accounts {iban, account_name, currency: "EUR"}; paying the bill then puts the payment in the open batch (POST /v1/payment_batches writes the file). Nothing was paid.`,
+    { capability: 'bank_rail', reason: 'external_payee', currency },
+  );
+}
+
 /** The payee's account that receives: its own in the currency, or the one named. */
 async function destinationAccount(
   trx: Tx,
@@ -176,8 +227,12 @@ export async function startPayment(
   const currency = currencyOf(doc);
   // An active bank account in the currency connects the payer's processor for it: the payment
   // travels as a SEPA credit transfer in the payer's open batch (CONTRACT 12).
+  const parties = await readParties(trx, payer, payee);
   const bankAccount = await activeBankAccount(trx, payer, currency);
-  if (bankAccount) return startBankPayment(trx, req, { payee, currency, bankAccount }, now);
+  if (bankAccount) return startBankPayment(trx, req, { payee, currency, bankAccount, parties }, now);
+  if (parties.payeeExternal && parties.payerEnvironment === 'live') {
+    throw externalPayeeNeedsBank(doc, payee, currency);
+  }
   const rail = await requirePaymentRail(trx, payer);
   const method = readPaymentMethod(req.paymentMethod);
   const { scheduledFor, executeAt } = readSchedule(req.scheduledFor, now);
@@ -190,7 +245,22 @@ export async function startPayment(
   const source = practiceFailure
     ? SANDBOX_INSUFFICIENT_ACCOUNT
     : (await resolveSourceAccount(trx, payer, currency, req.sourceAccountId)).id;
-  const destination = await destinationAccount(trx, payee, currency, req.destinationAccountId);
+  let destination: string;
+  if (parties.payeeExternal) {
+    // A sandbox payment to a business not on docex is simulated: the money leaves for the outside.
+    if (req.destinationAccountId !== undefined) {
+      throw invalid([
+        {
+          path: 'destination_account_id',
+          message:
+            'the payee is not on docex and has no account here; the payment leaves docex for the outside',
+        },
+      ]);
+    }
+    destination = outsideAccount(rail.environment, currency);
+  } else {
+    destination = await destinationAccount(trx, payee, currency, req.destinationAccountId);
+  }
 
   const keyId = req.actor.history.key_id;
   await enforcePaymentLimits(trx, keyId, currency, amount, now);
@@ -281,7 +351,7 @@ function amountToPay(doc: DocumentRecord, requested: Decimal | undefined): Decim
 async function startBankPayment(
   trx: Tx,
   req: StartPaymentRequest,
-  rail: { payee: string; currency: Currency; bankAccount: { id: string } },
+  rail: { payee: string; currency: Currency; bankAccount: { id: string }; parties: Parties },
   now: Date,
 ): Promise<StartedPayment> {
   const doc = req.document;
@@ -304,15 +374,12 @@ async function startBankPayment(
   }
   if (problems.length) throw invalid(problems);
   const amount = amountToPay(doc, req.amount);
-  const creditor = await payeeBankAccount(trx, rail.payee);
-  const environment = (
-    await trx
-      .selectFrom('organizations')
-      .select('environment')
-      .where('id', '=', req.payerOrganizationId)
-      .executeTakeFirstOrThrow()
-  ).environment;
-  const destination = (await accountFor(trx, rail.payee, rail.currency)).id;
+  // A received bill is paid to the account its e-invoice names (BT-84), not the profile's.
+  const creditor = await payeeBankAccount(trx, rail.payee, doc.received?.payment_account);
+  const environment = rail.parties.payerEnvironment;
+  const destination = rail.parties.payeeExternal
+    ? outsideAccount(environment, rail.currency)
+    : (await accountFor(trx, rail.payee, rail.currency)).id;
   const keyId = req.actor.history.key_id;
   await enforcePaymentLimits(trx, keyId, rail.currency, amount, now);
 
