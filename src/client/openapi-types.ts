@@ -3298,7 +3298,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.16.0"
+                     *       "api_version": "1.17.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -3333,7 +3333,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.16.0"
+                     *       "api_version": "1.17.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -8192,7 +8192,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "api_version": "1.16.0",
+                     *       "api_version": "1.17.0",
                      *       "environment": "production",
                      *       "families": {
                      *         "documents": true,
@@ -8250,7 +8250,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_WFixtH4KHXNM1WOOosT69p",
                      *           "type": "document.status_changed",
-                     *           "api_version": "1.16.0",
+                     *           "api_version": "1.17.0",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
                      *           "data": {
                      *             "object": {
