@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a document by upload
-         * @description A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates nothing and answers 200 the document it repeats, `duplicate_of` set. A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.
+         * @description A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates no document: it answers 201 with the document it repeats and `duplicate_of` set (the upload itself is kept, listed as a `duplicate` inbound message). A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.
          */
         post: operations["uploadReceivedDocument"];
         delete?: never;
@@ -10447,102 +10447,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A duplicate: the document the file repeats (duplicate_of), nothing created. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *       "connection_id": "conn_AFjriAKZ7HhvLHFHq8x5Av",
-                     *       "document_type": "invoice",
-                     *       "number": "BILL-000017",
-                     *       "direction": "received",
-                     *       "label": "Bill",
-                     *       "status": "submitted",
-                     *       "issuer_organization_id": "org_YeA6ibi3iolVqT4VQAaypH",
-                     *       "counterparty": {
-                     *         "id": "org_Z4nas8tBHMxxkHjQyWwjne",
-                     *         "name": "Kaufhaus Nord AG"
-                     *       },
-                     *       "document_date": "2026-03-02",
-                     *       "due_date": "2026-04-01",
-                     *       "payment_terms": "net_30",
-                     *       "currency": "EUR",
-                     *       "line_items": [
-                     *         {
-                     *           "line_number": 1,
-                     *           "description": "Consulting, March 2026",
-                     *           "quantity": 10,
-                     *           "unit_price": 125,
-                     *           "tax_rate": 0.19,
-                     *           "sku": "CONS-HR",
-                     *           "discount_type": null,
-                     *           "discount_value": null,
-                     *           "net_amount": 1250,
-                     *           "tax_amount": 237.5,
-                     *           "tax_category": "S",
-                     *           "tax_exemption_reason": null,
-                     *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
-                     *         },
-                     *         {
-                     *           "line_number": 2,
-                     *           "description": "Travel expenses (flat)",
-                     *           "quantity": 1,
-                     *           "unit_price": 180,
-                     *           "tax_rate": 0.19,
-                     *           "sku": null,
-                     *           "discount_type": null,
-                     *           "discount_value": null,
-                     *           "net_amount": 180,
-                     *           "tax_amount": 34.2,
-                     *           "tax_category": "S",
-                     *           "tax_exemption_reason": null,
-                     *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
-                     *         }
-                     *       ],
-                     *       "subtotal": 1430,
-                     *       "tax": 271.7,
-                     *       "total": 1701.7,
-                     *       "balance_due": 1701.7,
-                     *       "payment_reference": "RF29INV000042",
-                     *       "notes": "Payable by bank transfer. Thank you for your business.",
-                     *       "external_refs": {
-                     *         "issuer_ref": "PO-2026-0117"
-                     *       },
-                     *       "derived_from": null,
-                     *       "origin": "upload",
-                     *       "received": {
-                     *         "channel": "upload",
-                     *         "from": null,
-                     *         "message_id": null,
-                     *         "sender_verified": false,
-                     *         "sha256": "7c0788dc04639a49416603c06d9ea9b34a3201802170df55b6517b6c6ea32de9",
-                     *         "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
-                     *         "payment_account": {
-                     *           "iban": "DE89370400440532013000",
-                     *           "account_name": "Northwind Trading GmbH",
-                     *           "bic": null
-                     *         }
-                     *       },
-                     *       "payment_hold": null,
-                     *       "sandbox": false,
-                     *       "payment": null,
-                     *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "updated_at": "2026-03-02T09:41:07.215Z",
-                     *       "issued_at": "2026-03-02T09:41:07.215Z",
-                     *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
-                     *       "duplicate_of": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReceivedDocument"];
-                };
-            };
-            /** @description The received document (your Bill or Vendor Credit). */
+            /** @description The received document (your Bill or Vendor Credit); for a duplicate, the document the file repeats, with duplicate_of set. */
             201: {
                 headers: {
                     [name: string]: unknown;

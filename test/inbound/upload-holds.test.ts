@@ -1,6 +1,6 @@
 // The upload of a received file (POST /v1/inbound/documents) and payment holds (CONTRACT 11.5), on
 // the database the suite runs on (PGlite, or PostgreSQL with DATABASE_URL): an upload goes through
-// the worker's pipeline in the request (201 the Bill, 200 the document a duplicate repeats, the
+// the worker's pipeline in the request (201 the Bill, 201 the document a duplicate repeats with duplicate_of, the
 // refusal as §9's import answers it); a received document keeps its BT-84, and one whose account
 // changed, or whose mail is no longer sender_verified, is held: pay and payment transitions answer
 // 409 naming the hold until an admin session releases it (in the history).
@@ -139,7 +139,7 @@ test('BT-84 is read from UBL and CII (IBAN, name, BIC), spaces removed when kept
 
 let first: Doc;
 
-test('an upload becomes a submitted Bill at once (201) with its BT-84; the same file again answers 200 the document it repeats', async () => {
+test('an upload becomes a submitted Bill at once (201) with its BT-84; the same file again answers 201 the document it repeats', async () => {
   const r = await upload(invoice({ number: 'UP-1', iban: IBAN_A }), 'UP-1.xml');
   assert.equal(r.status, 201, r.text);
   first = r.body;
@@ -160,7 +160,7 @@ test('an upload becomes a submitted Bill at once (201) with its BT-84; the same 
 
   const docs = await count();
   const again = await upload(invoice({ number: 'UP-1', iban: IBAN_A }));
-  assert.equal(again.status, 200, again.text);
+  assert.equal(again.status, 201, again.text);
   assert.equal(again.body.id, first.id);
   assert.equal(again.body.duplicate_of, first.id);
   assert.equal((await message(again.body.inbound_message_id!)).status, 'duplicate');

@@ -114,7 +114,7 @@ export const inboundRoutes: AnyRoute[] = [
     operationId: 'uploadReceivedDocument',
     summary: 'Receive a document by upload',
     description:
-      "A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates nothing and answers 200 the document it repeats, `duplicate_of` set. A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.",
+      "A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates no document: it answers 201 with the document it repeats and `duplicate_of` set (the upload itself is kept, listed as a `duplicate` inbound message). A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.",
     tags,
     family: 'documents',
     auth: 'scopes',
@@ -123,11 +123,8 @@ export const inboundRoutes: AnyRoute[] = [
     response: {
       status: 201,
       schema: ReceivedDocument,
-      description: 'The received document (your Bill or Vendor Credit).',
-      alternate: {
-        status: 200,
-        description: 'A duplicate: the document the file repeats (duplicate_of), nothing created.',
-      },
+      description:
+        'The received document (your Bill or Vendor Credit); for a duplicate, the document the file repeats, with duplicate_of set.',
     },
     errors: ['invalid_request', 'idempotency_conflict', 'einvoice_mismatch', 'unavailable'],
     handler: async ({ ctx, principal, body }) => uploadReceivedDocument(ctx, principal, body),

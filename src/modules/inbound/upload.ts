@@ -1,12 +1,12 @@
 // POST /v1/inbound/documents (CONTRACT 11.5): a received file from any other channel than mail (an
 // access point's webhook, a person's upload) stored as an `upload` inbound message and run through
 // the worker's own pipeline (process.ts's processMessage) in the request: 201 the received
-// document, 200 the document it repeats, or the refusal as §9's import answers it (400, or 422
+// document (for a repeat, 201 the document it repeats with duplicate_of: one success status, as
+// every operation has), or the refusal as §9's import answers it (400, or 422
 // einvoice_mismatch). Refused or not, the message stays listed with its bytes for 90 days.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../http/principal.ts';
-import { WithStatus } from '../../http/route.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { projectDocument } from '../documents/project-document.ts';
@@ -63,7 +63,7 @@ export async function uploadReceivedDocument(
   ctx: AppContext,
   principal: Principal,
   body: UploadBodyT,
-): Promise<ReceivedDocumentView | WithStatus<ReceivedDocumentView>> {
+): Promise<ReceivedDocumentView> {
   const me = principal.organization.id;
   const raw = decode(body.content_base64);
   const now = ctx.clock.now();
@@ -94,7 +94,7 @@ export async function uploadReceivedDocument(
         inbound_message_id: messageId,
         duplicate_of: outcome.status === 'duplicate' ? docId : null,
       };
-      return outcome.status === 'accepted' ? view : new WithStatus(200, view);
+      return view;
     }
     default:
       // another process took the message over (this request outlived its lease) and has not
