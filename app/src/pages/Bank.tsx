@@ -16,7 +16,7 @@ import type {
   PaymentBatch,
 } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { Empty, ErrorAlert, formatTime, LoadMore, Loading, LongId, Notice } from '../components/ui';
+import { Empty, ErrorAlert, formatTime, Loading, LoadMore, LongId, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
 import { Link, usePageTitle } from '../router';
@@ -268,8 +268,7 @@ async function loadBankState(): Promise<BankState> {
 
 function Batches({ imports, onImported }: { imports: number; onImported: () => void }) {
   const { session, features } = useApp();
-  const simulate =
-    session.organization.environment === 'sandbox' && features.has('sandboxBankStatements');
+  const simulate = session.organization.environment === 'sandbox' && features.has('sandboxBankStatements');
   // Read again after an import: a returned payment is back in the open batch.
   const state = useAsync(loadBankState, [imports]);
   const action = useAction();
@@ -503,12 +502,7 @@ function UploadStatement({ onImported }: { onImported: () => void }) {
     });
   };
   return (
-    <form
-      aria-labelledby={`${id}-title`}
-      className="panel"
-      data-testid="upload-statement"
-      onSubmit={submit}
-    >
+    <form aria-labelledby={`${id}-title`} className="panel" data-testid="upload-statement" onSubmit={submit}>
       <h2 id={`${id}-title`}>Upload a statement</h2>
       <p className="muted">
         The file your bank gives you: a statement or notification (camt.053, camt.054) or a status report
