@@ -2,14 +2,17 @@
 // bank account on the page, pays a demo bill on the bank rail, closes the batch, asks the
 // simulated bank for its statement ("Simulate the bank's statement"), which the page imports: the
 // statement shows its entry settled and the bill shows paid. A file docex cannot read (a camt.052)
-// is refused in the API's words, with no failed request in the browser. At 1366x900 and 390x844
+// is refused in the API's words, with no failed request in the browser. A live seller's credits:
+// a partial one unmatched with its suggestion, an exact one without a reference matched by hand
+// with the invoice's number. At 1366x900 and 390x844
 // with nothing wider than the screen, no console error.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BUYER } from '../einvoice/profiles.ts';
+import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
+import { BUYER, SELLER } from '../einvoice/profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
-import { bill, getDoc, paid, type Sandbox, sandbox } from '../payments/helpers.ts';
+import { approvedInvoice, bill, getDoc, livePair, paid, type Sandbox, sandbox } from '../payments/helpers.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 
@@ -70,7 +73,9 @@ test('sandbox: connect, pay on the rail, close the batch, simulate the statement
   await page.getByRole('button', { name: 'Sign in' }).click();
   await heading('All documents').waitFor();
   await page.getByLabel('Organization').selectOption({ value: sb.orgId });
-  await page.getByText('Sandbox', { exact: true }).first().waitFor();
+  // The switch is done when the shell wears the sandbox's colours (it then opens Documents).
+  await page.locator('.shell.env-sandbox').waitFor();
+  await heading('All documents').waitFor();
 
   // The Bank page: connect the account.
   await page
@@ -152,4 +157,99 @@ test('sandbox: connect, pay on the rail, close the batch, simulate the statement
 
   assert.deepEqual(failed, []);
   assert.deepEqual(b.errors, []);
+});
+
+test('live: an unmatched credit shows its suggestion, and one is matched by hand with the invoice number', {
+  timeout: 180_000,
+}, async () => {
+  const p = await livePair(svc, { connect: false });
+  const profile = await svc.req('PATCH', '/v1/organization', { token: p.payee.session, body: SELLER });
+  assert.equal(profile.status, 200, profile.text);
+  const iban = 'DE89370400440532013000';
+  const account = await svc.req('POST', '/v1/bank_accounts', {
+    token: p.payee.session,
+    body: { iban, account_name: 'Seller Treasury', currency: 'EUR' },
+  });
+  assert.equal(account.status, 201, account.text);
+  const partial = await approvedInvoice(svc, p, 80, 'EUR');
+  const loose = await approvedInvoice(svc, p, 5, 'EUR');
+  const looseNumber = (await getDoc(svc, p.payee.key, loose.id)).number;
+  const xml = writeCamt054({
+    message_id: 'BROWSER-CREDITS-1',
+    iban,
+    created_at: svc.ctx.clock.now(),
+    lines: [
+      {
+        amount: '50.00',
+        direction: 'credit',
+        reference: 'BC-1',
+        creditor_reference: partial.payment_reference ?? null,
+      },
+      { amount: '5.00', direction: 'credit', reference: 'BC-2' },
+    ],
+  });
+
+  const ob = await openBrowser(base);
+  const bad: string[] = [];
+  ob.page.on('response', (r) => {
+    if (r.status() >= 400) bad.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  try {
+    const pg = ob.page;
+    pg.setDefaultTimeout(30_000);
+    await pg.setViewportSize(DESKTOP);
+    await pg.goto('/app/bank');
+    await pg.getByRole('heading', { level: 1, name: 'Sign in to docex' }).waitFor();
+    await pg.getByLabel('Email').fill(p.payee.org.email);
+    await pg.getByLabel('Password').fill(p.payee.org.password);
+    await pg.getByRole('button', { name: 'Sign in' }).click();
+    await pg.getByRole('heading', { level: 1, name: 'Bank' }).waitFor();
+    await pg.getByText('No statement imported yet.').waitFor();
+
+    const upload = pg.getByTestId('upload-statement');
+    await upload.getByLabel('Statement file').setInputFiles({
+      name: 'camt054.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(xml, 'utf8'),
+    });
+    await upload.getByRole('button', { name: 'Import' }).click();
+    await upload.getByText('Imported camt.054 (BROWSER-CREDITS-1): 2 entries: 2 unmatched.').waitFor();
+
+    const statement = pg.getByTestId('bank-statement');
+    await statement.waitFor();
+    // Unmatched entries show open.
+    const entries = statement.getByTestId('statement-entry');
+    await entries.nth(1).waitFor();
+    const first = entries.nth(0);
+    assert.equal(await first.getAttribute('data-outcome'), 'partial');
+    const suggestion = first.getByTestId('entry-suggestion');
+    assert.match((await suggestion.textContent()) ?? '', /balance due €80\.00/);
+    assert.match(
+      (await suggestion.textContent()) ?? '',
+      new RegExp((await getDoc(svc, p.payee.key, partial.id)).number),
+    );
+
+    const second = entries.nth(1);
+    assert.equal(await second.getAttribute('data-outcome'), 'no_candidate');
+    await second.getByText('No open invoice comes close.').waitFor();
+    const byNumber = second.getByRole('form', { name: 'Match with an invoice' });
+    await byNumber.getByRole('textbox').fill(looseNumber);
+    await byNumber.getByRole('button', { name: 'Match' }).click();
+    const matched = pg.locator('[data-testid="statement-entry"][data-outcome="matched_by_hand"]');
+    await matched.waitFor();
+    assert.match((await matched.textContent()) ?? '', new RegExp(looseNumber));
+    assert.equal((await getDoc(svc, p.payee.key, loose.id)).status, 'paid');
+    assert.equal((await getDoc(svc, p.payee.key, partial.id)).status, 'approved');
+
+    await pg.setViewportSize(PHONE);
+    await pg.reload();
+    await pg.getByTestId('bank-statement').waitFor();
+    const over = await pg.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    assert.ok(over <= 0, `the Bank page with credits is ${over} px wider than 390`);
+    await ob.screenshot('bank-credits-phone');
+    assert.deepEqual(bad, []);
+    assert.deepEqual(ob.errors, []);
+  } finally {
+    await ob.close();
+  }
 });

@@ -689,6 +689,7 @@ function EntryRow({
       });
       onChange();
     });
+  const fail = (err: unknown) => void action.run(() => Promise.reject(err));
   const sign = e.direction === 'debit' ? '−' : '+';
   return (
     <tr data-testid="statement-entry" data-status={e.status} data-outcome={e.outcome}>
@@ -704,40 +705,112 @@ function EntryRow({
         <span className={`badge entry-${e.status}`}>{e.status}</span>
       </td>
       <td data-label="What it did">
-        {e.outcome.replace(/_/g, ' ')}
-        {e.reason ? `: ${e.reason}` : ''}
-        {e.document_id ? (
-          <>
-            {' · '}
-            <DocumentLink id={e.document_id} />
-          </>
-        ) : null}
-        {e.status === 'unmatched' && e.direction === 'credit' ? (
-          e.suggestions.length === 0 ? (
-            <p className="small muted">No open invoice comes close.</p>
-          ) : (
-            <ul className="suggestions" aria-label="Suggestions">
-              {e.suggestions.map((g) => (
-                <li key={g.document_id} data-testid="entry-suggestion">
-                  <Link to={`/documents/${g.document_id}`}>{g.number ?? g.document_id}</Link>, balance due{' '}
-                  {formatMoney(g.balance_due, 'EUR')} <span className="small muted">({g.reason})</span>{' '}
-                  <ConfirmButton
-                    className="secondary"
-                    question={`Settle ${g.number ?? 'this invoice'} with this ${formatMoney(e.amount, 'EUR')} transfer?`}
-                    confirmLabel="Match"
-                    disabled={action.busy}
-                    onConfirm={() => void match(g.document_id)}
-                  >
-                    Match
-                  </ConfirmButton>
-                </li>
-              ))}
-            </ul>
-          )
-        ) : null}
-        <ErrorAlert error={action.error} title="Not matched" />
+        <div className="entry-outcome">
+          {e.outcome.replace(/_/g, ' ')}
+          {e.reason ? `: ${e.reason}` : ''}
+          {e.document_id ? (
+            <>
+              {' · '}
+              <DocumentLink id={e.document_id} />
+            </>
+          ) : null}
+          {e.status === 'unmatched' && e.direction === 'credit' ? (
+            <>
+              {e.suggestions.length === 0 ? (
+                <p className="small muted">No open invoice comes close.</p>
+              ) : (
+                <ul className="suggestions" aria-label="Suggestions">
+                  {e.suggestions.map((g) => (
+                    <li key={g.document_id} data-testid="entry-suggestion">
+                      <Link to={`/documents/${g.document_id}`}>{g.number ?? g.document_id}</Link>, balance due{' '}
+                      {formatMoney(g.balance_due, 'EUR')} <span className="small muted">({g.reason})</span>{' '}
+                      <ConfirmButton
+                        className="secondary"
+                        question={`Settle ${g.number ?? 'this invoice'} with this ${formatMoney(e.amount, 'EUR')} transfer?`}
+                        confirmLabel="Match"
+                        disabled={action.busy}
+                        onConfirm={() => void match(g.document_id)}
+                      >
+                        Match
+                      </ConfirmButton>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <MatchByNumber entry={e} busy={action.busy} onMatch={(id) => void match(id)} onError={fail} />
+            </>
+          ) : null}
+          <ErrorAlert error={action.error} title="Not matched" />
+        </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * An unmatched credit settled with an open invoice named by its number (the transfer's reference
+ * was missing or wrong): the invoice is found by the documents' search, and the API decides
+ * whether the amount settles it.
+ */
+function MatchByNumber({
+  entry,
+  busy,
+  onMatch,
+  onError,
+}: {
+  entry: BankStatementEntry;
+  busy: boolean;
+  onMatch: (documentId: string) => void;
+  onError: (err: unknown) => void;
+}) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [finding, setFinding] = useState(false);
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const wanted = number.trim();
+    if (!wanted) return;
+    setFinding(true);
+    try {
+      const page = await docex.GET('/v1/documents', {
+        params: { query: { q: wanted, phase: 'open', limit: 100 } },
+      });
+      const doc = page.data.find(
+        (d) =>
+          d.document_type === 'invoice' &&
+          d.direction === 'sent' &&
+          d.number.toLowerCase() === wanted.toLowerCase(),
+      );
+      if (!doc) {
+        onError(new Error(`No open invoice of yours is numbered ${wanted}.`));
+        return;
+      }
+      onMatch(doc.id);
+    } catch (err) {
+      onError(err);
+    } finally {
+      setFinding(false);
+    }
+  };
+  return (
+    <form className="match-by-number" onSubmit={(ev) => void submit(ev)} aria-label="Match with an invoice">
+      <label htmlFor={`${id}-number`} className="small">
+        Or match {formatMoney(entry.amount, 'EUR')} with the invoice numbered
+      </label>{' '}
+      <input
+        id={`${id}-number`}
+        className="match-number"
+        value={number}
+        onChange={(ev) => setNumber(ev.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        size={14}
+        required
+      />{' '}
+      <button type="submit" className="secondary" disabled={busy || finding}>
+        Match
+      </button>
+    </form>
   );
 }
 
