@@ -3,7 +3,7 @@
 // simulated bank for its statement ("Simulate the bank's statement"), which the page imports: the
 // statement shows its entry settled and the bill shows paid. A file docex cannot read (a camt.052)
 // is refused in the API's words, with no failed request in the browser. A live seller's credits:
-// a partial one unmatched with its suggestion, an exact one without a reference matched by hand
+// a partial one unmatched with its suggestion (no Match: the amount is not the amount due), an exact one without a reference matched by hand
 // with the invoice's number. At 1366x900 and 390x844
 // with nothing wider than the screen, no console error.
 import assert from 'node:assert/strict';
@@ -229,6 +229,10 @@ test('live: an unmatched credit shows its suggestion, and one is matched by hand
       new RegExp((await getDoc(svc, p.payee.key, partial.id)).number),
     );
 
+    // Its amount is not the amount due: no Match, and why.
+    assert.match((await suggestion.textContent()) ?? '', /Not the amount due/);
+    assert.equal(await suggestion.getByRole('button', { name: 'Match' }).count(), 0);
+
     const second = entries.nth(1);
     assert.equal(await second.getAttribute('data-outcome'), 'no_candidate');
     await second.getByText('No open invoice comes close.').waitFor();
@@ -237,7 +241,8 @@ test('live: an unmatched credit shows its suggestion, and one is matched by hand
     await byNumber.getByRole('button', { name: 'Match' }).click();
     const matched = pg.locator('[data-testid="statement-entry"][data-outcome="matched_by_hand"]');
     await matched.waitFor();
-    assert.match((await matched.textContent()) ?? '', new RegExp(looseNumber));
+    // Its invoice's link (the document is read after the entry shows).
+    await matched.getByRole('link', { name: new RegExp(`^Invoice ${looseNumber}`) }).waitFor();
     assert.equal((await getDoc(svc, p.payee.key, loose.id)).status, 'paid');
     assert.equal((await getDoc(svc, p.payee.key, partial.id)).status, 'approved');
 

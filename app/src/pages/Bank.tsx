@@ -724,15 +724,21 @@ function EntryRow({
                     <li key={g.document_id} data-testid="entry-suggestion">
                       <Link to={`/documents/${g.document_id}`}>{g.number ?? g.document_id}</Link>, balance due{' '}
                       {formatMoney(g.balance_due, 'EUR')} <span className="small muted">({g.reason})</span>{' '}
-                      <ConfirmButton
-                        className="secondary"
-                        question={`Settle ${g.number ?? 'this invoice'} with this ${formatMoney(e.amount, 'EUR')} transfer?`}
-                        confirmLabel="Match"
-                        disabled={action.busy}
-                        onConfirm={() => void match(g.document_id)}
-                      >
-                        Match
-                      </ConfirmButton>
+                      {Math.round(g.balance_due * 100) === Math.round(e.amount * 100) ? (
+                        <ConfirmButton
+                          className="secondary"
+                          question={`Settle ${g.number ?? 'this invoice'} with this ${formatMoney(e.amount, 'EUR')} transfer?`}
+                          confirmLabel="Match"
+                          disabled={action.busy}
+                          onConfirm={() => void match(g.document_id)}
+                        >
+                          Match
+                        </ConfirmButton>
+                      ) : (
+                        <span className="small muted">
+                          Not the amount due: a partial or excess transfer never settles an invoice.
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>
