@@ -12,6 +12,10 @@
 // - POST /app/api/bank_accounts: the Bank page's connect form. A wrong IBAN (check digits, a
 //   country outside SEPA) is 400 invalid_request at the API, which the form shows in the API's
 //   words; here it comes back as `{refused}` and a connected account as `{bank_account}` (201).
+// - POST /app/api/bank_statements: the Bank page's statement upload. A file docex cannot read (not
+//   XML, a pain.008, a camt.052, DOCTYPE, a statement of an IBAN not connected) is 400
+//   invalid_request naming content_base64 at the API, which the page shows in the API's words;
+//   here it comes back as `{refused}` and an import as `{bank_statement}` (201).
 // - GET /app/api/inbound: the Documents page's inbound address. A deployment without
 //   DOCEX_INBOUND_DOMAIN answers 403 capability_unavailable at the API, which for the page is a
 //   state (no address to show), not a fault: here it is `{inbound: null}`, else `{inbound}`.
@@ -70,6 +74,9 @@ function aboutTheFields(refusal: Refusal): boolean {
   );
 }
 
+/** Above POST /v1/bank_statements' own body limit (14 MiB), so the API's 413 is what answers. */
+const STATEMENT_PROXY_LIMIT = 15 * 1024 * 1024;
+
 /** A document id as the API makes them (`doc_` and base62): anything else never reaches the API's path. */
 const DOCUMENT_ID = /^[A-Za-z0-9_]{1,64}$/;
 
@@ -112,6 +119,28 @@ export function registerExpectedRefusals(scope: FastifyInstance, deps: Deps): vo
     if (refused && aboutTheFields(refused)) return reply.send({ refused });
     return relay(reply, res);
   });
+
+  scope.post(
+    `${prefix}/bank_statements`,
+    // A bank file may be 10 MiB, 14 MiB as base64 in JSON: the API's own limit answers above it.
+    { bodyLimit: STATEMENT_PROXY_LIMIT },
+    async (request, reply) => {
+      checkCsrf(ctx, request, true);
+      const token = requireSession(request);
+      const idem = request.headers['idempotency-key'];
+      const res = await inject(request, 'POST', '/v1/bank_statements', {
+        token,
+        body: JSON.stringify(request.body ?? null),
+        ...(typeof idem === 'string' ? { idempotencyKey: idem } : {}),
+      });
+      ended(request, reply, res);
+      reply.header('cache-control', 'no-store');
+      if (res.statusCode === 201) return reply.code(201).send({ bank_statement: res.json() });
+      const refused = expectedRefusal(res, 400, ['invalid_request']);
+      if (refused && aboutTheFields(refused)) return reply.send({ refused });
+      return relay(reply, res);
+    },
+  );
 
   scope.get(`${prefix}/inbound`, async (request, reply) => {
     const res = await inject(request, 'GET', '/v1/inbound', { token: requireSession(request) });

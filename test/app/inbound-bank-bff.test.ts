@@ -2,10 +2,12 @@
 // /app/api/bank_accounts answers a wrong IBAN (the API's 400 invalid_request about the fields) as
 // 200 `{refused}` and a connected account as 201 `{bank_account}`; every other answer is the API's
 // (a second active account 409, a missing Idempotency-Key 400, CSRF 403, no session 401), and the
-// public API keeps its 400. GET /app/api/inbound answers `{inbound: null}` where the deployment has
+// public API keeps its 400. POST /app/api/bank_statements does the same for a bank file docex
+// cannot read (200 `{refused}`) and an import (201 `{bank_statement}`). GET /app/api/inbound answers `{inbound: null}` where the deployment has
 // no inbound domain (the API's 403 capability_unavailable) and `{inbound: {email}}` where it has.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { ensureAppBuilt, type Jar, jar } from './jar.ts';
@@ -94,6 +96,74 @@ describe('POST /app/api/bank_accounts', () => {
     const out = await anonymous.send('POST', '/app/api/bank_accounts', {
       body: GOOD,
       headers: { 'idempotency-key': `ba-anon-${Date.now()}` },
+    });
+    assert.equal(out.statusCode, 401, out.body);
+  });
+});
+
+describe('POST /app/api/bank_statements', () => {
+  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+  const CAMT052 =
+    '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>';
+
+  it('answers a file docex cannot read 200 with the refusal, an import 201 with the statement', async () => {
+    const user = await signup(plain, 'Statement Co');
+    const b = await browserOf(plain, user);
+    const account = await b.send('POST', '/app/api/bank_accounts', {
+      body: GOOD,
+      headers: { 'idempotency-key': `bs-acct-${Date.now()}` },
+    });
+    assert.equal(account.statusCode, 201, account.body);
+
+    const refused = await b.send('POST', '/app/api/bank_statements', {
+      body: { content_base64: b64(CAMT052) },
+      headers: { 'idempotency-key': `bs-bad-${Date.now()}` },
+    });
+    assert.equal(refused.statusCode, 200, refused.body);
+    assert.equal(refused.headers['cache-control'], 'no-store');
+    const r = refused.json() as {
+      refused: { code: string; details: { errors: { path: string; message: string }[] } };
+    };
+    assert.equal(r.refused.code, 'invalid_request');
+    assert.equal(r.refused.details.errors[0]?.path, 'content_base64');
+    assert.match(r.refused.details.errors[0]?.message ?? '', /camt\.052\.001\.08: docex reads camt\.053/);
+    // The public API keeps its 400.
+    const api = await plain.req('POST', '/v1/bank_statements', {
+      token: user.session,
+      body: { content_base64: b64(CAMT052) },
+    });
+    assert.equal(api.status, 400, api.text);
+
+    const camt = writeCamt054({
+      message_id: `BFF-${Date.now()}`,
+      iban: 'FR1420041010050500013M02606',
+      created_at: plain.ctx.clock.now(),
+      lines: [{ amount: '3.00', direction: 'credit', reference: 'BFF-1' }],
+    });
+    const imported = await b.send('POST', '/app/api/bank_statements', {
+      body: { content_base64: b64(camt) },
+      headers: { 'idempotency-key': `bs-good-${Date.now()}` },
+    });
+    assert.equal(imported.statusCode, 201, imported.body);
+    const st = imported.json() as { bank_statement: { kind: string; entries: { status: string }[] } };
+    assert.equal(st.bank_statement.kind, 'camt.054');
+    assert.deepEqual(
+      st.bank_statement.entries.map((e) => e.status),
+      ['unmatched'],
+    );
+
+    // The rules of a write stay: CSRF, a session; a missing key is the API's 400, relayed.
+    const noCsrf = await b.send('POST', '/app/api/bank_statements', {
+      body: { content_base64: b64(camt) },
+      csrf: false,
+      headers: { 'idempotency-key': `bs-csrf-${Date.now()}` },
+    });
+    assert.equal(noCsrf.statusCode, 403, noCsrf.body);
+    const anonymous = jar(plain.app);
+    await anonymous.send('GET', '/app/api/session');
+    const out = await anonymous.send('POST', '/app/api/bank_statements', {
+      body: { content_base64: b64(camt) },
+      headers: { 'idempotency-key': `bs-anon-${Date.now()}` },
     });
     assert.equal(out.statusCode, 401, out.body);
   });

@@ -270,11 +270,9 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   assert.match(xml, /<CtrlSum>250\.50<\/CtrlSum>/);
   assert.match(xml, new RegExp(`<EndToEndId>${payment.end_to_end_id}</EndToEndId>`));
   assert.match(xml, new RegExp(`<Ref>${inv.payment_reference}</Ref>`));
-  // The place for statements is there, saying it is not available yet.
-  assert.match(
-    (await page.getByTestId('upload-statement').textContent()) ?? '',
-    /Upload a statement.*not available on this deployment yet/,
-  );
+  // The place for statements is there, with none imported yet.
+  assert.match((await page.getByTestId('upload-statement').textContent()) ?? '', /Upload a statement/);
+  await page.getByText('No statement imported yet.').waitFor();
 
   // At a phone's width: Documents, Inbound, Bank and the received bill fit.
   await page.setViewportSize(PHONE);

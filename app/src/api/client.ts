@@ -14,9 +14,11 @@ import { docexErrorFrom, type ErrorBody } from '../../../src/client/errors.ts';
 import { createDocexClient, DocexError } from '../../../src/client/index.ts';
 import type {
   BankAccount,
+  BankStatement,
   CreateBankAccountBody,
   EInvoiceFormat,
   FinanceSetup,
+  ImportBankStatementBody,
   InboundAddress,
   LegalProfilePatch,
   Organization,
@@ -229,6 +231,18 @@ interface AppRoutes {
     answer:
       | { bank_account: BankAccount; refused?: undefined }
       | { refused: ErrorBody; bank_account?: undefined };
+  };
+  /**
+   * POST /v1/bank_statements; its 400 invalid_request (a file docex cannot read, in the API's
+   * words) comes back as `refused` with a 200, so the browser does not log an expected answer as a
+   * failure.
+   */
+  'POST /bank_statements': {
+    body: ImportBankStatementBody;
+    headers: IdempotencyHeader;
+    answer:
+      | { bank_statement: BankStatement; refused?: undefined }
+      | { refused: ErrorBody; bank_statement?: undefined };
   };
   /** POST /v1/sandbox (a write: the caller's key makes a retry answer the same pair). */
   'POST /sandbox': {

@@ -47,6 +47,8 @@ export const OPTIONAL = {
   // Issue 40: the organization's bank, its accounts and payment batches (CONTRACT 12).
   bankAccounts: ['GET', '/v1/bank_accounts', 'payments'],
   paymentBatches: ['GET', '/v1/payment_batches', 'payments'],
+  bankStatements: ['POST', '/v1/bank_statements', 'payments'],
+  sandboxBankStatements: ['POST', '/v1/sandbox/bank_statements/{id}', 'payments'],
 } as const satisfies Record<string, readonly [string, string, Family]>;
 
 /**

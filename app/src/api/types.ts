@@ -45,4 +45,7 @@ export type InboundMessage = Schemas['InboundMessage'];
 export type BankAccount = Schemas['BankAccount'];
 export type CreateBankAccountBody = BodyOf<'createBankAccount'>;
 export type PaymentBatch = Schemas['PaymentBatch'];
+export type BankStatement = Schemas['BankStatement'];
+export type BankStatementEntry = Schemas['BankStatementEntry'];
+export type ImportBankStatementBody = BodyOf<'importBankStatement'>;
 export type Payment = Schemas['Payment'];

@@ -1,11 +1,22 @@
 // The organization's bank (CONTRACT 12, issue 40): connect a SEPA account (a wrong IBAN is said in
 // the API's words), the open batch (bank-rail payments waiting to go to the bank), closing it into
-// a pain.001 payment file to download and upload to the bank, and the batches closed so far.
-import { type FormEvent, useId, useState } from 'react';
+// a pain.001 payment file to download and upload to the bank, and the batches closed so far. Then
+// the bank's answer: uploading a statement or status report (camt.053/054, pain.002; a file docex
+// cannot read is said in the API's words), the statements imported and what each entry did, the
+// suggestions of an unmatched credit and matching it by hand; in the sandbox, the simulated bank's
+// statement for a closed batch, imported so its payments settle.
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { appApi, docex, fileHref, newIdempotencyKey, refusal } from '../api/client';
-import type { BankAccount, Document, Payment, PaymentBatch } from '../api/types';
+import type {
+  BankAccount,
+  BankStatement,
+  BankStatementEntry,
+  Document,
+  Payment,
+  PaymentBatch,
+} from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice } from '../components/ui';
+import { Empty, ErrorAlert, formatTime, Loading, LoadMore, LongId, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
 import { Link, usePageTitle } from '../router';
@@ -42,6 +53,10 @@ function Bank() {
     [],
   );
   const active = accounts.data?.find((a) => a.status === 'active') ?? null;
+  // Bumped when a statement is imported (uploaded or simulated): the statements and the open batch
+  // read again.
+  const [imports, setImports] = useState(0);
+  const imported = () => setImports((n) => n + 1);
   return (
     <section aria-labelledby="bank-title" className="bank">
       <div className="page-head">
@@ -66,8 +81,17 @@ function Bank() {
         <>
           <Accounts accounts={accounts.data} onChange={() => void accounts.reload()} />
           {active ? null : <ConnectForm onConnected={() => void accounts.reload()} />}
-          {active && features.has('paymentBatches') ? <Batches key={active.id} /> : null}
-          <UploadStatement />
+          {active && features.has('paymentBatches') ? (
+            <Batches key={active.id} imports={imports} onImported={imported} />
+          ) : null}
+          {features.has('bankStatements') ? (
+            <>
+              <UploadStatement onImported={imported} />
+              <Statements key={imports} />
+            </>
+          ) : (
+            <NoStatements />
+          )}
         </>
       )}
     </section>
@@ -242,8 +266,11 @@ async function loadBankState(): Promise<BankState> {
   return { batches, waiting };
 }
 
-function Batches() {
-  const state = useAsync(loadBankState, []);
+function Batches({ imports, onImported }: { imports: number; onImported: () => void }) {
+  const { session, features } = useApp();
+  const simulate = session.organization.environment === 'sandbox' && features.has('sandboxBankStatements');
+  // Read again after an import: a returned payment is back in the open batch.
+  const state = useAsync(loadBankState, [imports]);
   const action = useAction();
   const [closed, setClosed] = useState<PaymentBatch | null>(null);
   const id = useId();
@@ -353,6 +380,11 @@ function Batches() {
                   </th>
                   <th scope="col">Execution date</th>
                   <th scope="col">File</th>
+                  {simulate ? (
+                    <th scope="col">
+                      <span className="sr-only">Sandbox bank</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -373,6 +405,11 @@ function Batches() {
                         Download payment file
                       </a>
                     </td>
+                    {simulate ? (
+                      <td data-label="">
+                        <SimulateStatement batch={b} onImported={onImported} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -395,21 +432,402 @@ function DocumentLink({ id }: { id: string }) {
   return <Link to={`/documents/${id}`}>{d ? `${d.label} ${d.number} · ${d.counterparty.name}` : id}</Link>;
 }
 
+/** Statements read per page. */
+const STATEMENT_PAGE = 20;
+/** A statement with more entries than this shows them folded until asked. */
+const ENTRIES_SHOWN_OPEN = 50;
+
+/** The file's bytes as base64 (RFC 4648, padded), what POST /v1/bank_statements takes. */
+async function fileBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes its bytes as arguments, and a call has a limit on them.
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
 /**
- * Uploading the bank's statements and status reports (camt.053/054, pain.002: CONTRACT 12's
- * POST /v1/bank_statements) is being built on the service; this is where the page takes them.
- * TODO(lead): wire the upload here once POST /v1/bank_statements lands (a feature in
- * api/features.ts, so the section lights up with the endpoint), with the unmatched entries, their
- * suggestions and the match action.
+ * Imports one bank file through the app's route: the statement, or the API's refusal thrown in its
+ * words (the file is the field: "is a statement of …" reads "The file is a statement of …").
  */
-function UploadStatement() {
+async function importStatement(content_base64: string): Promise<BankStatement> {
+  const answer = await appApi('POST /bank_statements', {
+    body: { content_base64 },
+    headers: { 'Idempotency-Key': newIdempotencyKey() },
+  });
+  if (answer.refused) {
+    const errors = answer.refused.details?.errors;
+    const details = Array.isArray(errors)
+      ? {
+          ...answer.refused.details,
+          errors: (errors as { path?: string; message?: string }[]).map((e) =>
+            e.path === 'content_base64' && e.message && /^[a-z]/.test(e.message)
+              ? { ...e, path: 'file', message: `The file ${e.message}` }
+              : e,
+          ),
+        }
+      : answer.refused.details;
+    throw refusal({ ...answer.refused, details }, 400);
+  }
+  return answer.bank_statement;
+}
+
+/** What a statement's entries did, in a few words ("2 settled, 1 unmatched"). */
+function entriesSummary(s: BankStatement): string {
+  if (s.entries.length === 0) return 'No entry';
+  const counts = new Map<string, number>();
+  for (const e of s.entries) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
+  const total = s.entries.length === 1 ? '1 entry' : `${s.entries.length} entries`;
+  return `${total}: ${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')}`;
+}
+
+function UploadStatement({ onImported }: { onImported: () => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [done, setDone] = useState<BankStatement | null>(null);
+  const action = useAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setDone(null);
+    void action.run(async () => {
+      const statement = await importStatement(await fileBase64(file));
+      setDone(statement);
+      setFile(null);
+      if (input.current) input.current.value = '';
+      onImported();
+    });
+  };
+  return (
+    <form aria-labelledby={`${id}-title`} className="panel" data-testid="upload-statement" onSubmit={submit}>
+      <h2 id={`${id}-title`}>Upload a statement</h2>
+      <p className="muted">
+        The file your bank gives you: a statement or notification (camt.053, camt.054) or a status report
+        about a payment file (pain.002). Payments it books settle, rejections and returns are shown, and
+        transfers it receives pay your invoices when their reference and amount match exactly. Importing the
+        same file again changes nothing.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>Statement file</label>
+        <input
+          id={`${id}-file`}
+          ref={input}
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          required
+        />
+      </div>
+      <ErrorAlert error={action.error} title="Not imported" />
+      {done ? (
+        <Notice tone="success">
+          Imported {done.kind} ({done.message_id}): {entriesSummary(done)}.
+        </Notice>
+      ) : null}
+      <button type="submit" disabled={action.busy || !file}>
+        {action.busy ? 'Importing…' : 'Import'}
+      </button>
+    </form>
+  );
+}
+
+/** Sandbox: what the simulated bank sends back for a closed batch, imported like a real bank's files. */
+function SimulateStatement({ batch, onImported }: { batch: PaymentBatch; onImported: () => void }) {
+  const action = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const simulate = () =>
+    action.run(async () => {
+      const files = await docex.POST('/v1/sandbox/bank_statements/{id}', {
+        params: { path: { id: batch.id } },
+        body: {},
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      const said: string[] = [];
+      // The rejections first, as a bank sends its status report before it books the rest.
+      for (const content of [files.pain002, files.camt054]) {
+        if (content === null) continue;
+        said.push(`${entriesSummary(await importStatement(content))}`);
+      }
+      setDone(said.join('; ') || 'nothing to import');
+      onImported();
+    });
+  return (
+    <div>
+      <button type="button" className="secondary" disabled={action.busy} onClick={() => void simulate()}>
+        {action.busy ? 'Asking the bank…' : "Simulate the bank's statement"}
+      </button>
+      <ErrorAlert error={action.error} title="Not simulated" />
+      {done ? (
+        <p className="small" role="status" data-testid="simulated-statement">
+          Imported: {done}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Statements() {
+  const id = useId();
+  const [pages, setPages] = useState<BankStatement[][]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const first = useAsync(async () => {
+    const page = await docex.GET('/v1/bank_statements', { params: { query: { limit: STATEMENT_PAGE } } });
+    setPages([page.data]);
+    setCursor(page.has_more ? page.next_cursor : null);
+    return page;
+  }, []);
+  const more = useAction();
+  const loadMore = () =>
+    more.run(async () => {
+      if (!cursor) return;
+      const page = await docex.GET('/v1/bank_statements', {
+        params: { query: { limit: STATEMENT_PAGE, cursor } },
+      });
+      setPages((p) => [...p, page.data]);
+      setCursor(page.has_more ? page.next_cursor : null);
+    });
+  const statements = pages.flat();
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel">
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Statements</h2>
+        <button type="button" className="link" onClick={() => void first.reload()}>
+          Refresh
+        </button>
+      </div>
+      <ErrorAlert error={first.error} />
+      {!first.data ? (
+        first.loading ? (
+          <Loading what="statements" />
+        ) : null
+      ) : statements.length === 0 ? (
+        <Empty>No statement imported yet.</Empty>
+      ) : (
+        <>
+          {statements.map((s) => (
+            <StatementView key={s.id} statement={s} onChange={() => void first.reload()} />
+          ))}
+          <ErrorAlert error={more.error} />
+          <LoadMore hasMore={cursor !== null} busy={more.busy} onMore={() => void loadMore()} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function StatementView({ statement: s, onChange }: { statement: BankStatement; onChange: () => void }) {
+  const unmatched = s.entries.some((e) => e.status === 'unmatched');
+  return (
+    <details
+      className="statement"
+      data-testid="bank-statement"
+      data-id={s.id}
+      open={unmatched && s.entries.length <= ENTRIES_SHOWN_OPEN}
+    >
+      <summary>
+        <strong>
+          {s.kind}.001.{s.version}
+        </strong>{' '}
+        <span className="wrap-anywhere">{s.message_id}</span> · <code>{formatIban(s.account_iban)}</code> ·{' '}
+        <span className="small">imported {formatTime(s.created_at)}</span> ·{' '}
+        <span data-testid="statement-summary">{entriesSummary(s)}</span>
+      </summary>
+      {s.entries.length === 0 ? null : (
+        <div className="table-wrap">
+          <table className="stack">
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Booked</th>
+                <th scope="col">References</th>
+                <th scope="col">Status</th>
+                <th scope="col">What it did</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.entries.map((e) => (
+                <EntryRow key={e.id} statementId={s.id} entry={e} onChange={onChange} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </details>
+  );
+}
+
+/** The references the bank gave an entry, the ones a person can recognize. */
+function entryReferences(e: BankStatementEntry): string {
+  const r = e.references;
+  const parts = [r.creditor_reference, r.end_to_end_id, r.remittance].filter(
+    (x): x is string => typeof x === 'string' && x !== '',
+  );
+  return parts.length > 0 ? parts.join(' · ') : (r.entry_reference ?? '—');
+}
+
+function EntryRow({
+  statementId,
+  entry: e,
+  onChange,
+}: {
+  statementId: string;
+  entry: BankStatementEntry;
+  onChange: () => void;
+}) {
+  const action = useAction();
+  const match = (documentId: string) =>
+    action.run(async () => {
+      await docex.POST('/v1/bank_statements/{id}/entries/{entry_id}/match', {
+        params: { path: { id: statementId, entry_id: e.id } },
+        body: { document_id: documentId },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      onChange();
+    });
+  const fail = (err: unknown) => void action.run(() => Promise.reject(err));
+  const sign = e.direction === 'debit' ? '−' : '+';
+  return (
+    <tr data-testid="statement-entry" data-status={e.status} data-outcome={e.outcome}>
+      <td data-label="Amount" className="num">
+        {sign}
+        {formatMoney(e.amount, 'EUR')}
+      </td>
+      <td data-label="Booked">{e.booking_date ?? '—'}</td>
+      <td data-label="References" className="wrap-anywhere small">
+        {entryReferences(e)}
+      </td>
+      <td data-label="Status">
+        <span className={`badge entry-${e.status}`}>{e.status}</span>
+      </td>
+      <td data-label="What it did">
+        <div className="entry-outcome">
+          {e.outcome.replace(/_/g, ' ')}
+          {e.reason ? `: ${e.reason}` : ''}
+          {e.document_id ? (
+            <>
+              {' · '}
+              <DocumentLink id={e.document_id} />
+            </>
+          ) : null}
+          {e.status === 'unmatched' && e.direction === 'credit' ? (
+            <>
+              {e.suggestions.length === 0 ? (
+                <p className="small muted">No open invoice comes close.</p>
+              ) : (
+                <ul className="suggestions" aria-label="Suggestions">
+                  {e.suggestions.map((g) => (
+                    <li key={g.document_id} data-testid="entry-suggestion">
+                      <Link to={`/documents/${g.document_id}`}>{g.number ?? g.document_id}</Link>, balance due{' '}
+                      {formatMoney(g.balance_due, 'EUR')} <span className="small muted">({g.reason})</span>{' '}
+                      {Math.round(g.balance_due * 100) === Math.round(e.amount * 100) ? (
+                        <ConfirmButton
+                          className="secondary"
+                          question={`Settle ${g.number ?? 'this invoice'} with this ${formatMoney(e.amount, 'EUR')} transfer?`}
+                          confirmLabel="Match"
+                          disabled={action.busy}
+                          onConfirm={() => void match(g.document_id)}
+                        >
+                          Match
+                        </ConfirmButton>
+                      ) : (
+                        <span className="small muted">
+                          Not the amount due: a partial or excess transfer never settles an invoice.
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <MatchByNumber entry={e} busy={action.busy} onMatch={(id) => void match(id)} onError={fail} />
+            </>
+          ) : null}
+          <ErrorAlert error={action.error} title="Not matched" />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * An unmatched credit settled with an open invoice named by its number (the transfer's reference
+ * was missing or wrong): the invoice is found by the documents' search, and the API decides
+ * whether the amount settles it.
+ */
+function MatchByNumber({
+  entry,
+  busy,
+  onMatch,
+  onError,
+}: {
+  entry: BankStatementEntry;
+  busy: boolean;
+  onMatch: (documentId: string) => void;
+  onError: (err: unknown) => void;
+}) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [finding, setFinding] = useState(false);
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const wanted = number.trim();
+    if (!wanted) return;
+    setFinding(true);
+    try {
+      const page = await docex.GET('/v1/documents', {
+        params: { query: { q: wanted, phase: 'open', limit: 100 } },
+      });
+      const doc = page.data.find(
+        (d) =>
+          d.document_type === 'invoice' &&
+          d.direction === 'sent' &&
+          d.number.toLowerCase() === wanted.toLowerCase(),
+      );
+      if (!doc) {
+        onError(new Error(`No open invoice of yours is numbered ${wanted}.`));
+        return;
+      }
+      onMatch(doc.id);
+    } catch (err) {
+      onError(err);
+    } finally {
+      setFinding(false);
+    }
+  };
+  return (
+    <form className="match-by-number" onSubmit={(ev) => void submit(ev)} aria-label="Match with an invoice">
+      <label htmlFor={`${id}-number`} className="small">
+        Or match {formatMoney(entry.amount, 'EUR')} with the invoice numbered
+      </label>{' '}
+      <input
+        id={`${id}-number`}
+        className="match-number"
+        value={number}
+        onChange={(ev) => setNumber(ev.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        size={14}
+        required
+      />{' '}
+      <button type="submit" className="secondary" disabled={busy || finding}>
+        Match
+      </button>
+    </form>
+  );
+}
+
+/** A deployment whose API has no statement import yet. */
+function NoStatements() {
   return (
     <section aria-labelledby="statement-title" className="panel" data-testid="upload-statement">
       <h2 id="statement-title">Upload a statement</h2>
       <Notice>
         Importing your bank's statements (camt.053, camt.054) and status reports (pain.002) is not available
-        on this deployment yet. Until it is, payments in a batch stay processing after you upload its file to
-        your bank.
+        on this deployment. Payments in a batch stay processing after you upload its file to your bank.
       </Notice>
     </section>
   );
