@@ -246,3 +246,44 @@ test('two workers draining at once process every message exactly once', async ()
   }
   assert.equal(await count('documents'), docs + 6);
 });
+
+test('two workers at once, a brand-new seller and the same invoice twice: one party, one bill each, one duplicate', async () => {
+  const docs = await count('documents');
+  const parties = await count('external_parties');
+  // a seller the buyer has never heard of (its own VAT id), four messages: N1, N2, N1 again, N3
+  const numbers = ['NEW-1', 'NEW-2', 'NEW-1', 'NEW-3'];
+  const ids: string[] = [];
+  for (const [i, number] of numbers.entries()) {
+    ids.push(
+      await store(
+        await mail(
+          [
+            {
+              filename: `n${i}.xml`,
+              // its own VAT id and legal registration id: nothing of an earlier test's seller
+              content: Buffer.from(
+                invoiceXml({ number, buyerVat: 'FR40303265045', seller: '4242' })
+                  .toString('utf8')
+                  .replace(
+                    '<cbc:CompanyID>086374645</cbc:CompanyID>',
+                    '<cbc:CompanyID>424242424</cbc:CompanyID>',
+                  ),
+              ),
+            },
+          ],
+          'billing@newcomer.test',
+        ),
+      ),
+    );
+  }
+  const [a, b] = await Promise.all([drain(), drain()]);
+  assert.equal(a + b, numbers.length);
+  const outcomes = await Promise.all(ids.map(message));
+  assert.deepEqual(
+    outcomes.map((m) => m.status).sort(),
+    ['accepted', 'accepted', 'accepted', 'duplicate'],
+    outcomes.map((m) => m.reasons.join(' ')).join(' | '),
+  );
+  assert.equal(await count('external_parties'), parties + 1, 'one party for the new seller');
+  assert.equal(await count('documents'), docs + 3, 'one bill per invoice number');
+});

@@ -320,6 +320,14 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
   try {
     return await inTransaction(ctx.db, async (trx) => {
       if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
+      // One acceptance at a time per receiving organization: two messages from a seller it does
+      // not know yet, or the same invoice twice, processed by two workers at once, would otherwise
+      // each miss the other's uncommitted party or bill and make two. Read committed: the
+      // statements after the lock see what the other committed. An advisory lock, not the
+      // organization's row, so nothing else that touches the organization waits on it.
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`docex inbound ${msg.organization_id}`}, 0))`.execute(
+        trx,
+      );
       const org = await trx
         .selectFrom('organizations')
         .select(['id', 'name', 'environment', 'legal_profile'])
