@@ -3,7 +3,7 @@
 // Bill (or Vendor Credit) issued by the seller, a new external party when it is not a counterparty
 // yet; the same invoice again is a duplicate; a file to someone else, or a message without an
 // e-invoice, is refused with reasons and nothing created; two workers draining at once process
-// each message exactly once.
+// each message exactly once, and a new seller once; a credit note becomes a Vendor Credit.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -286,4 +286,34 @@ test('two workers at once, a brand-new seller and the same invoice twice: one pa
   );
   assert.equal(await count('external_parties'), parties + 1, 'one party for the new seller');
   assert.equal(await count('documents'), docs + 3, 'one bill per invoice number');
+});
+
+test('a UBL credit note to the organization becomes its Vendor Credit, submitted', async () => {
+  const xml = invoiceXml({ number: 'CN-501', buyerVat: 'FR40303265045' })
+    .toString('utf8')
+    .replace(
+      'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+      'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+    )
+    .replace('<Invoice ', '<CreditNote ')
+    .replace('</Invoice>', '</CreditNote>')
+    .replace('<cbc:DueDate>2018-02-28</cbc:DueDate>', '')
+    .replace(
+      '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
+      '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
+    )
+    .replaceAll('cac:InvoiceLine>', 'cac:CreditNoteLine>')
+    .replaceAll('cbc:InvoicedQuantity', 'cbc:CreditedQuantity');
+  const id = await store(await mail([{ filename: 'CN-501.xml', content: Buffer.from(xml) }]));
+  assert.equal(await drain(), 1);
+  const m = await message(id);
+  assert.equal(m.status, 'accepted', m.reasons.join(' '));
+  const doc = await svc.req<Record<string, unknown>>('GET', `/v1/documents/${m.document_ids[0]}`, {
+    token: buyer.key,
+  });
+  assert.equal(doc.status, 200, doc.text);
+  assert.equal(doc.body.document_type, 'credit_note');
+  assert.equal(doc.body.status, 'submitted');
+  assert.match(String(doc.body.number), /^VC-/);
+  assert.equal((doc.body.external_refs as Record<string, string>).issuer_ref, 'CN-501');
 });
