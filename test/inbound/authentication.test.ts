@@ -6,8 +6,6 @@
 // delivery outbox sends to.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -21,24 +19,7 @@ import { party as makeParty, type Party } from '../documents/setup.ts';
 import { BUYER } from '../einvoice/profiles.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { startDns, type TestDns } from './dns-server.ts';
-import { INBOUND_DOMAIN, sendRaw } from './helpers.ts';
-
-const SAMPLE = readFileSync(
-  join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples', 'ubl_examples_sample-discount-price.xml'),
-  'utf8',
-);
-
-/** An official example (it imports under §9) with the given number, seller VAT id and buyer VAT id. */
-function invoiceXml(opts: { number: string; seller: string }): Buffer {
-  const xml = SAMPLE.replace('<cbc:ID>test decimal 1</cbc:ID>', `<cbc:ID>${opts.number}</cbc:ID>`)
-    .replace('HR46830600751', `HR9${opts.seller.padStart(10, '0')}`)
-    .replace('HR46830600751', BUYER.vat_id)
-    .replace(
-      '<cbc:CompanyID>086374645</cbc:CompanyID>',
-      `<cbc:CompanyID>8${opts.seller.padStart(8, '0')}</cbc:CompanyID>`,
-    );
-  return Buffer.from(xml, 'utf8');
-}
+import { INBOUND_DOMAIN, sampleInvoiceXml as invoiceXml, sendRaw } from './helpers.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

@@ -1,5 +1,8 @@
 // Sending real mail to the inbound listener: nodemailer as the SMTP client, on loopback.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { BUYER } from '../einvoice/profiles.ts';
 
 export const INBOUND_DOMAIN = 'inbound.docex.test';
 
@@ -49,4 +52,31 @@ export function simpleMessage(opts: { from?: string; to: string; subject?: strin
     opts.body ?? 'Please find our invoice attached.',
     '',
   ].join('\r\n');
+}
+
+const SAMPLE = readFileSync(
+  join(
+    import.meta.dirname,
+    '..',
+    'einvoice',
+    'artefacts',
+    'examples',
+    'ubl_examples_sample-discount-price.xml',
+  ),
+  'utf8',
+);
+
+/**
+ * An official UBL example (it imports under §9) numbered `number`, from a seller of its own (VAT id
+ * and legal registration id made from `seller`), to BUYER (test/einvoice/profiles.ts).
+ */
+export function sampleInvoiceXml(opts: { number: string; seller: string }): Buffer {
+  const xml = SAMPLE.replace('<cbc:ID>test decimal 1</cbc:ID>', `<cbc:ID>${opts.number}</cbc:ID>`)
+    .replace('HR46830600751', `HR9${opts.seller.padStart(10, '0')}`)
+    .replace('HR46830600751', BUYER.vat_id)
+    .replace(
+      '<cbc:CompanyID>086374645</cbc:CompanyID>',
+      `<cbc:CompanyID>8${opts.seller.padStart(8, '0')}</cbc:CompanyID>`,
+    );
+  return Buffer.from(xml, 'utf8');
 }
