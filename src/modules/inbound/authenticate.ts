@@ -5,9 +5,13 @@
 // set. The results never refuse a message: they decide `received.sender_verified` and whether a
 // refusal may be answered (only a DMARC-authenticated sender gets a reply: no backscatter).
 import { Resolver } from 'node:dns/promises';
-import { authenticate } from 'mailauth';
 import type { AppContext, Tx } from '../../context.ts';
 import type { SenderAuthentication } from '../../db/tables/inbound.ts';
+
+// mailauth (and the undici it brings) loads at the first message to authenticate, not at start:
+// most processes (and every deployment without an inbound domain) never read one
+// (test/unit/lazy-modules.test.ts).
+const loadMailauth = (): Promise<typeof import('mailauth')> => import('mailauth');
 
 /** A DNS answer slower than this is a temporary error for the check that asked (not a refusal). */
 const DNS_TIMEOUT_MS = 4000;
@@ -54,6 +58,7 @@ export async function evaluateSender(
   const fromDomain = domainOf(m.fromAddress);
   const evaluatedAt = ctx.clock.now().toISOString();
   try {
+    const { authenticate } = await loadMailauth();
     const res = await authenticate(m.raw, {
       ...(m.clientIp ? { ip: m.clientIp } : {}),
       ...(m.helo ? { helo: m.helo } : {}),
