@@ -68,3 +68,16 @@ export function unstorableTextProblem(s: string): string | null {
   const f = xmlForbiddenChar(s);
   return f ? forbiddenCharMessage(f) : null;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * Text from outside (a mail header, a field of a received e-invoice) as one line for a list or a
+ * record: control characters become spaces, trimmed, at most `max` characters; empty is null.
+ */
+export function oneLine(s: string | null | undefined, max: number): string | null {
+  if (!s) return null;
+  const t = s.replace(CONTROL_CHARS, ' ').trim();
+  return t === '' ? null : t.slice(0, max);
+}

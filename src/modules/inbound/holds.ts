@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { oneLine } from '../../lib/text.ts';
 import { actorFromPrincipal } from '../documents/history.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { saveDocumentChange } from '../documents/persist.ts';
@@ -21,25 +22,17 @@ import type { ImportedInvoice } from '../einvoice/import-model.ts';
 /** Account ids compare without spaces, upper case (an IBAN is written in groups of four). */
 const accountKey = (id: string): string => id.replace(/\s+/g, '').toUpperCase();
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes.
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-const clean = (s: string | null, n: number): string | null => {
-  if (s === null) return null;
-  const t = s.replace(CONTROL, ' ').trim();
-  return t === '' ? null : t.slice(0, n);
-};
-
 /** BG-17 of a received file as the document keeps it (received.payment_account), or null. */
 export function receivedPaymentAccount(
   account: ImportedInvoice['paymentAccount'],
 ): ReceivedPaymentAccount | null {
   if (!account) return null;
-  const id = clean(account.id, 64);
+  const id = oneLine(account.id, 64);
   if (id === null) return null;
   return {
     iban: accountKey(id),
-    account_name: clean(account.name, 200),
-    bic: clean(account.bic, 11)?.replace(/\s+/g, '').toUpperCase() ?? null,
+    account_name: oneLine(account.name, 200),
+    bic: oneLine(account.bic, 11)?.replace(/\s+/g, '').toUpperCase() ?? null,
   };
 }
 

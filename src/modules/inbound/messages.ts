@@ -13,6 +13,7 @@ import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { oneLine } from '../../lib/text.ts';
 import type { Pass } from '../../worker/worker.ts';
 import type { InboundMessageView, ListInboundQueryT } from './schemas.ts';
 
@@ -28,17 +29,10 @@ export interface ReceivedHeaders {
   messageId: string | null;
 }
 
-const clip = (s: string | undefined | null, n: number): string | null => {
-  if (!s) return null;
-  // no control characters reach the list (a header may carry anything after decoding)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes.
-  const clean = s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  return clean === '' ? null : clean.slice(0, n);
-};
-
 /**
  * From, Subject and Message-ID of a raw message, read from its header block alone (bounded), for
- * the list; the worker parses the whole message. Unreadable headers give nulls, never an error.
+ * the list (oneLine: no control characters reach it, a header may carry anything after decoding);
+ * the worker parses the whole message. Unreadable headers give nulls, never an error.
  */
 export async function readHeaders(raw: Buffer): Promise<ReceivedHeaders> {
   let end = raw.indexOf('\r\n\r\n');
@@ -56,9 +50,9 @@ export async function readHeaders(raw: Buffer): Promise<ReceivedHeaders> {
     });
     const from = parsed.from?.value[0]?.address;
     return {
-      from: clip(from, 320),
-      subject: clip(parsed.subject, 998),
-      messageId: clip(parsed.messageId, 998),
+      from: oneLine(from, 320),
+      subject: oneLine(parsed.subject, 998),
+      messageId: oneLine(parsed.messageId, 998),
     };
   } catch {
     return { from: null, subject: null, messageId: null };

@@ -161,15 +161,6 @@ async function readParties(trx: Tx, payer: string, payee: string): Promise<Parti
 }
 
 /**
- * Money paid to a business not on docex leaves the ledger for the outside: it is booked to the
- * external system account of the environment and currency (docs/ledger.md), the same account
- * through which money enters, so every balance stays the sum of its entries.
- */
-function outsideAccount(environment: 'live' | 'sandbox', currency: Currency): string {
-  return externalAccountId(environment, currency);
-}
-
-/**
  * A live payment to a business not on docex has no ledger to land on: it can only travel through
  * the payer's bank (CONTRACT 12). Without an active EUR bank account, refused before anything moves.
  */
@@ -257,7 +248,10 @@ export async function startPayment(
         },
       ]);
     }
-    destination = outsideAccount(rail.environment, currency);
+    // Money paid to a business not on docex leaves the ledger for the outside: the external
+    // system account of the environment and currency (docs/ledger.md), the one money enters
+    // through, so every balance stays the sum of its entries.
+    destination = externalAccountId(rail.environment, currency);
   } else {
     destination = await destinationAccount(trx, payee, currency, req.destinationAccountId);
   }
@@ -378,7 +372,7 @@ async function startBankPayment(
   const creditor = await payeeBankAccount(trx, rail.payee, doc.received?.payment_account);
   const environment = rail.parties.payerEnvironment;
   const destination = rail.parties.payeeExternal
-    ? outsideAccount(environment, rail.currency)
+    ? externalAccountId(environment, rail.currency)
     : (await accountFor(trx, rail.payee, rail.currency)).id;
   const keyId = req.actor.history.key_id;
   await enforcePaymentLimits(trx, keyId, rail.currency, amount, now);
