@@ -6,6 +6,7 @@ import secureJson from 'secure-json-parse';
 import type { AppContext } from './context.ts';
 import { envelope, makeErrorHandler } from './http/error-handler.ts';
 import { guardJsonBody } from './http/input-guard.ts';
+import { installLazySchemas } from './http/lazy-schemas.ts';
 import { installPipeline, registerRoute } from './http/pipeline.ts';
 import type { AnyRoute } from './http/route.ts';
 import { bodyAjv, paramAjv } from './http/validation.ts';
@@ -116,9 +117,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
   });
 
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyAjv.compile(schema) : paramAjv.compile(schema),
-  );
+  // Bodies strict, query strings and path parameters coerced (src/http/validation.ts); each route's
+  // validators and serializers compiled at its first request (src/http/lazy-schemas.ts says why).
+  installLazySchemas(app, (httpPart) => (httpPart === 'body' ? bodyAjv : paramAjv));
 
   // JSON is the only body type; text/plain (a Fastify default) would let non-JSON writes in.
   app.removeAllContentTypeParsers();

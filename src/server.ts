@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { compileRouteSchemas } from './http/lazy-schemas.ts';
 import { type RunningListener, startInboundListener } from './modules/inbound/smtp-listener.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
 import { closeService, openService } from './service.ts';
@@ -39,6 +40,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       throw err;
     }
   }
+  // Every route's validators and serializers, compiled in the background one per turn of the
+  // event loop, so no early request waits for one (src/http/lazy-schemas.ts).
+  void compileRouteSchemas(app, () => new Promise<void>((resolve) => setImmediate(resolve))).catch(
+    (err: unknown) => ctx.log.error({ err }, 'a route schema does not compile'),
+  );
   const worker: RunningWorker | null = config.inProcessWorker ? startWorker(ctx, allTasks()) : null;
   const url = config.baseUrl;
   const lines = [
