@@ -20,6 +20,9 @@ const LIBRARIES = [
   'prom-client',
   '@opentelemetry/sdk-trace-base',
   '@opentelemetry/api',
+  // the inbound reader's (src/modules/inbound/read-message.ts): only at the first message read
+  'mailparser',
+  'pdf-lib',
 ] as const;
 
 // Runs in the hooks thread: every module's URL, appended before it is loaded (synchronously, so
@@ -118,7 +121,7 @@ process.stdout.write(JSON.stringify(report));
 process.exit(0);
 `;
 
-test('xmlbuilder2, undici, pdfkit, the MCP SDK and ioredis load on first use, not at start; prom-client and OpenTelemetry never unless configured (xmlbuilder2 and pdfkit on the render thread)', () => {
+test('xmlbuilder2, undici, pdfkit, the MCP SDK, ioredis, mailparser and pdf-lib load on first use, not at start; prom-client and OpenTelemetry never unless configured (xmlbuilder2 and pdfkit on the render thread)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docex-loads-'));
   try {
     const res = spawnSync(

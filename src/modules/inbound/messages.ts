@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { simpleParser } from 'mailparser';
 import type { AppContext } from '../../context.ts';
 import { hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -42,6 +41,8 @@ export async function readHeaders(raw: Buffer): Promise<ReceivedHeaders> {
     end < 0 ? Math.min(raw.length, MAX_HEADER_BYTES) : Math.min(end, MAX_HEADER_BYTES),
   );
   try {
+    // Loaded here, at the first message, not at start (src/modules/inbound/read-message.ts).
+    const { simpleParser } = await import('mailparser');
     const parsed = await simpleParser(Buffer.concat([block, Buffer.from('\r\n\r\n')]), {
       skipHtmlToText: true,
       skipTextToHtml: true,

@@ -38,12 +38,13 @@ export const INBOUND_LEASE_MS = 5 * 60 * 1000;
 
 /** A refusal: the message is refused with these reasons and nothing else is written. */
 class Refused extends Error {
-  constructor(
-    readonly reasons: string[],
-    /** the §9 import's errors behind some of the reasons (the upload answers with them) */
-    readonly errors: ApiError[] = [],
-  ) {
+  readonly reasons: string[];
+  /** the §9 import's errors behind some of the reasons (the upload answers with them) */
+  readonly errors: ApiError[];
+  constructor(reasons: string[], errors: ApiError[] = []) {
     super(reasons.join(' '));
+    this.reasons = reasons;
+    this.errors = errors;
   }
 }
 

@@ -3,18 +3,13 @@
 // note, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml), read with the
 // §9 import's reader. What is not an e-invoice is named in `reasons`, in words. Bounded: at most
 // MAX_PARTS attachments and 1 MiB of XML each (§9), a PDF of at most the message's size.
+//
+// mailparser and pdf-lib load at the first message read, not when the service starts: most
+// processes (and every test file's service) never read one, and the two with their dependencies
+// are ~190 modules to load (test/unit/lazy-modules).
 import { createHash } from 'node:crypto';
-import { simpleParser } from 'mailparser';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFString,
-} from 'pdf-lib';
+import type { ParsedMail } from 'mailparser';
+import type { PDFDict } from 'pdf-lib';
 import { ApiError } from '../../lib/errors.ts';
 import { readFile } from '../einvoice/import-document.ts';
 import type { ImportedInvoice } from '../einvoice/import-model.ts';
@@ -66,11 +61,20 @@ async function readXml(bytes: Buffer): Promise<{ format: 'ubl' | 'cii'; invoice:
   return readFile(text, undefined);
 }
 
-const pdfText = (o: unknown): string | null =>
-  o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null;
-
 /** The embedded file of a PDF named as Factur-X/ZUGFeRD/XRechnung name it, or null. */
 export async function embeddedInvoiceXml(pdf: Buffer): Promise<{ name: string; bytes: Buffer } | null> {
+  const {
+    decodePDFRawStream,
+    PDFArray,
+    PDFDict,
+    PDFDocument,
+    PDFHexString,
+    PDFName,
+    PDFRawStream,
+    PDFString,
+  } = await import('pdf-lib');
+  const pdfText = (o: unknown): string | null =>
+    o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null;
   const doc = await PDFDocument.load(pdf, {
     ignoreEncryption: true,
     updateMetadata: false,
@@ -174,7 +178,8 @@ export async function readUploadedFile(bytes: Buffer, filename: string | null): 
 }
 
 export async function readInboundMessage(raw: Buffer): Promise<ReadMessage> {
-  let parsed: Awaited<ReturnType<typeof simpleParser>>;
+  const { simpleParser } = await import('mailparser');
+  let parsed: ParsedMail;
   try {
     parsed = await simpleParser(raw, {
       skipHtmlToText: true,
