@@ -45,13 +45,14 @@ export class Formation {
   private readonly runs = new Map<string, ChildProcess>();
   private readonly env: NodeJS.ProcessEnv;
   private readonly pgctl: string;
+  private readonly work: string;
+  private readonly monitorPort: number;
+  private readonly log: (msg: string) => void;
 
-  constructor(
-    private readonly work: string,
-    private readonly monitorPort: number,
-    ports: [number, number],
-    private readonly log: (msg: string) => void,
-  ) {
+  constructor(work: string, monitorPort: number, ports: [number, number], log: (msg: string) => void) {
+    this.work = work;
+    this.monitorPort = monitorPort;
+    this.log = log;
     this.nodes = ports.map((port, i) => ({ name: `node${i + 1}`, port, pgdata: join(work, `node${i + 1}`) }));
     this.monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
     this.url = `postgres://postgres@${this.nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}/docex?target_session_attrs=read-write`;

@@ -55,12 +55,15 @@ export class FailoverPool {
   /** Which primary each checked-out client came from, so a late error drops only its own pool. */
   private readonly origin = new WeakMap<pg.PoolClient, Primary>();
   ending = false;
+  private readonly target: MultiHostUrl;
+  private readonly makePool: (config: pg.PoolConfig) => pg.Pool;
+  private readonly connectTimeoutMs: number;
 
-  constructor(
-    private readonly target: MultiHostUrl,
-    private readonly makePool: (config: pg.PoolConfig) => pg.Pool,
-    private readonly connectTimeoutMs: number,
-  ) {}
+  constructor(target: MultiHostUrl, makePool: (config: pg.PoolConfig) => pg.Pool, connectTimeoutMs: number) {
+    this.target = target;
+    this.makePool = makePool;
+    this.connectTimeoutMs = connectTimeoutMs;
+  }
 
   async connect(): Promise<pg.PoolClient> {
     if (this.ending) throw new Error('Cannot use a pool after calling end on the pool');

@@ -11,8 +11,9 @@
 // the 2 cores): ~200 → ~355 creates/s (medians), docex's CPU per create ~3.7 → ~2.7 ms (all
 // threads; PGlite's thread 1.2-1.6 ms of it, the main thread 0.8-1.2 ms).
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { startThread } from '../lib/thread-entry.ts';
 import { byteaToText, OID_BYTEA } from './pglite-bytea.ts';
 import {
   type DumpCompression,
@@ -139,15 +140,8 @@ export class PGliteThread {
  */
 const THREAD_YOUNG_GENERATION_MB = 8;
 
-/**
- * The thread's entry: compiled JavaScript beside this file in dist/ (npm start, the bench), the
- * TypeScript source under tsx (tests, development). Node 20 does not pass tsx's loader on to a
- * worker (neither `--import tsx` nor tsx's register() in the parent reach it, tried), so a source
- * thread registers tsx itself before importing its entry.
- */
+/** The database thread (its entry from dist/ or the source: src/lib/thread-entry.ts). */
 function spawn(workerData: ThreadOptions, transferList: ArrayBuffer[]): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./pglite-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   // The database thread's own JavaScript is small (PGlite's glue and the messages to this thread),
   // but V8 lets the process's --max-semi-space-size win over a thread's resourceLimits, so the
   // flag the service starts with (32, sized for the main thread: src/lib/heap.ts) gave this thread
@@ -160,10 +154,7 @@ function spawn(workerData: ThreadOptions, transferList: ArrayBuffer[]): Worker {
     transferList,
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   };
-  if (!fromSource) return new Worker(entry, options);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  return startThread(import.meta.url, 'pglite-worker', options);
 }
 
 /** The work of one Kysely connection (or one exclusive() call, or one script). */

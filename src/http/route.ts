@@ -124,15 +124,20 @@ export function isWrite(method: Method): boolean {
 
 /** A JSON response already serialised (the bytes an Idempotency-Key replay will return). */
 export class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
 /** A result answered with another success status than the route's default (response.alternate). */
 export class WithStatus<T = unknown> {
-  constructor(
-    readonly status: number,
-    readonly value: T,
-  ) {}
+  readonly status: number;
+  readonly value: T;
+  constructor(status: number, value: T) {
+    this.status = status;
+    this.value = value;
+  }
 }
 
 /** Marker a handler returns after sending the reply itself (raw bytes, redirects). */

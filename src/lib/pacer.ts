@@ -5,7 +5,10 @@
 // all before the event loop's next turn.
 export class Pacer {
   #since = 0;
-  constructor(private readonly budget = 256 * 1024) {}
+  private readonly budget: number;
+  constructor(budget = 256 * 1024) {
+    this.budget = budget;
+  }
 
   /** Counts `bytes` of work done; yields to the event loop when the budget is spent. */
   async spent(bytes: number): Promise<void> {

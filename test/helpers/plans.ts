@@ -23,8 +23,10 @@ export function limitNodes(plan: PlanNode): PlanNode[] {
 
 /** Thrown to roll back the transaction the plan was measured in. */
 class Measured extends Error {
-  constructor(readonly plan: PlanNode) {
+  readonly plan: PlanNode;
+  constructor(plan: PlanNode) {
     super('measured');
+    this.plan = plan;
   }
 }
 

@@ -9,9 +9,10 @@
 // for a minute ends (its pdfkit and fonts are some 30 MB), and an idle thread never keeps the
 // process alive.
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { startThread } from '../../lib/thread-entry.ts';
 import type { ExportSource } from './build-model.ts';
 import type { EInvoiceFormat } from './render-einvoice.ts';
 import type { RenderFailure, RenderReply, RenderRequest } from './render-worker.ts';
@@ -72,23 +73,14 @@ function tooSlow(timeoutMs: number): ApiError {
   );
 }
 
-/**
- * The thread's entry: compiled JavaScript beside this file in dist/ (npm start), the TypeScript
- * source under tsx (tests, development). Node 20 does not pass tsx's loader on to a worker, so a
- * source thread registers tsx itself before importing its entry (as src/db/pglite-pool.ts does).
- */
+/** The render thread (its entry from dist/ or the source: src/lib/thread-entry.ts). */
 function spawn(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   // "Not given", so resourceLimits decide for the isolate created next (src/db/pglite-pool.ts).
   setFlagsFromString('--max-semi-space-size=0');
   // The thread inherits the process's options (Node filters out those a thread cannot take, such
   // as --max-semi-space-size; given explicitly, they would be refused).
   const options = { resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } };
-  if (!fromSource) return new Worker(entry, options);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  return startThread(import.meta.url, 'render-worker', options);
 }
 
 export class RenderPool {

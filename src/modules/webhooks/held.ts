@@ -69,7 +69,10 @@ export class HeldDeliveries {
   /** Per fan-out lease token: its handed-over deliveries whose outcomes are not recorded yet. */
   private readonly unrecorded = new Map<string, number>();
 
-  constructor(readonly capacity: number) {}
+  readonly capacity: number;
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
 
   /** The most fresh deliveries this process holds, counting those in flight. */
   get size(): number {

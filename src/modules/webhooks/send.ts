@@ -182,11 +182,10 @@ class Attempt implements Dispatcher.DispatchHandler {
   private received = 0;
   private controller: Dispatcher.DispatchController | null = null;
   private readonly timer: NodeJS.Timeout;
+  private readonly resolve: (answer: Answer) => void;
 
-  constructor(
-    private readonly resolve: (answer: Answer) => void,
-    timeoutMs: number,
-  ) {
+  constructor(resolve: (answer: Answer) => void, timeoutMs: number) {
+    this.resolve = resolve;
     this.timer = setTimeout(onDeadline, timeoutMs, this);
   }
 
