@@ -85,6 +85,11 @@ export interface BrowserSession {
   page: Page;
   /** Console errors and uncaught exceptions seen so far, each as "where: text". */
   errors: string[];
+  /**
+   * Requests answered 400 or more ("404 GET /app/api/v1/…") and requests that failed outright
+   * ("failed GET /app/api/… (net::ERR_CONNECTION_REFUSED)"), seen so far: see recordFailedRequests.
+   */
+  failed: string[];
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -120,6 +125,31 @@ export async function listeningService(
   return { svc, base };
 }
 
+/**
+ * Records every request of `page` answered 400 or more, and every one that failed outright (refused,
+ * reset, blocked), into `into`. A test asserts the list empty: a failed request is what a user sees
+ * as a broken page or a red line in the console, and Chromium logs only some of them as console
+ * errors, so `errors` alone lets them through. A request cancelled (net::ERR_ABORTED) is not a
+ * failure: Chromium cancels the reads still in flight of a page being left, as when a test opens
+ * the next page with page.goto before the app has read all it shows. Requests to `origin` are
+ * named by their path (what the tests' expected refusals match, "^409 POST /app/api/signup$"),
+ * others by their whole URL. One collector for every browser test: each file had its own copy, and
+ * only one of them recorded requests that failed outright.
+ */
+function recordFailedRequests(page: Page, origin: string, into: string[]): void {
+  const name = (url: string) => {
+    const u = new URL(url);
+    return u.origin === origin ? u.pathname : u.href;
+  };
+  page.on('response', (r) => {
+    if (r.status() >= 400) into.push(`${r.status()} ${r.request().method()} ${name(r.url())}`);
+  });
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? 'no reason given';
+    if (why !== 'net::ERR_ABORTED') into.push(`failed ${r.method()} ${name(r.url())} (${why})`);
+  });
+}
+
 export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
   if (!CHROMIUM) throw new Error('openBrowser without a browser: guard the file with browserTest()');
   const browser = await chromium.launch({
@@ -144,12 +174,15 @@ export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
     if (msg.type() === 'error') errors.push(`console (${page.url()}): ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught (${page.url()}): ${err.message}`));
+  const failed: string[] = [];
+  recordFailedRequests(page, new URL(baseUrl).origin, failed);
   mkdirSync(ARTIFACTS, { recursive: true });
   return {
     browser,
     context,
     page,
     errors,
+    failed,
     async screenshot(name) {
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
     },

@@ -10,16 +10,15 @@ import type { Page } from 'playwright-core';
 import type { TestService } from '../helpers/harness.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { provisionSandbox, signUp } from './sign-in.ts';
+import { DESKTOP, fits, PHONE } from './viewport.ts';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const test = browserTest('the delivery timeline of a document emailed to an external party, in Chromium');
 
 let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
-const failed: string[] = [];
 
 before(async () => {
   if (!CHROMIUM) return;
@@ -31,26 +30,12 @@ before(async () => {
   page = b.page;
   page.setDefaultTimeout(30_000);
   await page.setViewportSize(DESKTOP);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
 });
 
 after(async () => {
   await b?.close();
   await svc?.close();
 });
-
-/** Nothing reaches beyond the viewport: on failure, the elements that do, to say which. */
-async function fits(where: string): Promise<void> {
-  const over = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  if (over <= 0) return;
-  const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(-5)
-      .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))`);
-  assert.fail(`${where} is ${over} px wider than the screen: ${culprits.join(', ')}`);
-}
 
 /** Adds an external party on Connections and issues an invoice to it; the invoice page's path. */
 async function issueToExternalParty(name: string, email: string): Promise<string> {
@@ -76,12 +61,11 @@ async function issueToExternalParty(name: string, email: string): Promise<string
 test('an invoice to an external party: live it waits for mail; in the sandbox, its delivery and a resend', {
   timeout: 240_000,
 }, async () => {
-  await page.goto('/app/signup');
-  await page.getByLabel('Organization name').fill('Timeline Seller');
-  await page.getByLabel('Email').fill(`seller.${Date.now()}@deliveries.test`);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('heading', { level: 1, name: 'All documents' }).waitFor();
+  await signUp(page, {
+    name: 'Timeline Seller',
+    email: `seller.${Date.now()}@deliveries.test`,
+    password: 'correct horse battery staple',
+  });
 
   // Live, with no mail server configured (the tests set none): the email waits, queued, and the
   // page says why in words.
@@ -99,12 +83,7 @@ test('an invoice to an external party: live it waits for mail; in the sandbox, i
   await live.getByRole('button', { name: /^Download \.eml/ }).waitFor();
 
   // Into the sandbox: its deliveries are simulated, nothing is sent to anyone.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Sandbox', exact: true })
-    .click();
-  await page.getByRole('button', { name: 'Provision the sandbox' }).click();
-  await page.getByText('You are in').waitFor();
+  await provisionSandbox(page);
 
   const invoiceUrl = await issueToExternalParty('Kunde Extern', 'ap@kunde-extern.example');
 
@@ -146,7 +125,7 @@ test('an invoice to an external party: live it waits for mail; in the sandbox, i
   assert.equal(await first.getByRole('alert').count(), 0);
   // The sandbox does not pretend the party will answer on its own.
   assert.equal(await page.getByText('Waiting for the counterparty').count(), 0);
-  await fits('the document page at 1366x900');
+  await fits(page, 'the document page at 1366x900');
 
   // Send it again, to another address: a second delivery, newest first.
   const resend = panel.getByRole('form', { name: 'Send again' });
@@ -189,9 +168,9 @@ test('an invoice to an external party: live it waits for mail; in the sandbox, i
   await page.goto(invoiceUrl);
   await panel.getByTestId('delivery').nth(1).waitFor();
   await resend.getByRole('button', { name: 'Send again to Kunde Extern' }).waitFor();
-  await fits('the document page at 390x844');
+  await fits(page, 'the document page at 390x844');
   await b.screenshot('deliveries-phone');
 
-  assert.deepEqual(failed, []);
+  assert.deepEqual(b.failed, []);
   assert.deepEqual(b.errors, []);
 });

@@ -21,6 +21,7 @@ import {
   openBrowser,
 } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { provisionSandbox } from './sign-in.ts';
 
 const SLOW = 30_000;
 const test = browserTest('the web app in a browser (e2e)');
@@ -83,10 +84,7 @@ test('the web app, end to end in Chromium', { timeout: 300_000 }, async (t) => {
   });
 
   await t.test('provision the sandbox', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sandbox' }).click();
-    await heading('Sandbox').waitFor();
-    await page.getByRole('button', { name: 'Provision the sandbox' }).click();
-    await page.getByText('You are in').waitFor();
+    await provisionSandbox(page);
     await page.getByText('Sandbox', { exact: true }).first().waitFor();
     const switcher = page.getByLabel('Organization');
     assert.match((await switcher.locator('option:checked').textContent()) ?? '', /\(sandbox\)/);

@@ -24,6 +24,7 @@ import {
   waitInPage,
 } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { signIn } from './sign-in.ts';
 
 const SLOW = 30_000;
 const test = browserTest('e-invoicing in the web app, in a browser');
@@ -78,11 +79,7 @@ async function signInAs(who: SignedUp): Promise<void> {
   } else {
     await page.goto('/app/');
   }
-  await heading('Sign in to docex').waitFor();
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading('All documents').waitFor();
+  await signIn(page, who);
 }
 
 interface Profile {

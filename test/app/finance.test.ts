@@ -16,6 +16,7 @@ import type { TestService } from '../helpers/harness.ts';
 import { getDoc } from '../payments/helpers.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { signIn } from './sign-in.ts';
 
 const SLOW = 30_000;
 const test = browserTest('the Finance page in a browser');
@@ -62,11 +63,7 @@ async function signInAs(who: World['borrower']): Promise<void> {
   } else {
     await page.goto('/app/');
   }
-  await heading('Sign in to docex').waitFor();
-  await page.getByLabel('Email').fill(who.org.email);
-  await page.getByLabel('Password').fill(who.org.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading('All documents').waitFor();
+  await signIn(page, who.org);
 }
 
 async function openFinance(): Promise<void> {

@@ -20,10 +20,10 @@ import {
   waitInPage,
 } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { provisionSandbox, signIn, signUp } from './sign-in.ts';
+import { DESKTOP, fits, PHONE } from './viewport.ts';
 
 const SLOW = 30_000;
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const test = browserTest('the first hour of the web app, at desktop and phone widths');
 
 let svc: TestService;
@@ -31,8 +31,6 @@ let base: string;
 let b: BrowserSession;
 let page: Page;
 let paths: Record<string, Record<string, unknown>> = {};
-/** "404 GET /app/api/v1/…" for every answer of 400 or more. */
-const failed: string[] = [];
 
 const email = `ada.${Date.now()}@first-hour.test`;
 const password = 'correct horse battery staple';
@@ -46,9 +44,6 @@ before(async () => {
   page = b.page;
   page.setDefaultTimeout(SLOW);
   await page.setViewportSize(DESKTOP);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
   paths = ((await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths }).paths;
 });
 
@@ -62,12 +57,12 @@ after(async () => {
  * path pattern, each a refusal the step provokes on purpose and that no route can spare the console).
  */
 function clean(step: string, expected: RegExp[] = []): void {
-  const unexpected = failed.filter((f) => !expected.some((e) => e.test(f)));
+  const unexpected = b.failed.filter((f) => !expected.some((e) => e.test(f)));
   assert.deepEqual(unexpected, [], `failed requests during "${step}"`);
   const statuses = expected.map((e) => /^\^?(\d{3})/.exec(e.source)?.[1]).filter(Boolean);
   const errors = b.errors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`)));
   assert.deepEqual(errors, [], `browser errors during "${step}"`);
-  failed.length = 0;
+  b.failed.length = 0;
   b.errors.length = 0;
 }
 
@@ -78,23 +73,6 @@ async function go(name: string): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
-}
-
-/** How far the page reaches beyond the viewport's width (0 when nothing overflows). */
-async function overflow(): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-}
-
-/** Nothing reaches beyond the viewport: on failure, the elements that do, to say which. */
-async function fits(where: string): Promise<void> {
-  const over = await overflow();
-  if (over <= 0) return;
-  // A string, not a function: the tests are typed for Node, without the DOM's globals.
-  const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(-5)
-      .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))`);
-  assert.fail(`${where} is ${over} px wider than the screen: ${culprits.join(', ')}`);
 }
 
 /** Screens never show an API path, a JSON field path or an error code in brackets. */
@@ -116,13 +94,8 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
 
   await t.test('phone: sign up; next steps above the filters; a compact menu', async () => {
     await page.setViewportSize(PHONE);
-    await page.goto('/app/signup');
-    await page.getByLabel('Organization name').fill('Ada Phones');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await heading('All documents').waitFor();
-    await fits('documents page');
+    await signUp(page, { name: 'Ada Phones', email, password });
+    await fits(page, 'documents page');
 
     // The menu is one button, not four rows of links above the page.
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -179,7 +152,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
     // No reload, no navigation: the page reads its list again on its own.
     await page.getByRole('main').getByText('Brook Traders').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Accept' }).waitFor();
-    await fits('connections page');
+    await fits(page, 'connections page');
     clean('invitation appears');
   });
 
@@ -199,9 +172,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
 
   await t.test('sandbox: the welcome has its button; the editor speaks words; units by name', async () => {
     await page.setViewportSize(DESKTOP);
-    await go('Sandbox');
-    await page.getByRole('button', { name: 'Provision the sandbox' }).click();
-    await page.getByText('You are in').waitFor();
+    await provisionSandbox(page);
     await page.getByTestId('sandbox-issue').click();
     await heading('New document').waitFor();
     assert.match(page.url(), /\/documents\/new\?connection=/);
@@ -250,7 +221,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
       assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${label} within the screen`);
       assert.ok(await cell.isVisible());
     }
-    await fits('the document page');
+    await fits(page, 'the document page');
     await b.screenshot('first-hour-phone-invoice');
     clean('phone invoice');
   });
@@ -299,7 +270,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
       await waitInPage(page, "document.activeElement?.id === 'lp-legal_name'");
       const box = await page.getByTestId('error-legal_name').boundingBox();
       assert.ok(box && box.y >= 0 && box.y < PHONE.height, 'the first problem is on screen');
-      await fits('the profile page');
+      await fits(page, 'the profile page');
       clean('refused profile');
 
       for (const [label, value] of Object.entries({
@@ -365,7 +336,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
       assert.ok(style.height < 30, `the payment id is one line (${style.height} px)`);
       await page.getByRole('button', { name: 'Copy the payment id' }).click();
       assert.match(await page.evaluate<string>('navigator.clipboard.readText()'), /^pay_/);
-      await fits('the bill page');
+      await fits(page, 'the bill page');
       clean('paid bill');
     },
   );
@@ -391,7 +362,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
       await go(name);
       await heading(title).waitFor();
       await waitInPage(page, "!document.querySelector('main').innerText.includes('Loading ')");
-      await fits(name);
+      await fits(page, name);
       await noDeveloperWords(name);
     }
     assert.ok(visited >= 7, `only ${visited} pages visited`);
@@ -436,15 +407,11 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
       await taken.waitFor();
       assert.match((await taken.textContent()) ?? '', /An account with this email already exists/);
       assert.doesNotMatch((await taken.textContent()) ?? '', /\/v1\/|POST|conflict/);
-      await fits('sign-up');
+      await fits(page, 'sign-up');
       // The API's 409 is the sign-up's answer: the one failed request of this step.
       clean('email taken', [/^409 POST \/app\/api\/signup$/]);
       await taken.getByRole('link', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Sign in to docex' }).waitFor();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await heading('All documents').waitFor();
+      await signIn(page, { email, password });
       clean('signed in again');
     }
   });

@@ -19,6 +19,7 @@ import {
   waitInPage,
 } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { provisionSandbox, signUp } from './sign-in.ts';
 
 const SLOW = 30_000;
 const test = browserTest('the first run of the web app in a browser');
@@ -29,8 +30,6 @@ let b: BrowserSession;
 let page: Page;
 let receiver: Receiver;
 let paths: Record<string, Record<string, unknown>> = {};
-/** "404 GET /app/api/v1/…" for every answer of 400 or more, and every request that failed outright. */
-const failed: string[] = [];
 /** Every API read the page made ("GET /v1/keys"), to show what the checklist costs. */
 const reads: string[] = [];
 
@@ -46,10 +45,6 @@ before(async () => {
   b = await openBrowser(base);
   page = b.page;
   page.setDefaultTimeout(SLOW);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
-  page.on('requestfailed', (r) => failed.push(`failed ${r.method()} ${new URL(r.url()).pathname}`));
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (r.method() === 'GET' && url.pathname.startsWith('/app/api/v1/'))
@@ -66,7 +61,7 @@ after(async () => {
 });
 
 function clean(step: string): void {
-  assert.deepEqual(failed, [], `failed requests during "${step}"`);
+  assert.deepEqual(b.failed, [], `failed requests during "${step}"`);
   assert.deepEqual(b.errors, [], `browser errors during "${step}"`);
 }
 
@@ -98,12 +93,7 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
   await t.test(
     'a new live organization sees next steps and a checklist, not "No documents match."',
     async () => {
-      await page.goto('/app/signup');
-      await page.getByLabel('Organization name').fill('Grace Supplies');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign up' }).click();
-      await heading('All documents').waitFor();
+      await signUp(page, { name: 'Grace Supplies', email, password });
 
       await empty().getByText('No documents yet.').waitFor();
       await empty().getByRole('link', { name: 'Connect a counterparty' }).waitFor();
@@ -155,9 +145,7 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
   });
 
   await t.test('the sandbox: issue an invoice to the demo counterparty from the empty state', async () => {
-    await nav('Sandbox').click();
-    await page.getByRole('button', { name: 'Provision the sandbox' }).click();
-    await page.getByText('You are in').waitFor();
+    await provisionSandbox(page);
     await openDocuments();
     const expected = payable && demoBills ? 4 : 3;
     await checklist().getByText(`0 of ${expected} done`).waitFor();

@@ -16,9 +16,9 @@ import type { TestService } from '../helpers/harness.ts';
 import { type Sandbox, sandbox } from '../payments/helpers.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { signInToSandbox } from './sign-in.ts';
+import { DESKTOP, fits, PHONE } from './viewport.ts';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const test = browserTest('a held bill, in Chromium');
 
 const SAMPLE = readFileSync(
@@ -58,7 +58,6 @@ let page: Page;
 let buyer: Sandbox;
 /** The sandbox organization's name, as the hold panel names it. */
 let sandboxName: string;
-const failed: string[] = [];
 
 before(async () => {
   if (!CHROMIUM) return;
@@ -76,9 +75,6 @@ before(async () => {
   page = b.page;
   page.setDefaultTimeout(30_000);
   await page.setViewportSize(DESKTOP);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
 });
 
 after(async () => {
@@ -98,17 +94,6 @@ async function upload(number: string, iban: string): Promise<Doc> {
   return r.body;
 }
 
-/** Nothing reaches beyond the viewport: on failure, the elements that do, to say which. */
-async function fits(where: string): Promise<void> {
-  const over = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  if (over <= 0) return;
-  const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(-5)
-      .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))`);
-  assert.fail(`${where} is ${over} px wider than the screen: ${culprits.join(', ')}`);
-}
-
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 test('a changed bank account holds the bill: shown in words, pay disabled, released by confirming', {
@@ -126,16 +111,8 @@ test('a changed bank account holds the bill: shown in words, pay disabled, relea
   });
   assert.equal(approve.status, 200, approve.text);
 
-  await page.goto('/app/documents');
-  await heading('Sign in to docex').waitFor();
-  await page.getByLabel('Email').fill(buyer.owner.email);
-  await page.getByLabel('Password').fill(buyer.owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading('All documents').waitFor();
   // Into the sandbox organization, then its list read afresh.
-  const switched = page.waitForResponse((r) => new URL(r.url()).pathname === '/app/api/switch');
-  await page.getByLabel('Organization').selectOption(buyer.orgId);
-  assert.equal((await switched).status(), 200);
+  await signInToSandbox(page, buyer);
   await page.goto('/app/documents');
   await heading('All documents').waitFor();
 
@@ -143,7 +120,7 @@ test('a changed bank account holds the bill: shown in words, pay disabled, relea
   const heldRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: held.number }) });
   await heldRow.getByTestId('held-badge').waitFor();
   assert.equal(await page.getByTestId('held-badge').count(), 1);
-  await fits('Documents at 1366x900');
+  await fits(page, 'Documents at 1366x900');
 
   await heldRow.getByRole('link', { name: held.number }).click();
   await heading(new RegExp(`^Bill ${held.number}`)).waitFor();
@@ -162,12 +139,12 @@ test('a changed bank account holds the bill: shown in words, pay disabled, relea
   assert.equal(await pay.getAttribute('aria-describedby'), 'payment-hold-reason');
   assert.equal(await page.getByRole('region', { name: 'Payment held' }).count(), 1);
   assert.match((await pay.textContent()) ?? '', /^Pay /);
-  await fits('a held bill at 1366x900');
+  await fits(page, 'a held bill at 1366x900');
 
   // At a phone's width the held bill and the list fit.
   await page.setViewportSize(PHONE);
   await panel.waitFor();
-  await fits('a held bill at 390x844');
+  await fits(page, 'a held bill at 390x844');
   await b.screenshot('held-bill-phone');
 
   // Confirming asks once more; Cancel changes nothing.
@@ -195,7 +172,7 @@ test('a changed bank account holds the bill: shown in words, pay disabled, relea
   await payNow.waitFor();
   assert.equal(await payNow.isDisabled(), false);
   assert.equal(await page.getByTestId('pay-held').count(), 0);
-  await fits('the released bill at 390x844');
+  await fits(page, 'the released bill at 390x844');
   // The release is in the history.
   await page.getByText('payment hold released').waitFor();
   const after = await svc.req<Doc>('GET', `/v1/documents/${held.id}`, { token: buyer.key });
@@ -206,8 +183,8 @@ test('a changed bank account holds the bill: shown in words, pay disabled, relea
   await heading('All documents').waitFor();
   await page.getByRole('link', { name: held.number }).waitFor();
   assert.equal(await page.getByTestId('held-badge').count(), 0);
-  await fits('Documents at 390x844');
+  await fits(page, 'Documents at 390x844');
 
-  assert.deepEqual(failed, []);
+  assert.deepEqual(b.failed, []);
   assert.deepEqual(b.errors, []);
 });

@@ -18,9 +18,9 @@ import type { TestService } from '../helpers/harness.ts';
 import { approvedInvoice, type LivePair, livePair, paid } from '../payments/helpers.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { signIn, signUp } from './sign-in.ts';
+import { DESKTOP, fits, PHONE } from './viewport.ts';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const INBOUND_DOMAIN = 'inbound.docex.test';
 const test = browserTest('the Inbound and Bank pages, in Chromium');
 
@@ -29,7 +29,6 @@ let base: string;
 let b: BrowserSession;
 let page: Page;
 let p: LivePair;
-const failed: string[] = [];
 
 const SAMPLE = await readFile(
   join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples', 'ubl_examples_sample-discount-price.xml'),
@@ -93,26 +92,12 @@ before(async () => {
   page = b.page;
   page.setDefaultTimeout(30_000);
   await page.setViewportSize(DESKTOP);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
 });
 
 after(async () => {
   await b?.close();
   await svc?.close();
 });
-
-/** Nothing reaches beyond the viewport: on failure, the elements that do, to say which. */
-async function fits(where: string): Promise<void> {
-  const over = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  if (over <= 0) return;
-  const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(-5)
-      .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))`);
-  assert.fail(`${where} is ${over} px wider than the screen: ${culprits.join(', ')}`);
-}
 
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -130,12 +115,7 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   );
   await drain();
 
-  await page.goto('/app/documents');
-  await heading('Sign in to docex').waitFor();
-  await page.getByLabel('Email').fill(p.payer.org.email);
-  await page.getByLabel('Password').fill(p.payer.org.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading('All documents').waitFor();
+  await signIn(page, p.payer.org, { at: '/app/documents' });
 
   // The inbound address on Documents, and its copy button.
   const address = await svc.req<{ email: string }>('GET', '/v1/inbound', { token: p.payer.session });
@@ -191,7 +171,7 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   const sender = page.getByTestId('sender-verification');
   assert.equal(await sender.getAttribute('data-verified'), 'false');
   assert.match((await sender.textContent()) ?? '', /^Not verified/);
-  await fits('a received bill at 1366x900');
+  await fits(page, 'a received bill at 1366x900');
 
   // The Bank page: a wrong IBAN is refused in the API's words, nothing connected.
   await page
@@ -253,7 +233,7 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   assert.match((await waiting.textContent()) ?? '', /Invoice|Bill/);
   assert.match((await waiting.textContent()) ?? '', /€250\.50/);
   assert.match((await waiting.textContent()) ?? '', new RegExp(payment.end_to_end_id ?? 'none'));
-  await fits('the Bank page at 1366x900');
+  await fits(page, 'the Bank page at 1366x900');
   await page.getByRole('button', { name: 'Close batch' }).click();
   await page.getByText('Batch closed: 1 payment, €250.50.').waitFor();
   await page.getByText('No payment is waiting').waitFor();
@@ -278,17 +258,17 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   await page.setViewportSize(PHONE);
   await page.goto('/app/documents');
   await page.getByTestId('inbound-address').waitFor();
-  await fits('Documents at 390x844');
+  await fits(page, 'Documents at 390x844');
   await page.goto('/app/inbound');
   await refused.getByTestId('inbound-reasons').waitFor();
-  await fits('the Inbound page at 390x844');
+  await fits(page, 'the Inbound page at 390x844');
   await b.screenshot('inbound-phone');
   await page.goto('/app/bank');
   await batch.waitFor();
-  await fits('the Bank page at 390x844');
+  await fits(page, 'the Bank page at 390x844');
   await b.screenshot('bank-phone');
 
-  assert.deepEqual(failed, []);
+  assert.deepEqual(b.failed, []);
   assert.deepEqual(b.errors, []);
 });
 
@@ -297,25 +277,20 @@ test('a deployment without an inbound domain shows no address, and asks nothing 
 }, async () => {
   const other = await listeningService();
   const ob = await openBrowser(other.base);
-  const bad: string[] = [];
-  ob.page.on('response', (r) => {
-    if (r.status() >= 400) bad.push(`${r.status()} ${new URL(r.url()).pathname}`);
-  });
   try {
     ob.page.setDefaultTimeout(30_000);
-    await ob.page.goto('/app/signup');
-    await ob.page.getByLabel('Organization name').fill('No Inbound Co');
-    await ob.page.getByLabel('Email').fill(`owner.${Date.now()}@no-inbound.test`);
-    await ob.page.getByLabel('Password').fill('correct horse battery staple');
     // The address is asked for once the Documents page shows; its answer (none) is in before the check below.
     const asked = ob.page.waitForResponse((r) => new URL(r.url()).pathname === '/app/api/inbound');
-    await ob.page.getByRole('button', { name: 'Sign up' }).click();
-    await ob.page.getByRole('heading', { level: 1, name: 'All documents' }).waitFor();
+    await signUp(ob.page, {
+      name: 'No Inbound Co',
+      email: `owner.${Date.now()}@no-inbound.test`,
+      password: 'correct horse battery staple',
+    });
     const answer = await asked;
     assert.equal(answer.status(), 200);
     assert.deepEqual(await answer.json(), { inbound: null });
     assert.equal(await ob.page.getByTestId('inbound-address').count(), 0);
-    assert.deepEqual(bad, []);
+    assert.deepEqual(ob.failed, []);
     assert.deepEqual(ob.errors, []);
   } finally {
     await ob.close();

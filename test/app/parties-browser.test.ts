@@ -8,6 +8,7 @@ import { SELLER } from '../einvoice/profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { signUp } from './sign-in.ts';
 
 const test = browserTest('adding a counterparty that is not on docex, in Chromium');
 
@@ -15,7 +16,6 @@ let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
-const failed: string[] = [];
 
 before(async () => {
   if (!CHROMIUM) return;
@@ -24,9 +24,6 @@ before(async () => {
   b = await openBrowser(base);
   page = b.page;
   page.setDefaultTimeout(30_000);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
 });
 
 after(async () => {
@@ -51,12 +48,11 @@ test('directory first, then an external party', { timeout: 180_000 }, async () =
   });
   assert.equal(profile.status, 200, profile.text);
 
-  await page.goto('/app/signup');
-  await page.getByLabel('Organization name').fill('Parties Seller');
-  await page.getByLabel('Email').fill(`seller.${Date.now()}@parties.test`);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('heading', { level: 1, name: 'All documents' }).waitFor();
+  await signUp(page, {
+    name: 'Parties Seller',
+    email: `seller.${Date.now()}@parties.test`,
+    password: 'correct horse battery staple',
+  });
   await page.goto('/app/connections');
   await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
 
@@ -86,6 +82,6 @@ test('directory first, then an external party', { timeout: 180_000 }, async () =
   );
   assert.match((await row.textContent()) ?? '', /active/);
 
-  assert.deepEqual(failed, []);
+  assert.deepEqual(b.failed, []);
   assert.deepEqual(b.errors, []);
 });

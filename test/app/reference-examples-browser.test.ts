@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { API_KEY_PLACEHOLDER } from '../../src/http/reference-page.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
+import { fits, PHONE } from './viewport.ts';
 
 const SLOW = 60_000;
 const test = browserTest('the reference examples, pasted and run');
@@ -24,8 +25,6 @@ let page: Page;
 /** The sandbox's key and connection, as a reader has them after POST /v1/sandbox and POST /v1/keys. */
 let key: string;
 let connectionId: string;
-/** Every answer of 400 or more the pages received: "status url". */
-const failed: string[] = [];
 
 async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -63,9 +62,6 @@ before(async () => {
   b = await openBrowser(base);
   page = b.page;
   page.setDefaultTimeout(SLOW);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-  });
 });
 
 after(async () => {
@@ -114,7 +110,7 @@ test('the curl shown for "Create a document", pasted with your key and connectio
 });
 
 test('/v1/docs at 390 px: a table of contents, no horizontal overflow', async () => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto('/v1/docs');
   const toc = page.getByRole('navigation', { name: 'Contents' });
   await toc.waitFor();
@@ -122,10 +118,7 @@ test('/v1/docs at 390 px: a table of contents, no horizontal overflow', async ()
   assert.ok(entries > 40, `the contents link the families, their operations and the errors (${entries})`);
   const target = await toc.getByRole('link', { name: 'Errors', exact: true }).getAttribute('href');
   assert.equal(target, '#errors');
-  const widths = await page.evaluate<{ doc: number; view: number }>(
-    '({ doc: document.documentElement.scrollWidth, view: window.innerWidth })',
-  );
-  assert.ok(widths.doc <= widths.view, `the page is ${widths.doc} px wide at ${widths.view}`);
+  await fits(page, '/v1/docs at 390x844');
   await b.screenshot('docs-390');
 });
 
@@ -140,6 +133,6 @@ test('no console error, and nothing the pages asked for answered 4xx (a favicon 
   assert.equal(icon.status, 200);
   assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
   assert.match(icon.headers.get('cache-control') ?? '', /max-age=\d{4,}/);
-  assert.deepEqual(failed, [], 'answers of 400 or more');
+  assert.deepEqual(b.failed, [], 'answers of 400 or more, or requests that failed');
   assert.deepEqual(b.errors, [], 'console errors');
 });

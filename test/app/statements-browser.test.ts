@@ -15,9 +15,9 @@ import type { TestService } from '../helpers/harness.ts';
 import { approvedInvoice, bill, getDoc, livePair, paid, type Sandbox, sandbox } from '../payments/helpers.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
+import { signIn, signInToSandbox } from './sign-in.ts';
+import { DESKTOP, fits, PHONE } from './viewport.ts';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const test = browserTest('the Bank page statements, in Chromium');
 
 let svc: TestService;
@@ -25,7 +25,6 @@ let base: string;
 let b: BrowserSession;
 let page: Page;
 let sb: Sandbox;
-const failed: string[] = [];
 
 before(async () => {
   if (!CHROMIUM) return;
@@ -39,9 +38,6 @@ before(async () => {
   page = b.page;
   page.setDefaultTimeout(30_000);
   await page.setViewportSize(DESKTOP);
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
 });
 
 after(async () => {
@@ -49,33 +45,13 @@ after(async () => {
   await svc?.close();
 });
 
-/** Nothing reaches beyond the viewport: on failure, the elements that do, to say which. */
-async function fits(where: string): Promise<void> {
-  const over = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  if (over <= 0) return;
-  const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(-5)
-      .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))`);
-  assert.fail(`${where} is ${over} px wider than the screen: ${culprits.join(', ')}`);
-}
-
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 test('sandbox: connect, pay on the rail, close the batch, simulate the statement, the bill is paid', {
   timeout: 240_000,
 }, async () => {
   // The owner signs in (its live organization) and switches to its sandbox.
-  await page.goto('/app/documents');
-  await heading('Sign in to docex').waitFor();
-  await page.getByLabel('Email').fill(sb.owner.email);
-  await page.getByLabel('Password').fill(sb.owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading('All documents').waitFor();
-  await page.getByLabel('Organization').selectOption({ value: sb.orgId });
-  // The switch is done when the shell wears the sandbox's colours (it then opens Documents).
-  await page.locator('.shell.env-sandbox').waitFor();
-  await heading('All documents').waitFor();
+  await signInToSandbox(page, sb);
 
   // The Bank page: connect the account.
   await page
@@ -120,7 +96,7 @@ test('sandbox: connect, pay on the rail, close the batch, simulate the statement
   assert.equal(await entry.getAttribute('data-outcome'), 'settled');
   assert.match((await entry.textContent()) ?? '', /−€42\.50/);
   assert.match((await entry.textContent()) ?? '', new RegExp(payment.end_to_end_id ?? 'none'));
-  await fits('the Bank page with a statement at 1366x900');
+  await fits(page, 'the Bank page with a statement at 1366x900');
 
   // A file docex cannot read: refused in the API's words, nothing imported.
   const upload = page.getByTestId('upload-statement');
@@ -152,10 +128,10 @@ test('sandbox: connect, pay on the rail, close the batch, simulate the statement
   await page.getByTestId('bank-statement').waitFor();
   await page.getByTestId('bank-statement').locator('summary').click();
   await page.getByTestId('statement-entry').waitFor();
-  await fits('the Bank page at 390x844');
+  await fits(page, 'the Bank page at 390x844');
   await b.screenshot('bank-statements-phone');
 
-  assert.deepEqual(failed, []);
+  assert.deepEqual(b.failed, []);
   assert.deepEqual(b.errors, []);
 });
 
@@ -190,20 +166,11 @@ test('live: an unmatched credit shows its suggestion, and one is matched by hand
   });
 
   const ob = await openBrowser(base);
-  const bad: string[] = [];
-  ob.page.on('response', (r) => {
-    if (r.status() >= 400) bad.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
-  });
   try {
     const pg = ob.page;
     pg.setDefaultTimeout(30_000);
     await pg.setViewportSize(DESKTOP);
-    await pg.goto('/app/bank');
-    await pg.getByRole('heading', { level: 1, name: 'Sign in to docex' }).waitFor();
-    await pg.getByLabel('Email').fill(p.payee.org.email);
-    await pg.getByLabel('Password').fill(p.payee.org.password);
-    await pg.getByRole('button', { name: 'Sign in' }).click();
-    await pg.getByRole('heading', { level: 1, name: 'Bank' }).waitFor();
+    await signIn(pg, p.payee.org, { at: '/app/bank', lands: 'Bank' });
     await pg.getByText('No statement imported yet.').waitFor();
 
     const upload = pg.getByTestId('upload-statement');
@@ -249,10 +216,9 @@ test('live: an unmatched credit shows its suggestion, and one is matched by hand
     await pg.setViewportSize(PHONE);
     await pg.reload();
     await pg.getByTestId('bank-statement').waitFor();
-    const over = await pg.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    assert.ok(over <= 0, `the Bank page with credits is ${over} px wider than 390`);
+    await fits(pg, 'the Bank page with credits at 390x844');
     await ob.screenshot('bank-credits-phone');
-    assert.deepEqual(bad, []);
+    assert.deepEqual(ob.failed, []);
     assert.deepEqual(ob.errors, []);
   } finally {
     await ob.close();

@@ -10,6 +10,7 @@ import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from '../app/browser.ts';
 import { ensureAppBuilt } from '../app/jar.ts';
+import { DESKTOP, fits, PHONE } from '../app/viewport.ts';
 import { type SignedUp, signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { addParty, giveProfile, issueTo, type Party, tokenFor } from './setup.ts';
@@ -49,16 +50,9 @@ function noBrowserErrors(step: string): void {
   assert.deepEqual(b.errors, [], `browser errors during "${step}"`);
 }
 
-async function fitsTheScreen(step: string): Promise<void> {
-  const { scroll, inner } = (await page.evaluate(
-    '({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })',
-  )) as { scroll: number; inner: number };
-  assert.ok(scroll <= inner, `${step}: the page is ${scroll}px wide in a ${inner}px window`);
-}
-
 for (const [label, viewport] of [
-  ['desk', { width: 1366, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
+  ['desk', DESKTOP],
+  ['phone', PHONE],
 ] as const) {
   test(`at ${viewport.width}x${viewport.height} (${label}): read, download, dispute with a reason`, async () => {
     await page.setViewportSize(viewport);
@@ -66,7 +60,7 @@ for (const [label, viewport] of [
     const token = await tokenFor(svc, doc.id, party.id);
     await page.goto(`/r/${token}`);
     await page.getByRole('heading', { level: 1, name: `Invoice ${doc.number}` }).waitFor();
-    await fitsTheScreen('the page');
+    await fits(page, 'the page');
     for (const text of ['524.20 EUR', 'DE89370400440532013000', 'Consulting, March', 'Kaufhaus Nord GmbH']) {
       assert.ok(await page.getByText(text).first().isVisible(), `${text} is shown`);
     }
@@ -95,7 +89,7 @@ for (const [label, viewport] of [
     await page.getByLabel('Why do you dispute it?').fill('The travel expenses were not agreed.');
     await page.getByRole('button', { name: 'Dispute' }).click();
     await page.getByText('You disputed it.').waitFor();
-    await fitsTheScreen('after the dispute');
+    await fits(page, 'after the dispute');
     assert.ok(await page.getByText('The travel expenses were not agreed.').first().isVisible());
     const issuerView = await svc.req<{ status: string }>('GET', `/v1/documents/${doc.id}`, {
       token: seller.session,
@@ -114,7 +108,7 @@ test('a wrong link: the same quiet page', async () => {
   const res = await page.goto(`/r/${'N'.repeat(32)}`);
   assert.equal(res?.status(), 404);
   await page.getByRole('heading', { name: 'Nothing here' }).waitFor();
-  await fitsTheScreen('the 404 page');
+  await fits(page, 'the 404 page');
   // Chromium logs the 404 load itself as a console error: that is the expected answer.
   b.errors.splice(0, b.errors.length, ...b.errors.filter((e) => !/status of 404/.test(e)));
   noBrowserErrors('the wrong link');
@@ -146,7 +140,7 @@ test('the claim in the app: email the code, type it, claimed', async () => {
   await page.goto(`/r/${token}`);
   await page.getByRole('link', { name: 'This is us: claim' }).click();
   await page.getByRole('heading', { level: 1, name: /^Claim a party for / }).waitFor();
-  await fitsTheScreen('the claim page');
+  await fits(page, 'the claim page');
   await page.getByRole('button', { name: 'Email me the code' }).click();
   await page.getByText('ap@nordlicht.example').waitFor();
   // The code, as a sandbox integrator reads it: the delivery's message.
