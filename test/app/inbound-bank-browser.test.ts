@@ -228,7 +228,8 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   await page.goto('/app/bank');
   await heading('Bank').waitFor();
   const waiting = page.getByTestId('open-batch-payment');
-  await waiting.waitFor();
+  // The row shows the document's id until its name has loaded: wait for the name.
+  await waiting.filter({ hasText: /Invoice|Bill/ }).waitFor();
   assert.equal(await waiting.count(), 1);
   assert.match((await waiting.textContent()) ?? '', /Invoice|Bill/);
   assert.match((await waiting.textContent()) ?? '', /€250\.50/);
