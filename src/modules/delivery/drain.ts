@@ -5,8 +5,9 @@
 // (its e-invoice files are written then, once: later sends reuse the kept bytes) and stored
 // without its attachments' bodies, which every attempt writes back in from the kept files
 // (kept-attachments.ts); every retry hands SMTP the same bytes.
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import type {
   AttachmentSlot,
   DeliveryContent,
@@ -20,7 +21,7 @@ import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { claimDueUpdate, newLease, retryDecision } from '../../lib/outbox.ts';
 import { traceHooks } from '../../observability/trace-hooks.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { documentsWithNames } from '../documents/load-document.ts';
+import { documentById } from '../documents/load-document.ts';
 import { issuedEInvoices } from '../einvoice/export-document.ts';
 import { composeMessage, type MessageAttachment, messageIdFor } from './compose.ts';
 import { appendDeliveryEvent, VIEW_COLUMNS } from './deliveries.ts';
@@ -107,7 +108,8 @@ interface Composed {
 async function composeDocumentMessage(ctx: AppContext, d: Claimed): Promise<Composed> {
   if (d.document_id === null || d.external_party_id === null)
     throw new Error('a document delivery without its document');
-  const doc = await documentsWithNames(ctx.db).where('d.id', '=', d.document_id).executeTakeFirstOrThrow();
+  const doc = await documentById(ctx.db, d.document_id);
+  if (!doc) throw new Error(`the document of delivery ${d.id} is missing`);
   const senderIsIssuer = doc.issuer_organization_id === d.organization_id;
   const senderProfile = await senderProfileOf(
     ctx,
@@ -253,8 +255,8 @@ function smtpOutcome(d: Claimed, r: SmtpResult, at: Date): Outcome {
 
 async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
   const now = ctx.clock.now();
-  await inTransaction(ctx.db, async (trx) => {
-    const row = await trx
+  const update = (db: Kysely<DB>) =>
+    db
       .updateTable('deliveries')
       .set({
         status: o.status,
@@ -271,10 +273,16 @@ async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
         ...(o.dropMessage ? { message: null, message_attachments: null } : {}),
       })
       .where('id', '=', d.id)
-      .where('lease_token', '=', d.lease_token)
-      .returning(VIEW_COLUMNS)
-      .executeTakeFirst();
-    if (row && o.event) await appendDeliveryEvent(trx, o.event, row, now);
+      .where('lease_token', '=', d.lease_token);
+  // An outcome without an event (a retry, the sandbox, parked) is one statement, not a transaction.
+  const event = o.event;
+  if (event === null) {
+    await update(ctx.db).execute();
+    return;
+  }
+  await inTransaction(ctx.db, async (trx) => {
+    const row = await update(trx).returning(VIEW_COLUMNS).executeTakeFirst();
+    if (row) await appendDeliveryEvent(trx, event, row, now);
   });
 }
 
