@@ -61,10 +61,12 @@ const parsedFonts: Partial<Record<FontKey, ParsedFont>> = {};
  * delivery"). A shaped word depends only on the font and the text, and pdfkit only reads it
  * (glyph ids, advances, positions; the per-document subset is made from the glyph ids when the
  * word is encoded), so sharing it leaves every document's bytes as they were. Bounded: emptied
- * when it reaches MAX_SHAPED words (numbers and names make the set of words grow without end).
+ * when it reaches MAX_SHAPED words (numbers and names make the set of words grow without end; a
+ * shaped word is ~1 KB, so a few MB a font at most, while the words every invoice repeats are a
+ * few hundred).
  */
 const shaped: Record<FontKey, Map<string, unknown>> = { regular: new Map(), bold: new Map() };
-const MAX_SHAPED = 20_000;
+const MAX_SHAPED = 4_000;
 
 /**
  * Each glyph's outline decoded once per thread. The subset a document embeds decodes every glyph
