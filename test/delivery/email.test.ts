@@ -167,6 +167,26 @@ describe('email delivery', () => {
       const att = mail.attachments.find((a) => a.filename === `${doc.number}.${ext}`)!;
       assert.equal(sha256(att.content), exp.headers['svc-einvoice-digest']);
     }
+    // The row keeps the message without the files' bodies (kept-attachments.ts): the slots name
+    // the kept exports by digest, and the route's bytes above were assembled from them.
+    const row = await svc.ctx.db
+      .selectFrom('deliveries')
+      .select(['message', 'message_attachments'])
+      .where('id', '=', d!.id)
+      .executeTakeFirstOrThrow();
+    const exports = await svc.ctx.db
+      .selectFrom('einvoice_exports')
+      .select(['format', 'digest'])
+      .where('document_id', '=', doc.id)
+      .execute();
+    assert.deepEqual(
+      row.message_attachments?.map((a) => [a.format, a.digest]),
+      ['facturx', 'ubl'].map((f) => [f, exports.find((e) => e.format === f)?.digest]),
+    );
+    assert.ok(
+      row.message!.length < stored.length / 5,
+      `${row.message!.length} of ${stored.length} bytes stored`,
+    );
     const ubl = mail.attachments.find((a) => a.filename === `${doc.number}.xml`)!.content.toString('utf8');
     const v = await validateEInvoice(ubl, 'ubl');
     assert.equal(v.fatal.length, 0, formatAsserts(v.fatal));
@@ -216,6 +236,34 @@ describe('email delivery', () => {
     assert.ok(
       events.body.data.some((e) => e.data.delivery.id === f?.id && e.data.delivery.status === 'failed'),
     );
+  });
+
+  test('a message stored whole (before migration 0045) is sent and served as it is, on every retry', async () => {
+    const conn = await externalConnection('Old Row Buyer', 'ap@oldrow.test');
+    const doc = await issuedInvoice(conn);
+    const [d] = await deliveries(doc.id);
+    // As a row written before the attachments were cut out: the whole message, no slots.
+    const whole = Buffer.from(
+      'Message-ID: <old-row@docex.test>\r\nSubject: kept whole\r\nContent-Type: text/plain\r\n\r\nThe bytes of an older docex.\r\n',
+    );
+    await svc.ctx.db
+      .updateTable('deliveries')
+      .set({ message: whole, message_id: '<old-row@docex.test>', message_attachments: null })
+      .where('id', '=', d!.id)
+      .execute();
+    sink.replies.push([451, 'try again later']);
+    await deliverEmails(svc.ctx);
+    await svc.req('POST', '/v1/test_helpers/clock', {
+      token: 'op_test_operator_token_for_the_suite',
+      body: { advance_seconds: 70 },
+    });
+    await deliverEmails(svc.ctx);
+    const [sent] = await deliveries(doc.id);
+    assert.equal(sent?.status, 'sent');
+    assert.equal(sent?.attempts.length, 2);
+    const norm = (b: Buffer) => b.toString('latin1').replace(/(\r\n)+$/, '');
+    for (const got of sink.received.slice(-2)) assert.equal(norm(got.raw), norm(whole));
+    assert.ok((await messageOf(doc.id, d!.id)).equals(whole));
   });
 
   test('the sixth temporary failure is terminal', async () => {

@@ -24,6 +24,15 @@ export interface EmailAttempt {
   error: string | null;
 }
 
+/** Where an attachment cut out of a stored message goes, and the kept export that fills it. */
+export interface AttachmentSlot {
+  /** Byte offset in the stored message (ascending across slots). */
+  at: number;
+  format: 'ubl' | 'cii' | 'facturx';
+  /** sha256 hex of the export's bytes. */
+  digest: string;
+}
+
 export interface DeliveryContent {
   subject?: string;
   text?: string;
@@ -43,7 +52,13 @@ export interface DeliveriesTable {
   status: DeliveryStatus;
   sandbox: boolean;
   message_id: string | null;
+  /** The message as handed to SMTP, or with its attachments cut out (see message_attachments). */
   message: Uint8Array | null;
+  /**
+   * Where the attachments cut out of `message` go and which kept e-invoice files fill them
+   * (migration 0045, src/modules/delivery/kept-attachments.ts); null: `message` is whole.
+   */
+  message_attachments: ColumnType<AttachmentSlot[] | null, string | null | undefined, string | null>;
   content: ColumnType<DeliveryContent | null, string | null, string | null>;
   recipient_link_id: string | null;
   attachments_omitted: ColumnType<

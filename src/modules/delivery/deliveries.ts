@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { DeliveriesTable, EmailAttempt } from '../../db/tables/delivery.ts';
-import { documentsWithNames } from '../documents/load-document.ts';
+import { documentById } from '../documents/load-document.ts';
 import { projectDocument } from '../documents/project-document.ts';
 import { appendEvents } from '../events/append.ts';
 
@@ -88,7 +88,7 @@ export async function appendDeliveryEvent(
   now: Date,
 ): Promise<void> {
   if (d.document_id === null || d.kind === 'claim_code') return;
-  const doc = await documentsWithNames(trx).where('d.id', '=', d.document_id).executeTakeFirst();
+  const doc = await documentById(trx, d.document_id);
   if (!doc) return;
   await appendEvents(
     trx,

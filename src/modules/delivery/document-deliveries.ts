@@ -11,6 +11,7 @@ import { findVisibleDocument } from '../documents/load-document.ts';
 import { emailProblem } from '../parties/email.ts';
 import { externalPartyOfDocument } from '../parties/external-parties.ts';
 import { type DeliveryView, deliveryView, VIEW_COLUMNS } from './deliveries.ts';
+import { storedMessage } from './kept-attachments.ts';
 import { queueDocumentDelivery } from './queue.ts';
 
 const ID = /^[A-Za-z0-9_]{1,64}$/;
@@ -57,7 +58,7 @@ export async function deliveryMessage(
   if (!ID.test(deliveryId)) throw notFound('delivery');
   const row = await ctx.db
     .selectFrom('deliveries')
-    .select(['message', 'kind', 'sandbox'])
+    .select(['message', 'message_attachments', 'kind', 'sandbox'])
     .where('id', '=', deliveryId)
     .where('document_id', '=', documentId)
     .where('organization_id', '=', principal.organization.id)
@@ -69,7 +70,8 @@ export async function deliveryMessage(
       'The message is not composed yet: a queued delivery is composed at its first attempt, within about a second while the worker runs.',
     );
   }
-  return Buffer.from(row.message);
+  // Assembled from the kept e-invoice files exactly as every attempt hands it to SMTP.
+  return storedMessage(ctx.db, documentId, row.message, row.message_attachments);
 }
 
 /** POST /v1/documents/{id}/deliveries: the document emailed again, to the party or `to`. */

@@ -2,11 +2,14 @@
 // claimed (src/lib/outbox.ts: a lease taken with FOR UPDATE SKIP LOCKED in one statement), sends
 // with no transaction open, and records the outcome only while it still holds the lease, so two
 // workers never make the same attempt. A document's message is composed at its first attempt
-// (its e-invoice files are written then, once: later sends reuse the kept bytes) and stored;
-// every retry hands SMTP those same bytes.
-import { CompiledQuery, sql } from 'kysely';
+// (its e-invoice files are written then, once: later sends reuse the kept bytes) and stored
+// without its attachments' bodies, which every attempt writes back in from the kept files
+// (kept-attachments.ts); every retry hands SMTP the same bytes.
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import type {
+  AttachmentSlot,
   DeliveryContent,
   DeliveryKind,
   DeliveryStatus,
@@ -18,11 +21,18 @@ import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { claimDueUpdate, newLease, retryDecision } from '../../lib/outbox.ts';
 import { traceHooks } from '../../observability/trace-hooks.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { documentsWithNames } from '../documents/load-document.ts';
-import { issuedEInvoice } from '../einvoice/export-document.ts';
+import { documentById } from '../documents/load-document.ts';
+import { issuedEInvoices } from '../einvoice/export-document.ts';
 import { composeMessage, type MessageAttachment, messageIdFor } from './compose.ts';
 import { appendDeliveryEvent, VIEW_COLUMNS } from './deliveries.ts';
 import { documentMessage } from './document-message.ts';
+import {
+  assembleMessage,
+  attachmentMarker,
+  cutAttachments,
+  type KeptFile,
+  storedMessage,
+} from './kept-attachments.ts';
 import { recipientLinkFor } from './recipient-link.ts';
 import { keepSmtpPools, type Mailer, mailerFor, releaseSmtpPools, type SmtpResult } from './smtp.ts';
 import { deliveriesClaimed, onDeliveryQueued } from './wake.ts';
@@ -42,6 +52,7 @@ interface Claimed {
   sandbox: boolean;
   message_id: string | null;
   message: Uint8Array | null;
+  message_attachments: AttachmentSlot[] | null;
   content: DeliveryContent | null;
   series_attempts: number;
   lease_token: string;
@@ -52,7 +63,7 @@ const CLAIM = `${claimDueUpdate({
   table: 'deliveries',
   due: "status = 'queued'",
   returning:
-    'd.id, d.organization_id, d.document_id, d.external_party_id, d.kind, d.to_address, d.sandbox, d.message_id, d.message, d.content, d.series_attempts, d.lease_token, d.traceparent',
+    'd.id, d.organization_id, d.document_id, d.external_party_id, d.kind, d.to_address, d.sandbox, d.message_id, d.message, d.message_attachments, d.content, d.series_attempts, d.lease_token, d.traceparent',
 })}`;
 
 async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
@@ -67,40 +78,63 @@ async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
 
 const EXPORTABLE = new Set(['invoice', 'credit_note']);
 
-/** The message of a document delivery: the facts, the link, and the e-invoice files. */
-async function composeDocumentMessage(
+/** The sender's legal profile: the one frozen on the document, else its organization's now. */
+async function senderProfileOf(
   ctx: AppContext,
-  d: Claimed,
-): Promise<{ message: Buffer; messageId: string; linkId: string | null; omitted: string | null }> {
+  organizationId: string,
+  frozen: LegalProfile | null,
+): Promise<LegalProfile | null> {
+  if (frozen !== null) return frozen;
+  const org = await ctx.db
+    .selectFrom('organizations')
+    .select('legal_profile')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return org?.legal_profile ?? null;
+}
+
+interface Composed {
+  /** What the row keeps: the message with the attachments' bodies cut out when it has slots. */
+  stored: Buffer;
+  slots: AttachmentSlot[] | null;
+  /** The bytes handed to SMTP, as storedMessage assembles them on every later attempt. */
+  message: Buffer;
+  messageId: string;
+  linkId: string | null;
+  omitted: string | null;
+}
+
+/** The message of a document delivery: the facts, the link, and the e-invoice files. */
+async function composeDocumentMessage(ctx: AppContext, d: Claimed): Promise<Composed> {
   if (d.document_id === null || d.external_party_id === null)
     throw new Error('a document delivery without its document');
-  const doc = await documentsWithNames(ctx.db).where('d.id', '=', d.document_id).executeTakeFirstOrThrow();
+  const doc = await documentById(ctx.db, d.document_id);
+  if (!doc) throw new Error(`the document of delivery ${d.id} is missing`);
   const senderIsIssuer = doc.issuer_organization_id === d.organization_id;
-  const orgs = await ctx.db
-    .selectFrom('organizations')
-    .select(['id', 'legal_profile'])
-    .where('id', '=', d.organization_id)
-    .executeTakeFirst();
-  const senderProfile: LegalProfile | null =
-    (senderIsIssuer ? doc.issuer_profile : doc.counterparty_profile) ?? orgs?.legal_profile ?? null;
+  const senderProfile = await senderProfileOf(
+    ctx,
+    d.organization_id,
+    senderIsIssuer ? doc.issuer_profile : doc.counterparty_profile,
+  );
   const link = await recipientLinkFor(ctx, ctx.db, doc.id, d.external_party_id);
+  // Each attachment is composed with a marker in its place, cut out below: the row never holds
+  // the files' bytes (kept-attachments.ts).
   const attachments: MessageAttachment[] = [];
+  const cuts: Array<{ marker: Buffer; file: KeptFile }> = [];
   let omitted: { code: string; missing: Array<{ bt?: string; field?: string; label?: string }> } | null =
     null;
   if (d.kind === 'document' && senderIsIssuer && EXPORTABLE.has(doc.document_type)) {
     try {
-      const pdf = await issuedEInvoice(ctx, doc, 'facturx');
-      const ubl = await issuedEInvoice(ctx, doc, 'ubl');
-      attachments.push({
-        filename: `${doc.issuer_number}.pdf`,
-        contentType: 'application/pdf',
-        content: pdf.content,
-      });
-      attachments.push({
-        filename: `${doc.issuer_number}.xml`,
-        contentType: 'application/xml',
-        content: ubl.content,
-      });
+      const [pdf, ubl] = await issuedEInvoices(ctx, doc, ['facturx', 'ubl']);
+      for (const [file, format, filename, contentType] of [
+        [pdf, 'facturx', `${doc.issuer_number}.pdf`, 'application/pdf'],
+        [ubl, 'ubl', `${doc.issuer_number}.xml`, 'application/xml'],
+      ] as const) {
+        if (!file) throw new Error(`the ${format} file was not written`);
+        const marker = attachmentMarker();
+        attachments.push({ filename, contentType, content: marker });
+        cuts.push({ marker, file: { format, content: file.content, digest: file.digest } });
+      }
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'einvoice_incomplete') throw err;
       const missing = (err.details as { missing?: unknown } | undefined)?.missing;
@@ -121,7 +155,7 @@ async function composeDocumentMessage(
     omitted,
   });
   const messageId = messageIdFor(d.id, ctx.config.mail.from);
-  const message = await composeMessage({
+  const composed = await composeMessage({
     messageId,
     date: ctx.clock.now(),
     fromAddress: ctx.config.mail.from,
@@ -133,8 +167,15 @@ async function composeDocumentMessage(
     html: facts.html,
     attachments,
   });
+  const { stored, slots } = cutAttachments(composed, cuts);
   return {
-    message,
+    stored,
+    slots: slots.length > 0 ? slots : null,
+    message: assembleMessage(
+      stored,
+      slots,
+      cuts.map((c) => c.file),
+    ),
     messageId,
     linkId: link.linkId,
     omitted: omitted === null ? null : JSON.stringify(omitted),
@@ -143,12 +184,13 @@ async function composeDocumentMessage(
 
 /** The stored message, composed and kept now if this is its first attempt. Null: lease lost. */
 async function messageOf(ctx: AppContext, d: Claimed): Promise<Buffer | null> {
-  if (d.message !== null) return Buffer.from(d.message);
+  if (d.message !== null) return storedMessage(ctx.db, d.document_id, d.message, d.message_attachments);
   const composed = await composeDocumentMessage(ctx, d);
   const res = await ctx.db
     .updateTable('deliveries')
     .set({
-      message: composed.message,
+      message: composed.stored,
+      message_attachments: composed.slots === null ? null : JSON.stringify(composed.slots),
       message_id: composed.messageId,
       recipient_link_id: composed.linkId,
       attachments_omitted: composed.omitted,
@@ -213,8 +255,8 @@ function smtpOutcome(d: Claimed, r: SmtpResult, at: Date): Outcome {
 
 async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
   const now = ctx.clock.now();
-  await inTransaction(ctx.db, async (trx) => {
-    const row = await trx
+  const update = (db: Kysely<DB>) =>
+    db
       .updateTable('deliveries')
       .set({
         status: o.status,
@@ -228,13 +270,19 @@ async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
         lease_token: null,
         lease_until: null,
         updated_at: now,
-        ...(o.dropMessage ? { message: null } : {}),
+        ...(o.dropMessage ? { message: null, message_attachments: null } : {}),
       })
       .where('id', '=', d.id)
-      .where('lease_token', '=', d.lease_token)
-      .returning(VIEW_COLUMNS)
-      .executeTakeFirst();
-    if (row && o.event) await appendDeliveryEvent(trx, o.event, row, now);
+      .where('lease_token', '=', d.lease_token);
+  // An outcome without an event (a retry, the sandbox, parked) is one statement, not a transaction.
+  const event = o.event;
+  if (event === null) {
+    await update(ctx.db).execute();
+    return;
+  }
+  await inTransaction(ctx.db, async (trx) => {
+    const row = await update(trx).returning(VIEW_COLUMNS).executeTakeFirst();
+    if (row) await appendDeliveryEvent(trx, event, row, now);
   });
 }
 

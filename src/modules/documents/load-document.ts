@@ -68,6 +68,22 @@ function visibleDocument(lock: boolean) {
 const VISIBLE = visibleDocument(false);
 const VISIBLE_LOCKED = visibleDocument(true);
 
+const BY_ID = new QueryTemplate(1, (db, documentId: string) =>
+  documentsWithNames(db).where('d.id', '=', documentId),
+);
+
+/**
+ * The document by id for the service's own work (no viewer, no lock): compiled once, as VISIBLE,
+ * since an email delivery reads its document twice per message (to compose it, and for the
+ * event of its outcome).
+ */
+export async function documentById(
+  db: Kysely<DB> | Tx,
+  documentId: string,
+): Promise<DocumentRecord | undefined> {
+  return (await BY_ID.execute(db, documentId))[0];
+}
+
 /** The document by id for the service's own work (no viewer), locked. */
 export async function lockDocument(trx: Tx, documentId: string): Promise<DocumentRecord> {
   const row = await documentsWithNames(trx)

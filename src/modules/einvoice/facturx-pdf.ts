@@ -33,13 +33,81 @@ const FONT_FILE: Record<FontKey, string> = { regular: 'DejaVuSans.ttf', bold: 'D
 interface ParsedFont {
   hasGlyphForCodePoint(cp: number): boolean;
   layout(text: string): unknown;
+  /** fontkit keeps one glyph object per id; a TrueType glyph's `_decode` reads its outline. */
+  getGlyph?(id: number, codePoints?: number[]): { _decode?(): unknown } | null;
+  _variationProcessor?: unknown;
+}
+/**
+ * pdfkit's embedded font of one document: `layoutRun` shapes a word with the parsed font
+ * (OpenType features, positions scaled to the font's fixed 1000 units), `layoutCached` is what
+ * its text drawing and measuring call for each word.
+ */
+interface EmbeddedFont {
+  font?: ParsedFont;
+  layoutRun?(text: string): unknown;
+  layoutCached?(text: string): unknown;
 }
 interface CurrentFont {
-  _font: { font?: ParsedFont };
+  _font: EmbeddedFont;
 }
 
 let fontFiles: Record<FontKey, Buffer> | null = null;
 const parsedFonts: Partial<Record<FontKey, ParsedFont>> = {};
+
+/**
+ * The shaped words of each font, shared by every document this thread renders. pdfkit keeps one
+ * cache per document, so every invoice shaped its labels, headings and common words again:
+ * fontkit's shaping was the largest part of a render's time (bench/RESULTS.md, "Email
+ * delivery"). A shaped word depends only on the font and the text, and pdfkit only reads it
+ * (glyph ids, advances, positions; the per-document subset is made from the glyph ids when the
+ * word is encoded), so sharing it leaves every document's bytes as they were. Bounded: emptied
+ * when it reaches MAX_SHAPED words (numbers and names make the set of words grow without end; a
+ * shaped word is ~1 KB, so a few MB a font at most, while the words every invoice repeats are a
+ * few hundred).
+ */
+const shaped: Record<FontKey, Map<string, unknown>> = { regular: new Map(), bold: new Map() };
+const MAX_SHAPED = 4_000;
+
+/**
+ * Each glyph's outline decoded once per thread. The subset a document embeds decodes every glyph
+ * it includes (fontkit's TTFSubset._addGlyph, only to see whether it is composite), and that
+ * decoding was the largest part of a render once words were shaped once (bench/RESULTS.md). The
+ * decoded outline is only read, except by a variable font's variation processor (which DejaVu
+ * has not; such a font is left alone).
+ */
+function keepDecodedGlyphs(font: ParsedFont): void {
+  const getGlyph = font.getGlyph;
+  if (typeof getGlyph !== 'function' || font._variationProcessor) return;
+  const kept = new WeakSet<object>();
+  font.getGlyph = function (this: ParsedFont, id: number, codePoints?: number[]) {
+    const glyph = getGlyph.call(this, id, codePoints);
+    const decode = glyph?._decode;
+    if (glyph && typeof decode === 'function' && !kept.has(glyph)) {
+      kept.add(glyph);
+      let decoded: { value: unknown } | null = null;
+      glyph._decode = () => {
+        decoded ??= { value: decode.call(glyph) };
+        return decoded.value;
+      };
+    }
+    return glyph;
+  };
+}
+
+function shareShapedWords(key: FontKey, font: EmbeddedFont): void {
+  const run = font.layoutRun;
+  if (typeof run !== 'function' || typeof font.layoutCached !== 'function') return;
+  const words = shaped[key];
+  font.layoutCached = (text: string): unknown => {
+    let shape = words.get(text);
+    if (shape === undefined) {
+      shape = run.call(font, text);
+      if (words.size >= MAX_SHAPED) words.clear();
+      words.set(text, shape);
+    }
+    return shape;
+  };
+}
 
 function fontFile(key: FontKey): Buffer {
   if (!fontFiles) {
@@ -61,8 +129,14 @@ function registerFonts(doc: PDFKit.PDFDocument): void {
   for (const key of ['regular', 'bold'] as const) {
     doc.registerFont(FONT_NAME[key], (parsedFonts[key] ?? fontFile(key)) as unknown as Buffer);
     doc.font(FONT_NAME[key]);
-    const parsed = (doc as unknown as CurrentFont)._font.font;
-    if (!parsedFonts[key] && parsed && typeof parsed.layout === 'function') parsedFonts[key] = parsed;
+    const current = (doc as unknown as CurrentFont)._font;
+    const parsed = current.font;
+    if (!parsedFonts[key] && parsed && typeof parsed.layout === 'function') {
+      keepDecodedGlyphs(parsed);
+      parsedFonts[key] = parsed;
+    }
+    // Only with the kept parsed font: a word's shape holds that font's glyph objects.
+    if (parsed !== undefined && parsed === parsedFonts[key]) shareShapedWords(key, current);
   }
 }
 
