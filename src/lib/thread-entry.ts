@@ -16,8 +16,14 @@ export function nodeStripsTypes(): boolean {
 export function startThread(callerUrl: string, name: string, options: WorkerOptions): Worker {
   const fromSource = callerUrl.endsWith('.ts');
   const entry = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, callerUrl);
-  if (!fromSource || nodeStripsTypes()) return new Worker(entry, options);
+  if (!fromSource) return new Worker(entry, options);
+  // From source the thread starts from a line of JavaScript that imports its entry (eval), as a
+  // process started with `--input-type` (which a thread inherits, and which Node refuses for a
+  // thread started from a file) can start one.
+  const load = `import(${JSON.stringify(entry.href)})`;
   const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
+  const boot = nodeStripsTypes()
+    ? load
+    : `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return ${load}; })`;
   return new Worker(boot, { ...options, eval: true });
 }
