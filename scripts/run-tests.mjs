@@ -11,7 +11,7 @@
 // the suite's ~165 files. Node 20 has neither, so it keeps tsx. tsconfig.json's
 // erasableSyntaxOnly keeps the code within what type stripping can run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function collect(dir) {
@@ -25,11 +25,27 @@ function collect(dir) {
 }
 
 const filters = process.argv.slice(2);
-const matched = collect('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+let matched = collect('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
 if (matched.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+
+// TEST_DATABASE_DEPENDENT_ONLY=1: a run whose only difference from another run of the same Node.js
+// is the database (.ci/run's PostgreSQL run beside its Node 20 PGlite run) leaves out the files
+// that do not test the database under test: those marked `// test-database: none` (they use no
+// database) or `// test-database: pglite` (they open PGlite themselves, whatever DATABASE_URL
+// says). Run again they would only repeat the other run. test/unit/test-database-markers checks
+// that no marked file reaches the database under test.
+const MARKER = /^\/\/ test-database: (none|pglite)\b/m;
+if (process.env.TEST_DATABASE_DEPENDENT_ONLY === '1') {
+  const independent = matched.filter((f) => MARKER.test(readFileSync(f, 'utf8').slice(0, 2048)));
+  matched = matched.filter((f) => !independent.includes(f));
+  console.log(
+    `TEST_DATABASE_DEPENDENT_ONLY=1: ${independent.length} files that test no database under test left out (they run in a run that differs from this one only by its database)`,
+  );
+}
+if (matched.length === 0) process.exit(0);
 // TEST_ROTATE=k/n starts the list k n-ths of the way along (and wraps around): .ci/run runs three
 // suites at once, and rotated they do not all start with the web app's browser tests together.
 const rotate = /^(\d+)\/(\d+)$/.exec(process.env.TEST_ROTATE ?? '0/1');

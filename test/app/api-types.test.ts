@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The generated API types (src/client/openapi-types.ts: the published client's, re-exported to the
 // web app by app/src/api/openapi.ts) are what the service's OpenAPI document generates now (issue
 // 29): an API change that forgets `npm run app:types` fails here, not in a browser or in a client

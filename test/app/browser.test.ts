@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // Finding the browser: CHROME_PATH, then Chromium or Chrome on PATH. Without one the browser tests
 // are skipped with a line saying how to enable them (npm test passes with Node.js alone), unless
 // DOCEX_REQUIRE_BROWSER=1 (set by .ci/run), which makes a missing browser a failure.

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The web app calls the API only through the typed client (issue 29 item 3): docex/client over the
 // generated OpenAPI types, created once in app/src/api/client.ts with the browser's middleware (the
 // CSRF token, the session's end, the errors as DocexError). A page that called fetch itself, or

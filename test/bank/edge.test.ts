@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The bank rail's edge (CONTRACT 12, issue 40 step 1), without a database: RF creditor references,
 // SEPA IBANs, the EPC character set, the pain.001.001.09 writer (validated against the ISO schema,
 // with property tests over random batches) and the reader of camt.053/camt.054/pain.002, checked

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The list page's compiled-once query (list-documents.ts: compiledPage) must be exactly what a
 // fresh build of documentListQuery compiles to, for every shape of filters and cursor.
 import assert from 'node:assert/strict';

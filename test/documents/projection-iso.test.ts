@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // project-document.ts formats the API's timestamps itself (isoTimestamp, for the list page's
 // speed); it must write exactly what Date#toISOString writes, for every instant.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // BG-4 (seller) and BG-7 (buyer) as the UBL and CII readers give them (CONTRACT 11.5: the buyer
 // check and the seller's matching read these), from CEN's examples and from the same examples with
 // the identifiers a Peppol file carries added.

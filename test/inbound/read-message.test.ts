@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The worker's reading of a stored message (CONTRACT 11.5): e-invoices found in attachments, a
 // bare XML body and Factur-X PDFs (embedded files written by pdf-lib, an independent writer), and
 // every kind of bad input named in words, without throwing, within bounds.

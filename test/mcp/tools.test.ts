@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // OpenAPI → tools and arguments → requests, without a database: the generation is generic, so
 // it is checked on synthetic operations as well as on the service's own document.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // docex-proof/1's document and lineage members are frozen at what 1.15.0 emitted
 // (src/modules/provenance/bundle-projection.ts): these are 1.15.0's canonical bytes for a record
 // with every kind of field (a line written before 1.15.0 without its four tax fields, a 1.15.0

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The stored-subtree proofs must be exactly merkle.ts's proofs (which are checked against the
 // RFC 6962 reference vectors), for every size and index, however the tree was grown.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // Every request schema is bounded (issue 26, CONTRACT 10): ajv runs with allErrors, so an array
 // without maxItems or a string without a bound is a lever for a body that costs the service more
 // to judge than to send. Walks every route's body, query and params schema, so a new route cannot

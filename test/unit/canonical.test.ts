@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // canonicalJson (src/lib/canonical.ts) must give the `canonicalize` package's RFC 8785 text byte
 // for byte on everything JSON can hold: every provenance hash and signature depends on it, and
 // the bundles already issued were hashed with the package's output.

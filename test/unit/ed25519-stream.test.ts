@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The streamed Ed25519 signer (src/lib/ed25519-stream.ts) gives node:crypto's exact signature for
 // any key and message, however the message is cut into chunks, and refuses to sign a message
 // that differs between its two passes (which would give away the key).

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // envelopeJson (src/modules/documents/persist.ts) splices a projection serialized already into an
 // event envelope: the bytes must be exactly those of serializing the whole envelope.
 import assert from 'node:assert/strict';

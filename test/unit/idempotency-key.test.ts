@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The key a kept response is sealed under is HKDF-SHA256 written out as two HMACs
 // (src/http/idempotency.ts); it must stay byte-identical to RFC 5869 HKDF, or responses sealed
 // by an earlier version (kept 24 hours) could no longer be replayed.

@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // Identifiers come from a pooled CSPRNG draw (src/lib/ids.ts); secrets from their own draw. Both
 // must give every base62 character with equal chance, in strings of exactly the asked length.
 import assert from 'node:assert/strict';

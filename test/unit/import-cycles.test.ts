@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The modules' imports point one way (docs/architecture.md): no file of src/ reaches itself
 // through its imports (type-only imports included: a type shared both ways is a sign that it lives
 // on the wrong side), and the families above do not reach back into the ones below them except

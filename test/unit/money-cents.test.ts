@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The integer fast path (src/lib/money-cents.ts) against the decimal.js path it stands in for
 // (src/lib/money.ts): wherever it answers, it answers exactly what the decimal way gives, and it
 // never answers where the decimal way finds a problem.

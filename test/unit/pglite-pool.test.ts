@@ -1,3 +1,4 @@
+// test-database: pglite (it opens PGlite itself, whatever DATABASE_URL says; scripts/run-tests.mjs)
 // The PGlite pool runs a statement's third and later executions as a named prepared statement
 // through PGlite's protocol (src/db/pglite-pool.ts). Every answer must be the one query() gives:
 // the same rows and types, the same errors, and a session that stays usable after an error.

@@ -1,3 +1,4 @@
+// test-database: pglite (it opens PGlite itself, whatever DATABASE_URL says; scripts/run-tests.mjs)
 // The embedded database's memory settings (src/db/pglite-settings.ts) reach PostgreSQL inside
 // PGlite, and a new data directory is created in a child process (src/db/pglite-initdb.ts) that
 // the service's PGlite thread then opens, its data kept across a reopen.

@@ -1,3 +1,4 @@
+// test-database: pglite (it opens PGlite itself, whatever DATABASE_URL says; scripts/run-tests.mjs)
 // PGlite runs on its own thread (src/db/pglite-worker.ts, src/db/pglite-pool.ts). What crosses
 // between the threads must arrive as it would have from PGlite on the main thread: database
 // errors with their fields, parameters serialized as PGlite serializes them (bytea from Buffers

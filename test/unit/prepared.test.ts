@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // Which statement texts are named (prepared once per connection, then a generic plan) and which
 // are planned at every execution (db/prepared.ts).
 import assert from 'node:assert/strict';

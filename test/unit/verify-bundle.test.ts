@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';

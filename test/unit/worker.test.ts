@@ -1,3 +1,4 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
 // The worker's pacing: a task that makes another's work due wakes it from its idle wait, and a
 // wake that arrives while the woken task is running is not lost.
 import assert from 'node:assert/strict';
