@@ -5,7 +5,7 @@
 // tokens, passwords, secrets, digests, cursors, signed URLs, balances, the log's checkpoint).
 // test/upgrade/upgrade.test.ts starts the current code on them and checks every promise.
 //
-//   node --import tsx scripts/make-upgrade-fixture.ts --release 1.15.0 --commit 9abec01 \
+//   node --import tsx scripts/make-upgrade-fixture.ts --release 1.17.0 --commit b284045 \
 //     [--node-modules <dir of that commit's installed node_modules>] [--engines pglite,postgres]
 //
 // PostgreSQL needs DATABASE_URL (an admin URL; a scratch database is created and dropped).
@@ -25,7 +25,9 @@ import pg from 'pg';
 export const SEED_AT = '2050-01-03T00:00:00.000Z';
 export const FIXTURE_OPERATOR_TOKEN = 'op_upgrade_fixture_operator_token_000000';
 export const FIXTURE_BASE_URL = 'https://docex.upgrade.test';
-const PASSWORD = 'upgrade fixture password, 1.15.0';
+/** The deployment's mail settings (CONTRACT 11.2, 11.5): the test starts the current code with the same. */
+export const FIXTURE_MAIL_FROM = 'billing@docex.upgrade.test';
+export const FIXTURE_INBOUND_DOMAIN = 'inbound.docex.upgrade.test';
 
 function arg(name: string, fallback?: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -108,9 +110,28 @@ const ALL_SCOPES = [
   'keys:manage',
 ];
 
+// Legal profiles (CONTRACT 9): a German issuer (a non-ASCII street, a payment account) and a French
+// buyer, as the e-invoice tests give their parties; both pass the EN 16931 rules, so the e-invoice
+// files are attached to the emails rather than omitted.
+const issuerProfile = (legal_name: string) => ({
+  legal_name,
+  address: { line1: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115', country_code: 'DE' },
+  vat_id: 'DE123456789',
+  legal_registration_id: { value: 'HRB 123456 B' },
+  contact: { name: 'Jo Sales', phone: '+49 30 123456', email: 'billing@seller.upgrade.test' },
+  payment_account: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', account_name: legal_name },
+});
+const BUYER_PROFILE = {
+  legal_name: 'Acheteur SARL',
+  address: { line1: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country_code: 'FR' },
+  vat_id: 'FR40303265045',
+};
+
 /** Seeds a running previous release; returns what expected.json records. */
-export async function seed(base: string): Promise<Record<string, unknown>> {
+export async function seed(base: string, release: string): Promise<Record<string, unknown>> {
   const req = client(base);
+  // The password names the release that made it (the fixture of each release is its own).
+  const PASSWORD = `upgrade fixture password, ${release}`;
   const op = { token: FIXTURE_OPERATOR_TOKEN };
   must(await req('POST', '/v1/test_helpers/clock', { ...op, body: { now: SEED_AT } }), 200, 'clock');
 
@@ -338,8 +359,196 @@ export async function seed(base: string): Promise<Record<string, unknown>> {
     await new Promise((r) => setTimeout(r, 500));
   }
 
+  // Reach (1.16.0, CONTRACT 11) and the bank rail (1.17.0, CONTRACT 12), made after everything
+  // above so the older state is as an older seed made it. Legal profiles (CONTRACT 9) for the live
+  // seller and the sandbox; the seller's bank account (its invoices carry an RF creditor
+  // reference from then on); an external party of each, with an invoice issued to it: the issue
+  // queues an email delivery, which the worker composes (rendering and keeping the Factur-X and
+  // UBL files it attaches) and stores whole. In the sandbox it is then `simulated`, its message
+  // readable (CONTRACT 11.2); live, with no DOCEX_SMTP_URL, it is parked `queued` with its message
+  // stored, which the test sends after the upgrade.
+  must(
+    await req('PATCH', '/v1/organization', {
+      token: seller.session,
+      body: issuerProfile('Upgrade Seller GmbH'),
+    }),
+    200,
+    'seller profile',
+  );
+  must(
+    await req('PATCH', '/v1/organization', {
+      token: sb.session.token,
+      body: issuerProfile('Upgrade Sandbox GmbH'),
+    }),
+    200,
+    'sandbox profile',
+  );
+  must(
+    await req('POST', '/v1/bank_accounts', {
+      token: seller.session,
+      body: {
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        account_name: 'Upgrade Seller GmbH',
+        currency: 'EUR',
+      },
+    }),
+    201,
+    'bank account',
+  );
+  const externals: Array<{
+    env: 'live' | 'sandbox';
+    viewer: 'seller' | 'sandbox';
+    token: string;
+    connection_id: string;
+    document_id: string;
+  }> = [];
+  for (const [env, viewer, token] of [
+    ['live', 'seller', sk.key],
+    ['sandbox', 'sandbox', sbKey.key],
+  ] as const) {
+    const xp = must(
+      await req('POST', '/v1/connections', {
+        token,
+        body: {
+          external_party: {
+            name: `Acheteur SARL (${env})`,
+            email: `ap-${env}@acheteur.upgrade.test`,
+            legal_profile: BUYER_PROFILE,
+          },
+        },
+      }),
+      201,
+      'external party',
+    );
+    const inv = must(
+      await req('POST', '/v1/documents', {
+        token,
+        body: {
+          connection_id: xp.id,
+          document_type: 'invoice',
+          currency: 'EUR',
+          due_date: '2050-02-01',
+          line_items: [
+            line('Beratung, März', 100, { tax_rate: 0.19 }),
+            line('exempt', 10, {
+              tax_rate: 0,
+              tax_category: 'E',
+              tax_exemption_reason: 'Exempt',
+              unit_code: 'HUR',
+            }),
+          ],
+          notes: `seeded invoice to an external party (${env})`,
+        },
+      }),
+      201,
+      'external invoice',
+    );
+    must(await req('POST', `/v1/documents/${inv.id}/issue`, { token }), 200, 'issue to external party');
+    externals.push({ env, viewer, token, connection_id: xp.id, document_id: inv.id });
+  }
+  const deliveriesOf = async (e: { token: string; document_id: string }) =>
+    must(
+      await req('GET', `/v1/documents/${e.document_id}/deliveries?limit=100`, { token: e.token }),
+      200,
+      'deliveries',
+    ).data;
+  // The worker composes both messages: the sandbox's simulated, the live one parked (last_error
+  // says DOCEX_SMTP_URL is unset; recorded before that, the view would still move).
+  const deliveryDeadline = Date.now() + 120_000;
+  for (;;) {
+    const lists = await Promise.all(externals.map(deliveriesOf));
+    const done = lists.every(
+      (l, i) =>
+        l.length === 1 &&
+        (externals[i]!.env === 'sandbox' ? l[0].status === 'simulated' : l[0].last_error !== null),
+    );
+    if (done) break;
+    if (Date.now() > deliveryDeadline)
+      throw new Error(`the deliveries were not composed: ${JSON.stringify(lists)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const raw = async (path: string, token: string, what: string) => {
+    const r = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(await r.arrayBuffer());
+    if (r.status !== 200) throw new Error(`${what}: ${r.status} ${bytes}`);
+    return { bytes, headers: r.headers };
+  };
+  const FORMATS = ['ubl', 'cii', 'facturx'] as const;
+  const external: Record<string, unknown>[] = [];
+  let recipient: Record<string, unknown> | null = null;
+  for (const e of externals) {
+    const [delivery] = await deliveriesOf(e);
+    const message = await raw(
+      `/v1/documents/${e.document_id}/deliveries/${delivery.id}/message`,
+      e.token,
+      'delivery message',
+    );
+    // The kept e-invoice files: the two the message attaches were written when it was composed;
+    // the CII is written (and kept) now.
+    const einvoice: Record<string, { sha256: string; digest: string | null; size: number }> = {};
+    for (const format of FORMATS) {
+      const f = await raw(
+        `/v1/documents/${e.document_id}/einvoice?format=${format}`,
+        e.token,
+        `einvoice ${format}`,
+      );
+      einvoice[format] = {
+        sha256: sha256(f.bytes),
+        digest: f.headers.get('svc-einvoice-digest'),
+        size: f.bytes.length,
+      };
+    }
+    if (e.env === 'sandbox') {
+      // The recipient link, as the API hands it out: in the message (the sandbox's is readable,
+      // CONTRACT 11.2), in its quoted-printable text part (soft line breaks undone). Opening it
+      // marks the delivery viewed, so the deliveries are recorded after.
+      const text = message.bytes.toString('latin1').replace(/=\r\n/g, '');
+      const prefix = `${FIXTURE_BASE_URL}/r/`;
+      const at = text.indexOf(prefix);
+      const token = at < 0 ? '' : text.slice(at + prefix.length, at + prefix.length + 32);
+      if (!/^[0-9A-Za-z]{32}$/.test(token)) throw new Error('no recipient link in the sandbox message');
+      // The first opening marks the delivery viewed; the second is the view as it stays.
+      must(await req('GET', `/v1/recipient/${token}`), 200, 'recipient link');
+      const view = must(await req('GET', `/v1/recipient/${token}`), 200, 'recipient link');
+      recipient = { env: e.env, document_id: e.document_id, token, view };
+    }
+    external.push({
+      env: e.env,
+      viewer: e.viewer,
+      connection_id: e.connection_id,
+      connection: must(
+        await req('GET', `/v1/connections/${e.connection_id}`, { token: e.token }),
+        200,
+        'connection',
+      ),
+      document_id: e.document_id,
+      delivery_id: delivery.id,
+      deliveries: await deliveriesOf(e),
+      message_sha256: sha256(message.bytes),
+      message_size: message.bytes.length,
+      einvoice,
+    });
+  }
+  docs.push(externals[0]!.document_id);
+  const organizations = {
+    seller: must(await req('GET', '/v1/organization', { token: sk.key }), 200, 'organization'),
+    sandbox: must(await req('GET', '/v1/organization', { token: sbKey.key }), 200, 'organization'),
+  };
+  const bankAccounts = must(
+    await req('GET', '/v1/bank_accounts', { token: sk.key }),
+    200,
+    'bank accounts',
+  ).data;
+  const directory = {
+    vat_id: 'DE123456789',
+    data: must(await req('GET', '/v1/directory?vat_id=DE123456789', { token: bk.key }), 200, 'directory')
+      .data,
+  };
+  const inbound = must(await req('GET', '/v1/inbound', { token: sk.key }), 200, 'inbound address');
+
   // What each party sees of each document, its history and its bundle.
-  const sbDocs = [sbBill.id];
+  const sbDocs = [sbBill.id, externals[1]!.document_id];
   const views: Record<string, unknown>[] = [];
   const viewers = [
     { org: 'seller', token: sk.key, ids: docs },
@@ -430,6 +639,14 @@ export async function seed(base: string): Promise<Record<string, unknown>> {
       next_cursor: page1.next_cursor,
       second: page2.data.map((d: { id: string }) => d.id),
     },
+    mail_from: FIXTURE_MAIL_FROM,
+    inbound_domain: FIXTURE_INBOUND_DOMAIN,
+    organizations,
+    bank_accounts: bankAccounts,
+    directory,
+    inbound,
+    external,
+    recipient,
   };
 }
 
@@ -452,7 +669,11 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function runSeed(worktree: string, env: Record<string, string>): Promise<Record<string, unknown>> {
+async function runSeed(
+  worktree: string,
+  release: string,
+  env: Record<string, string>,
+): Promise<Record<string, unknown>> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['bin/docex.mjs', 'serve'], {
@@ -465,6 +686,8 @@ async function runSeed(worktree: string, env: Record<string, string>): Promise<R
       DOCEX_BASE_URL: FIXTURE_BASE_URL,
       DOCEX_TEST_CLOCK: '1',
       DOCEX_OPERATOR_TOKEN: FIXTURE_OPERATOR_TOKEN,
+      DOCEX_MAIL_FROM: FIXTURE_MAIL_FROM,
+      DOCEX_INBOUND_DOMAIN: FIXTURE_INBOUND_DOMAIN,
       DOCEX_AUTH_RATE_LIMIT: '1000000',
       DOCEX_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
@@ -474,7 +697,7 @@ async function runSeed(worktree: string, env: Record<string, string>): Promise<R
   });
   try {
     await waitReady(base, child);
-    return await seed(base);
+    return await seed(base, release);
   } finally {
     await stop(child);
   }
@@ -499,7 +722,7 @@ async function main(): Promise<void> {
   if (engines.includes('pglite')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'docex-upgrade-pglite-'));
     try {
-      const expected = await runSeed(worktree, { DOCEX_DATA_DIR: dataDir });
+      const expected = await runSeed(worktree, release, { DOCEX_DATA_DIR: dataDir });
       mkdirSync(join(out, 'pglite'), { recursive: true });
       // The data directory as it lies on disk, master-key file included (the operator token file
       // is not: DOCEX_OPERATOR_TOKEN was set).
@@ -524,7 +747,10 @@ async function main(): Promise<void> {
     await c.query(`create database "${name}"`);
     const masterKey = randomBytes(32).toString('base64');
     try {
-      const expected = await runSeed(worktree, { DATABASE_URL: url.toString(), DOCEX_MASTER_KEY: masterKey });
+      const expected = await runSeed(worktree, release, {
+        DATABASE_URL: url.toString(),
+        DOCEX_MASTER_KEY: masterKey,
+      });
       mkdirSync(join(out, 'postgres'), { recursive: true });
       // Plain SQL with INSERTs (no COPY), so the test restores it through the pg driver alone.
       const dump = execFileSync('pg_dump', ['--no-owner', '--no-privileges', '--inserts', url.toString()], {

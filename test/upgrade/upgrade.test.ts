@@ -6,7 +6,10 @@
 // serve` does at start, including whatever a first start after an upgrade does to secrets), and
 // then checked from outside, through the API: keys and limits, sessions and passwords, documents
 // and histories, bundles byte for byte, the log's consistency, balances, payments, the scheduled
-// payment, the signed URL, the cursor, pending webhook retries and their signatures.
+// payment, the signed URL, the cursor, pending webhook retries and their signatures; legal
+// profiles, the bank account, the inbound address and the directory; external parties, their
+// documents, kept e-invoice files and email deliveries, each message served (and the parked one
+// sent) byte for byte as the previous release stored it, and the recipient link.
 //
 // The previous release ran on the test clock moved to a fixed instant (SEED_AT), so the clock is
 // set back to the seed's end before the service opens: the deployment resumes where the seed left
@@ -25,13 +28,15 @@ import pg from 'pg';
 import { verifyBundleBytes } from '../../scripts/verify-bundle.mjs';
 import { type Database, openPGlite, openPostgres } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { CLOCK_SETTING } from '../../src/modules/meta/test-clock.ts';
 import { verifyConsistency } from '../../src/modules/provenance/merkle.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
+import { type Sink, startSink } from '../delivery/smtp-sink.ts';
 import { startTestServiceOn, type TestService } from '../helpers/harness.ts';
 
 /** The release whose data the current code must carry: the previous one. */
-const RELEASE = '1.15.0';
+const RELEASE = '1.17.0';
 const FIXTURES = join(import.meta.dirname, 'fixtures', RELEASE);
 
 // biome-ignore lint/suspicious/noExplicitAny: expected.json is the seed's record, read as JSON
@@ -128,6 +133,9 @@ for (const engine of engines) {
     const x: Expected = JSON.parse(readFileSync(join(FIXTURES, engine.name, 'expected.json'), 'utf8'));
     let restored: Restored;
     let svc: TestService;
+    // The mail relay the upgraded deployment is given: the previous release had none, so its live
+    // delivery waits, parked, with its message stored.
+    let sink: Sink;
     const keyOf = (name: string): string => x.keys[name].key;
     const seller = () => keyOf('seller_main');
     const buyer = () => keyOf('buyer_main');
@@ -145,19 +153,30 @@ for (const engine of engines) {
           restored.database.db,
         );
       assert.equal(set.numAffectedRows, 1n, 'the fixture was seeded on the test clock');
+      sink = await startSink();
       svc = await startTestServiceOn(
         { database: restored.database, url: null, drop: async () => {} },
         {
           DOCEX_OPERATOR_TOKEN: x.operator_token,
           DOCEX_BASE_URL: x.base_url,
+          DOCEX_MAIL_FROM: x.mail_from,
+          DOCEX_INBOUND_DOMAIN: x.inbound_domain,
+          DOCEX_SMTP_URL: sink.url,
           ...restored.env,
         },
       );
     });
     after(async () => {
       await svc?.close();
+      await sink?.close();
       await restored?.cleanup();
     });
+    const get = (url: string, token?: string) =>
+      svc.app.inject({
+        method: 'GET',
+        url,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      });
 
     test('the signed download URL handed out before the upgrade still downloads the same bytes', async () => {
       const path = x.attachment.download_url.url.slice(x.base_url.length);
@@ -268,6 +287,117 @@ for (const engine of engines) {
         assert.equal(pinned.valid, true, JSON.stringify(pinned));
         assert.ok(published.includes(JSON.parse(bytes.toString('utf8')).signature.public_key));
       }
+    });
+
+    test('organizations keep their legal profiles, bank account, inbound address and directory entry', async () => {
+      for (const [who, token] of [
+        ['seller', seller()],
+        ['sandbox', x.sandbox.key],
+      ] as const) {
+        const org = await svc.req('GET', '/v1/organization', { token });
+        assert.equal(org.status, 200, org.text);
+        assertSubset(org.body, x.organizations[who], `organization.${who}`);
+      }
+      assert.ok(x.organizations.seller.legal_profile, 'the fixture holds a legal profile');
+      const accounts = await svc.req<{ data: unknown[] }>('GET', '/v1/bank_accounts', { token: seller() });
+      assert.equal(accounts.status, 200, accounts.text);
+      assert.equal(x.bank_accounts.length, 1, 'the fixture holds a bank account');
+      assertSubset(accounts.body.data, x.bank_accounts, 'bank_accounts');
+      const dir = await svc.req<{ data: unknown[] }>(
+        'GET',
+        `/v1/directory?vat_id=${encodeURIComponent(x.directory.vat_id)}`,
+        { token: buyer() },
+      );
+      assert.equal(dir.status, 200, dir.text);
+      assert.equal(x.directory.data.length, 1, 'the seller was listed');
+      assertSubset(dir.body.data, x.directory.data, 'directory');
+      const inbound = await svc.req('GET', '/v1/inbound', { token: seller() });
+      assert.equal(inbound.status, 200, inbound.text);
+      assertSubset(inbound.body, x.inbound, 'inbound address');
+    });
+
+    test('external parties, their documents, kept e-invoice files and delivered messages are as recorded', async () => {
+      const tokens: Record<string, string> = { seller: seller(), sandbox: x.sandbox.key };
+      assert.deepEqual(
+        x.external.map((e: Expected) => e.env),
+        ['live', 'sandbox'],
+        'the fixture holds a live and a sandbox external party',
+      );
+      for (const e of x.external) {
+        const token = tokens[e.viewer]!;
+        const conn = await svc.req('GET', `/v1/connections/${e.connection_id}`, { token });
+        assert.equal(conn.status, 200, conn.text);
+        assertSubset(conn.body, e.connection, `${e.env} connection`);
+        // The document itself (view, history, bundle) is among x.documents, checked above.
+        assert.ok(
+          x.documents.some((v: Expected) => v.id === e.document_id && v.viewer === e.viewer),
+          `${e.env}: the external party's document is among the recorded views`,
+        );
+        const list = await svc.req<{ data: unknown[] }>(
+          'GET',
+          `/v1/documents/${e.document_id}/deliveries?limit=100`,
+          { token },
+        );
+        assert.equal(list.status, 200, list.text);
+        assertSubset(list.body.data, e.deliveries, `${e.env} deliveries`);
+        // Stored whole by the previous release (no attachment slots): served as stored.
+        const message = await get(
+          `/v1/documents/${e.document_id}/deliveries/${e.delivery_id}/message`,
+          token,
+        );
+        assert.equal(message.statusCode, 200, message.body);
+        assert.equal(message.headers['content-type'], 'message/rfc822');
+        assert.equal(
+          sha256(message.rawPayload),
+          e.message_sha256,
+          `${e.env}: the message is served byte for byte as stored`,
+        );
+        for (const [format, f] of Object.entries<Expected>(e.einvoice)) {
+          const file = await get(`/v1/documents/${e.document_id}/einvoice?format=${format}`, token);
+          assert.equal(file.statusCode, 200, file.body);
+          assert.equal(sha256(file.rawPayload), f.sha256, `${e.env}: the kept ${format} file`);
+          assert.equal(file.headers['svc-einvoice-digest'], f.digest);
+        }
+      }
+      // The recipient link the sandbox's message carries still opens its document, with its files.
+      const r = x.recipient;
+      const view = await svc.req('GET', `/v1/recipient/${r.token}`);
+      assert.equal(view.status, 200, view.text);
+      assertSubset(view.body, r.view, 'recipient view');
+      const files = x.external.find((e: Expected) => e.document_id === r.document_id).einvoice;
+      for (const format of ['ubl', 'facturx']) {
+        const file = await get(`/v1/recipient/${r.token}/einvoice?format=${format}`);
+        assert.equal(file.statusCode, 200, file.body);
+        assert.equal(sha256(file.rawPayload), files[format].sha256, `the recipient's ${format} file`);
+      }
+    });
+
+    test('the live message the previous release stored whole and parked is sent byte for byte once SMTP is set', async () => {
+      const e = x.external.find((d: Expected) => d.env === 'live');
+      const [recorded] = e.deliveries;
+      assert.equal(recorded.status, 'queued', 'parked: the previous release had no DOCEX_SMTP_URL');
+      const before = sink.received.length;
+      await deliverEmails(svc.ctx);
+      const got = sink.received.slice(before).filter((m) => m.to.includes(recorded.to));
+      assert.equal(got.length, 1, 'sent once');
+      const served = await get(
+        `/v1/documents/${e.document_id}/deliveries/${e.delivery_id}/message`,
+        seller(),
+      );
+      assert.equal(sha256(served.rawPayload), e.message_sha256);
+      // SMTP is handed the stored bytes (the server keeps all but the final dot line).
+      const norm = (b: Buffer) => b.toString('latin1').replace(/(\r\n)+$/, '');
+      assert.ok(norm(got[0]!.raw) === norm(served.rawPayload), 'the bytes sent are the bytes stored');
+      const list = await svc.req<{ data: Expected[] }>(
+        'GET',
+        `/v1/documents/${e.document_id}/deliveries?limit=100`,
+        { token: seller() },
+      );
+      const [now] = list.body.data;
+      assert.equal(now.id, recorded.id);
+      assert.equal(now.status, 'sent');
+      assert.equal(now.message_id, recorded.message_id, 'the same Message-ID');
+      assert.equal(now.attempts.at(-1).smtp_code, 250);
     });
 
     test('a key over its limits is refused, counting what it paid before the upgrade', async () => {
