@@ -187,6 +187,19 @@ describe('email delivery', () => {
       row.message!.length < stored.length / 5,
       `${row.message!.length} of ${stored.length} bytes stored`,
     );
+    // What the messages are assembled from never changes (migration 0045's trigger).
+    await assert.rejects(
+      svc.ctx.db
+        .updateTable('einvoice_exports')
+        .set({ digest: 'x' })
+        .where('document_id', '=', doc.id)
+        .execute(),
+      /immutable/,
+    );
+    await assert.rejects(
+      svc.ctx.db.deleteFrom('einvoice_exports').where('document_id', '=', doc.id).execute(),
+      /immutable/,
+    );
     const ubl = mail.attachments.find((a) => a.filename === `${doc.number}.xml`)!.content.toString('utf8');
     const v = await validateEInvoice(ubl, 'ubl');
     assert.equal(v.fatal.length, 0, formatAsserts(v.fatal));

@@ -197,9 +197,9 @@ export async function issuedEInvoice(
   doc: DocumentRecord,
   format: EInvoiceFormat,
 ): Promise<EInvoiceFile> {
-  const kept = await keptFile(ctx.db, doc.id, format);
-  if (kept) return fileOf(doc, format, Buffer.from(kept.content), kept.digest);
-  return writtenEInvoice(ctx, doc, format);
+  const [file] = await issuedEInvoices(ctx, doc, [format]);
+  if (!file) throw new Error(`no ${format} file`);
+  return file;
 }
 
 /**
