@@ -19,6 +19,7 @@
 // transport per message.)
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
@@ -31,6 +32,7 @@ import { boundHeapGrowth } from '../src/lib/heap.ts';
 import { deliveryTask } from '../src/modules/delivery/drain.ts';
 import { closeService, openService } from '../src/service.ts';
 import { startWorker } from '../src/worker/worker.ts';
+import { machineBusyMs, meterBackendsCpu } from './proc-cpu.ts';
 
 const COUNT = Number(process.env.BENCH_DELIVERY_COUNT ?? 200);
 const SAMPLES = Number(process.env.BENCH_DELIVERY_SAMPLES ?? 50);
@@ -41,12 +43,12 @@ const POOL = { pool: true, maxConnections: IN_FLIGHT } as const;
 const WARMUP = 20;
 
 /** PGlite in memory, or a scratch database created on the DATABASE_URL server and dropped after. */
-async function openDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openDatabase(): Promise<{ database: Database; name: string | null; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openPGlite({ dataDir: null });
     await migrate(database);
-    return { database, drop: async () => {} };
+    return { database, name: null, drop: async () => {} };
   }
   const name = `docex_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -58,6 +60,7 @@ async function openDatabase(): Promise<{ database: Database; drop(): Promise<voi
   await migrate(database);
   return {
     database,
+    name,
     async drop() {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
@@ -128,10 +131,38 @@ const LINES = Array.from({ length: 5 }, (_, n) => ({
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
+/**
+ * What a phase cost, per message: this process's CPU (the worker or the bare loop, the render
+ * thread and the sink), the PostgreSQL backends' (null on PGlite, which runs in the process), and
+ * the whole machine's busy time (null without /proc). On an otherwise quiet machine the last bounds
+ * the rate: its cores give at most cores × 1000 ms of CPU a second.
+ */
+function meterPhase(databaseName: string | null) {
+  const cpu0 = process.cpuUsage();
+  const busy0 = machineBusyMs();
+  const pg = databaseName === null ? null : meterBackendsCpu(databaseName);
+  return {
+    stop(count: number) {
+      const cpu = process.cpuUsage(cpu0);
+      const busy1 = machineBusyMs();
+      const pgMs = pg?.stop() ?? null;
+      return {
+        processMs: (cpu.user + cpu.system) / 1000 / count,
+        postgresMs: pgMs === null ? null : pgMs / count,
+        machineMs: busy0 === null || busy1 === null ? null : (busy1 - busy0) / count,
+      };
+    },
+  };
+}
+
+type PhaseCost = ReturnType<ReturnType<typeof meterPhase>['stop']>;
+const costCells = (c: PhaseCost) =>
+  `${c.processMs.toFixed(1)} ms | ${c.postgresMs === null ? '—' : `${c.postgresMs.toFixed(1)} ms`} | ${c.machineMs === null ? '—' : `${c.machineMs.toFixed(1)} ms`}`;
+
 async function main(): Promise<void> {
   boundHeapGrowth();
   const sink = await startSink();
-  const { database, drop } = await openDatabase();
+  const { database, name: databaseName, drop } = await openDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DOCEX_OPERATOR_TOKEN: 'op_bench',
@@ -212,29 +243,29 @@ async function main(): Promise<void> {
   const backlog: string[] = [];
   for (let i = 0; i < COUNT; i++) backlog.push(await issue());
   const base = sink.received;
-  const cpu0 = process.cpuUsage();
+  const firstMeter = meterPhase(databaseName);
   const t0 = performance.now();
   worker = startWorker(ctx, [deliveryTask]);
   await sink.reached(base + COUNT);
   const workerSeconds = (performance.now() - t0) / 1000;
-  const workerCpu = process.cpuUsage(cpu0);
+  const workerCost = firstMeter.stop(COUNT);
   await worker.stop();
 
   // 1b. The same documents sent again (POST /v1/documents/{id}/deliveries): a message composed
   // from the e-invoice files their first email kept, so no render; what the outbox itself costs.
   for (const id of backlog) await api('POST', `/v1/documents/${id}/deliveries`, key, {});
   const resendBase = sink.received;
-  const cpu2 = process.cpuUsage();
+  const resendMeter = meterPhase(databaseName);
   const t2 = performance.now();
   worker = startWorker(ctx, [deliveryTask]);
   await sink.reached(resendBase + COUNT);
   const resendSeconds = (performance.now() - t2) / 1000;
-  const resendCpu = process.cpuUsage(cpu2);
+  const resendCost = resendMeter.stop(COUNT);
   await worker.stop();
 
   // 2. The ceiling: the same number of the same bytes through nodemailer, IN_FLIGHT at once.
   const bareBase = sink.received;
-  const cpu1 = process.cpuUsage();
+  const bareMeter = meterPhase(databaseName);
   const t1 = performance.now();
   let sent = 0;
   const transport = nodemailer.createTransport({ url: sink.url, ...POOL });
@@ -252,7 +283,7 @@ async function main(): Promise<void> {
   transport.close();
   await sink.reached(bareBase + COUNT);
   const bareSeconds = (performance.now() - t1) / 1000;
-  const bareCpu = process.cpuUsage(cpu1);
+  const bareCost = bareMeter.stop(COUNT);
 
   // 3. Issue → 250: one issue at a time while the worker runs as deployed (woken by the issue,
   // src/modules/delivery/wake.ts), from the issue request to the sink's acceptance of its message.
@@ -277,24 +308,32 @@ async function main(): Promise<void> {
 
   const workerRate = COUNT / workerSeconds;
   const bareRate = COUNT / bareSeconds;
-  const cpuUs = (u: NodeJS.CpuUsage) => (u.user + u.system) / COUNT;
   console.log(
     `\nEmail deliveries to a local smtp-server sink, Node ${process.version}, ${database.kind}, ` +
       `${COUNT} messages each side (${Math.round(message.length / 1024)} KB, 5-line invoice with Factur-X and UBL)\n`,
   );
-  console.log('| Side | Messages | Seconds | Per second | CPU per message (this process) |');
-  console.log('|---|---:|---:|---:|---:|');
   console.log(
-    `| docex worker (claim, compose with e-invoice files, SMTP, record) | ${COUNT} | ${workerSeconds.toFixed(2)} | ${workerRate.toFixed(1)} | ${Math.round(cpuUs(workerCpu) / 1000)} ms |`,
+    '| Side | Messages | Seconds | Per second | CPU per message: this process | PostgreSQL | the machine |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `| docex worker (claim, compose with e-invoice files, SMTP, record) | ${COUNT} | ${workerSeconds.toFixed(2)} | ${workerRate.toFixed(1)} | ${costCells(workerCost)} |`,
   );
   console.log(
-    `| docex worker, the same documents sent again (e-invoice files kept: no render) | ${COUNT} | ${resendSeconds.toFixed(2)} | ${(COUNT / resendSeconds).toFixed(1)} | ${Math.round(cpuUs(resendCpu) / 1000)} ms |`,
+    `| docex worker, the same documents sent again (e-invoice files kept: no render) | ${COUNT} | ${resendSeconds.toFixed(2)} | ${(COUNT / resendSeconds).toFixed(1)} | ${costCells(resendCost)} |`,
   );
   console.log(
-    `| bare nodemailer loop, same bytes, pooled, ${IN_FLIGHT} in flight | ${COUNT} | ${bareSeconds.toFixed(2)} | ${bareRate.toFixed(1)} | ${Math.round(cpuUs(bareCpu) / 1000)} ms |`,
+    `| bare nodemailer loop, same bytes, pooled, ${IN_FLIGHT} in flight | ${COUNT} | ${bareSeconds.toFixed(2)} | ${bareRate.toFixed(1)} | ${costCells(bareCost)} |`,
   );
   console.log(
     `\nRatio ${(workerRate / bareRate).toFixed(2)} (target ≥ 0.5); sent again, no render: ${(COUNT / resendSeconds / bareRate).toFixed(2)}.`,
+  );
+  const bound = (c: PhaseCost) =>
+    c.machineMs === null || c.machineMs <= 0
+      ? '—'
+      : `${Math.round((availableParallelism() * 1000) / c.machineMs)}/s`;
+  console.log(
+    `The machine's CPU per message bounds each rate on its ${availableParallelism()} cores: first emails ${bound(workerCost)}, sent again ${bound(resendCost)}, bare loop ${bound(bareCost)}.`,
   );
   console.log(
     `Issue → 250 over ${SAMPLES} issues: p50 ${Math.round(pct(latencies, 0.5))} ms, p99 ${Math.round(pct(latencies, 0.99))} ms, max ${Math.round(latencies.at(-1) ?? 0)} ms (target p99 ≤ 1000 ms).`,
@@ -308,6 +347,12 @@ async function main(): Promise<void> {
       issue_to_250_p50_ms: pct(latencies, 0.5),
       issue_to_250_p99_ms: pct(latencies, 0.99),
       message_bytes: message.length,
+      machine_cpu_ms_per_message: {
+        worker: workerCost.machineMs,
+        resend: resendCost.machineMs,
+        bare: bareCost.machineMs,
+      },
+      cores: availableParallelism(),
       rss_peak_mb: process.memoryUsage.rss() / 1e6,
     })}`,
   );

@@ -78,3 +78,21 @@ export function meterBackendsCpu(database: string, everyMs = 200): { stop(): num
     },
   };
 }
+
+/**
+ * CPU milliseconds every core of this machine has spent busy so far (/proc/stat: all but idle and
+ * iowait), or null where there is no /proc. Over a window with nothing else running, it is what a
+ * scenario costs the whole machine (its process, PostgreSQL and anything they wake), which bounds
+ * its rate: n cores give at most n × 1000 ms of CPU a second.
+ */
+export function machineBusyMs(): number | null {
+  try {
+    const cpu =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    if (cpu.length < 5 || cpu.some((n) => !Number.isFinite(n))) return null;
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+    return (user + nice + system + irq + softirq + steal) * 10;
+  } catch {
+    return null;
+  }
+}
