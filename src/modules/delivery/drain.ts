@@ -23,6 +23,7 @@ import { traceHooks } from '../../observability/trace-hooks.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
 import { documentById } from '../documents/load-document.ts';
 import { issuedEInvoices } from '../einvoice/export-document.ts';
+import { RENDER_RETRY_AFTER_SECONDS } from '../einvoice/render-pool.ts';
 import { composeMessage, type MessageAttachment, messageIdFor } from './compose.ts';
 import { appendDeliveryEvent, VIEW_COLUMNS } from './deliveries.ts';
 import { documentMessage } from './document-message.ts';
@@ -286,10 +287,76 @@ async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
   });
 }
 
+/**
+ * A first attempt whose e-invoice files the render pool would not write (render-pool.ts): every
+ * thread busy and its queue full; or failed: the render outran DOCEX_RENDER_TIMEOUT_MS, or no
+ * thread could start. Null for anything else. Left to the lease, either would wait out the 60 s lease and come back to the same pool,
+ * and a render that always times out would take a render thread for 20 s every minute, forever.
+ */
+function renderRefusal(
+  err: unknown,
+): { reason: 'render_queue_full' | 'render_failed'; message: string } | null {
+  if (!(err instanceof ApiError) || err.code !== 'unavailable') return null;
+  const details = err.details as { reason?: unknown; timeout_ms?: unknown } | undefined;
+  if (details?.reason === 'render_queue_full') {
+    return {
+      reason: details.reason,
+      message: `The e-invoice files were not written yet: every render thread was busy and the render queue full (DOCEX_RENDER_QUEUE); due again in ${RENDER_RETRY_AFTER_SECONDS} s.`,
+    };
+  }
+  if (details?.reason === 'render_timeout') {
+    return {
+      reason: 'render_failed',
+      message: `The e-invoice files took longer than ${String(details.timeout_ms)} ms to write (DOCEX_RENDER_TIMEOUT_MS) and were stopped; retried on the delivery schedule.`,
+    };
+  }
+  if (details?.reason === 'render_start') {
+    return {
+      reason: 'render_failed',
+      message: 'No render thread could start to write the e-invoice files; retried on the delivery schedule.',
+    };
+  }
+  return null;
+}
+
+/**
+ * What becomes of a delivery whose files the render pool refused: a full queue is the pool's
+ * capacity, not the delivery's failure, so it is due again once the pool asks a client to retry
+ * (RENDER_RETRY_AFTER_SECONDS), no attempt counted; a render that failed is a failed attempt
+ * (temporary) on the outbox's schedule, so a document that can never be rendered in time ends
+ * failed, with its event, as an undeliverable message does.
+ */
+function renderOutcome(
+  d: Claimed,
+  refusal: NonNullable<ReturnType<typeof renderRefusal>>,
+  at: Date,
+): Outcome {
+  if (refusal.reason === 'render_failed') {
+    return smtpOutcome(d, { outcome: 'temporary', code: null, response: null, error: refusal.message }, at);
+  }
+  return {
+    status: 'queued',
+    attempt: null,
+    series: d.series_attempts,
+    nextAttemptAt: new Date(at.getTime() + RENDER_RETRY_AFTER_SECONDS * 1000),
+    lastError: refusal.message,
+    sentAt: null,
+    event: null,
+    dropMessage: false,
+  };
+}
+
 /** One delivery's attempt; never throws (a failure leaves the lease to lapse and be retried). */
 async function attempt(ctx: AppContext, d: Claimed, mailer: Mailer | null): Promise<void> {
   try {
-    const message = await messageOf(ctx, d);
+    let message: Buffer | null;
+    try {
+      message = await messageOf(ctx, d);
+    } catch (err) {
+      const refusal = renderRefusal(err);
+      if (refusal === null) throw err;
+      return record(ctx, d, renderOutcome(d, refusal, ctx.clock.now()));
+    }
     if (message === null) return;
     const now = ctx.clock.now();
     if (d.sandbox) {
