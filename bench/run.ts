@@ -332,14 +332,28 @@ async function deliveryScenario(rows: Row[]): Promise<void> {
       `  issue → 250 p50 ${Math.round(r.issue_to_250_p50_ms)} ms, p99 ${Math.round(r.issue_to_250_p99_ms)} ms` +
       `  (runs: ${runs.map((x) => fmt(x.worker_mps / x.bare_mps, 2)).join(', ')})`,
   );
+  // The whole machine's CPU per message (the process, PostgreSQL, the kernel) bounds each rate on
+  // these cores, whatever the concurrency: the figure that says how far a ratio can go here.
+  const m = r.machine_cpu_ms_per_message;
+  if (m.worker !== null && m.resend !== null && m.bare !== null) {
+    const bound = (ms: number) => fmt((r.cores * 1000) / ms, 0);
+    console.log(
+      `  machine CPU per message: first emails ${fmt(m.worker, 1)} ms, sent again ${fmt(m.resend, 1)} ms, bare ${fmt(m.bare, 1)} ms;` +
+        ` bounds on ${r.cores} cores ${bound(m.worker)}/s, ${bound(m.resend)}/s, ${bound(m.bare)}/s`,
+    );
+  }
 }
 
 /** What bench/delivery.ts prints on its BENCH_JSON line. */
 interface DeliveryRun {
   worker_mps: number;
   bare_mps: number;
+  resend_mps: number;
   issue_to_250_p50_ms: number;
   issue_to_250_p99_ms: number;
+  /** Busy CPU of the whole machine per message in each phase (null without /proc). */
+  machine_cpu_ms_per_message: { worker: number | null; resend: number | null; bare: number | null };
+  cores: number;
 }
 
 /**

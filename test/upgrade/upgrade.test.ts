@@ -36,7 +36,7 @@ import { type Sink, startSink } from '../delivery/smtp-sink.ts';
 import { startTestServiceOn, type TestService } from '../helpers/harness.ts';
 
 /** The release whose data the current code must carry: the previous one. */
-const RELEASE = '1.17.0';
+const RELEASE = '1.17.1';
 const FIXTURES = join(import.meta.dirname, 'fixtures', RELEASE);
 
 // biome-ignore lint/suspicious/noExplicitAny: expected.json is the seed's record, read as JSON
@@ -340,13 +340,24 @@ for (const engine of engines) {
         );
         assert.equal(list.status, 200, list.text);
         assertSubset(list.body.data, e.deliveries, `${e.env} deliveries`);
-        // Stored whole by the previous release (no attachment slots): served as stored.
+        // As the previous release stored it (1.17.1: without the attachments' bodies, which the
+        // kept e-invoice files fill in at every read, migration 0045): served byte for byte.
         const message = await get(
           `/v1/documents/${e.document_id}/deliveries/${e.delivery_id}/message`,
           token,
         );
         assert.equal(message.statusCode, 200, message.body);
         assert.equal(message.headers['content-type'], 'message/rfc822');
+        const row = await svc.ctx.db
+          .selectFrom('deliveries')
+          .select('message_attachments')
+          .where('id', '=', e.delivery_id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(
+          row.message_attachments?.map((slot) => slot.format),
+          ['facturx', 'ubl'],
+          `${e.env}: the previous release kept the message without its two attachments`,
+        );
         assert.equal(
           sha256(message.rawPayload),
           e.message_sha256,
@@ -372,7 +383,7 @@ for (const engine of engines) {
       }
     });
 
-    test('the live message the previous release stored whole and parked is sent byte for byte once SMTP is set', async () => {
+    test('the live message the previous release stored and parked is sent byte for byte once SMTP is set', async () => {
       const e = x.external.find((d: Expected) => d.env === 'live');
       const [recorded] = e.deliveries;
       assert.equal(recorded.status, 'queued', 'parked: the previous release had no DOCEX_SMTP_URL');
