@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
+import { documentById } from '../../src/modules/documents/load-document.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
+import { issuedEInvoices } from '../../src/modules/einvoice/export-document.ts';
 import { type Pair, pair } from '../documents/setup.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { expectApiError } from '../helpers/expect.ts';
@@ -352,6 +354,46 @@ describe('export', () => {
     const digest = createHash('sha256').update(after1.text, 'utf8').digest('hex');
     assert.equal(after1.headers['svc-einvoice-digest'], digest);
     assert.equal((await setProfile(p.issuer.org.session, { legal_name: SELLER.legal_name })).status, 200);
+  });
+
+  test('the formats an email attaches are written together, and what a concurrent export kept first is what both get', async () => {
+    const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+    // One format kept by an export first: the email's files keep it and write the other.
+    const doc = await issued([{ description: 'A', quantity: 1, unit_price: 10, tax_rate: 0.19 }]);
+    const ubl = await exportAs(doc.id, 'ubl');
+    assert.equal(ubl.status, 200, ubl.text);
+    const record = await documentById(svc.ctx.db, doc.id);
+    assert.ok(record);
+    const [pdf, ubl2] = await issuedEInvoices(svc.ctx, record, ['facturx', 'ubl']);
+    assert.equal(ubl2?.digest, ubl.headers['svc-einvoice-digest']);
+    assert.equal(ubl2?.content.toString('utf8'), ubl.text);
+    const served = await svc.app.inject({
+      method: 'GET',
+      url: `/v1/documents/${doc.id}/einvoice?format=facturx`,
+      headers: { authorization: `Bearer ${p.issuer.key}` },
+    });
+    assert.equal(sha(served.rawPayload), pdf?.digest);
+    // Neither kept yet, exports racing the email's write: one file per format, the same for all.
+    const raced = await issued([{ description: 'B', quantity: 2, unit_price: 10, tax_rate: 0.19 }]);
+    const racedRecord = await documentById(svc.ctx.db, raced.id);
+    assert.ok(racedRecord);
+    const [both, apiPdf, apiUbl] = await Promise.all([
+      issuedEInvoices(svc.ctx, racedRecord, ['facturx', 'ubl']),
+      exportAs(raced.id, 'facturx'),
+      exportAs(raced.id, 'ubl'),
+    ]);
+    assert.equal(both[0]?.digest, apiPdf.headers['svc-einvoice-digest']);
+    assert.equal(both[1]?.digest, apiUbl.headers['svc-einvoice-digest']);
+    const rows = await svc.ctx.db
+      .selectFrom('einvoice_exports')
+      .select(['format', 'digest'])
+      .where('document_id', '=', raced.id)
+      .orderBy('format')
+      .execute();
+    assert.deepEqual(rows, [
+      { format: 'facturx', digest: both[0]?.digest },
+      { format: 'ubl', digest: both[1]?.digest },
+    ]);
   });
 
   test('Factur-X: a PDF whose embedded factur-x.xml is the CII export and passes CEN', async () => {

@@ -3,7 +3,7 @@
 // so both parties get the same bytes on every later call, whatever a later docex would write.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AppContext, Tx } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -66,16 +66,17 @@ async function withLateProfiles(ctx: AppContext, doc: DocumentRecord): Promise<D
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Keeps the file and freezes the profiles it was written with, under the document's row lock.
- * Answers the file kept for the format (this one, or a concurrent export's), or null when another
- * export froze different profiles meanwhile and the file must be written again.
+ * Keeps the files and freezes the profiles they were written with, under the document's row lock,
+ * in one transaction (an email's first attempt writes two: a transaction each cost a commit and
+ * four more statements per message, bench/RESULTS.md). Answers, in the order given, the file kept
+ * for each format (this one, or a concurrent export's), or null when another export froze
+ * different profiles meanwhile and the files must be written again.
  */
 async function keep(
   ctx: AppContext,
   doc: DocumentRecord,
-  format: EInvoiceFormat,
-  content: Buffer,
-): Promise<{ content: Uint8Array; digest: string } | null> {
+  files: ReadonlyArray<{ format: EInvoiceFormat; content: Buffer }>,
+): Promise<Array<{ content: Buffer; digest: string }> | null> {
   return inTransaction(ctx.db, async (trx) => {
     const row = await trx
       .selectFrom('documents')
@@ -83,44 +84,46 @@ async function keep(
       .where('id', '=', doc.id)
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
-    const kept = await keptFile(trx, doc.id, format);
-    if (kept) return kept;
-    if (
-      (row.issuer_profile !== null && !sameJson(row.issuer_profile, doc.issuer_profile)) ||
-      (row.counterparty_profile !== null && !sameJson(row.counterparty_profile, doc.counterparty_profile))
-    ) {
-      return null;
+    const kept = await keptFiles(
+      trx,
+      doc.id,
+      files.map((f) => f.format),
+    );
+    const missing = files.filter((f) => !kept.some((k) => k.format === f.format));
+    if (missing.length > 0) {
+      if (
+        (row.issuer_profile !== null && !sameJson(row.issuer_profile, doc.issuer_profile)) ||
+        (row.counterparty_profile !== null && !sameJson(row.counterparty_profile, doc.counterparty_profile))
+      ) {
+        return null;
+      }
+      if (row.issuer_profile === null || row.counterparty_profile === null) {
+        await trx
+          .updateTable('documents')
+          .set({
+            issuer_profile: jsonOrNull(doc.issuer_profile),
+            counterparty_profile: jsonOrNull(doc.counterparty_profile),
+          })
+          .where('id', '=', doc.id)
+          .execute();
+      }
+      const createdAt = ctx.clock.now();
+      const written = missing.map((f) => ({
+        document_id: doc.id,
+        format: f.format,
+        content: f.content,
+        digest: createHash('sha256').update(f.content).digest('hex'),
+        created_at: createdAt,
+      }));
+      await trx.insertInto('einvoice_exports').values(written).execute();
+      kept.push(...written);
     }
-    if (row.issuer_profile === null || row.counterparty_profile === null) {
-      await trx
-        .updateTable('documents')
-        .set({
-          issuer_profile: jsonOrNull(doc.issuer_profile),
-          counterparty_profile: jsonOrNull(doc.counterparty_profile),
-        })
-        .where('id', '=', doc.id)
-        .execute();
-    }
-    const digest = createHash('sha256').update(content).digest('hex');
-    await trx
-      .insertInto('einvoice_exports')
-      .values({ document_id: doc.id, format, content, digest, created_at: ctx.clock.now() })
-      .execute();
-    return { content, digest };
+    return files.map((f) => {
+      const k = kept.find((x) => x.format === f.format);
+      if (!k) throw new Error(`the ${f.format} file was neither kept nor written`);
+      return { content: k.content, digest: k.digest };
+    });
   });
-}
-
-async function keptFile(
-  db: Kysely<DB> | Tx,
-  documentId: string,
-  format: EInvoiceFormat,
-): Promise<{ content: Uint8Array; digest: string } | undefined> {
-  return db
-    .selectFrom('einvoice_exports')
-    .select(['content', 'digest'])
-    .where('document_id', '=', documentId)
-    .where('format', '=', format)
-    .executeTakeFirst();
 }
 
 const jsonOrNull = (p: LegalProfile | null): string | null => (p === null ? null : JSON.stringify(p));
@@ -205,7 +208,7 @@ export async function issuedEInvoice(
 /**
  * issuedEInvoice for several formats, the kept ones read in one statement (the email delivery
  * attaches two: a round trip per file was measurable per message, bench/RESULTS.md). In the
- * order given; a format that is not kept yet is written as issuedEInvoice writes it.
+ * order given; the formats not kept yet are written and kept together, as writtenEInvoices does.
  */
 export async function issuedEInvoices(
   ctx: AppContext,
@@ -213,12 +216,15 @@ export async function issuedEInvoices(
   formats: readonly EInvoiceFormat[],
 ): Promise<EInvoiceFile[]> {
   const kept = await keptFiles(ctx.db, doc.id, formats);
-  const files: EInvoiceFile[] = [];
-  for (const format of formats) {
+  const missing = formats.filter((f) => !kept.some((k) => k.format === f));
+  const written = missing.length === 0 ? [] : await writtenEInvoices(ctx, doc, missing);
+  return formats.map((format) => {
     const k = kept.find((r) => r.format === format);
-    files.push(k ? fileOf(doc, format, k.content, k.digest) : await writtenEInvoice(ctx, doc, format));
-  }
-  return files;
+    if (k) return fileOf(doc, format, k.content, k.digest);
+    const w = written.find((f) => f.format === format);
+    if (!w) throw new Error(`no ${format} file`);
+    return w.file;
+  });
 }
 
 /** The kept files of a document among `formats`, in one read (those not written yet are absent). */
@@ -241,19 +247,28 @@ export async function keptFiles(
   }));
 }
 
-/** A file not kept yet: written and kept (or the one a concurrent export kept first). */
-async function writtenEInvoice(
+/** Files not kept yet: written and kept (or the ones a concurrent export kept first). */
+async function writtenEInvoices(
   ctx: AppContext,
   doc: DocumentRecord,
-  format: EInvoiceFormat,
-): Promise<EInvoiceFile> {
-  // Rendered outside the lock, on a render thread; written again in the rare case another export
-  // froze a late party's profile between the read and the write.
+  formats: readonly EInvoiceFormat[],
+): Promise<Array<{ format: EInvoiceFormat; file: EInvoiceFile }>> {
+  // Rendered outside the lock, on a render thread, one after the other (one queue slot at a time);
+  // written again in the rare case another export froze a late party's profile between the read
+  // and the write.
   let current = doc;
   for (let attempt = 0; attempt < 3; attempt++) {
     const effective = await withLateProfiles(ctx, current);
-    const stored = await keep(ctx, effective, format, await render(ctx, effective, format));
-    if (stored) return fileOf(doc, format, Buffer.from(stored.content), stored.digest);
+    const rendered: Array<{ format: EInvoiceFormat; content: Buffer }> = [];
+    for (const format of formats) rendered.push({ format, content: await render(ctx, effective, format) });
+    const stored = await keep(ctx, effective, rendered);
+    if (stored) {
+      return formats.map((format, i) => {
+        const k = stored[i];
+        if (!k) throw new Error(`no ${format} file`);
+        return { format, file: fileOf(doc, format, Buffer.from(k.content), k.digest) };
+      });
+    }
     current = await findVisibleDocument(ctx.db, doc.issuer_organization_id, doc.id);
   }
   throw new ApiError('conflict', "The parties' profiles changed while the e-invoice was written; try again.");
