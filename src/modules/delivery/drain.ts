@@ -287,15 +287,21 @@ async function record(ctx: AppContext, d: Claimed, o: Outcome): Promise<void> {
   });
 }
 
+/** Why the render pool would not write a first attempt's e-invoice files, in the delivery's words. */
+interface RenderRefusal {
+  /** render_queue_full: the pool's capacity; render_failed: a timeout, or no thread that starts. */
+  reason: 'render_queue_full' | 'render_failed';
+  message: string;
+}
+
 /**
  * A first attempt whose e-invoice files the render pool would not write (render-pool.ts): every
  * thread busy and its queue full; or failed: the render outran DOCEX_RENDER_TIMEOUT_MS, or no
- * thread could start. Null for anything else. Left to the lease, either would wait out the 60 s lease and come back to the same pool,
- * and a render that always times out would take a render thread for 20 s every minute, forever.
+ * thread could start. Null for anything else. Left to the lease, either would wait out the 60 s
+ * lease and come back to the same pool, and a render that always times out would take a render
+ * thread for 20 s every minute, forever.
  */
-function renderRefusal(
-  err: unknown,
-): { reason: 'render_queue_full' | 'render_failed'; message: string } | null {
+function renderRefusal(err: unknown): RenderRefusal | null {
   if (!(err instanceof ApiError) || err.code !== 'unavailable') return null;
   const details = err.details as { reason?: unknown; timeout_ms?: unknown } | undefined;
   if (details?.reason === 'render_queue_full') {
@@ -326,11 +332,7 @@ function renderRefusal(
  * (temporary) on the outbox's schedule, so a document that can never be rendered in time ends
  * failed, with its event, as an undeliverable message does.
  */
-function renderOutcome(
-  d: Claimed,
-  refusal: NonNullable<ReturnType<typeof renderRefusal>>,
-  at: Date,
-): Outcome {
+function renderOutcome(d: Claimed, refusal: RenderRefusal, at: Date): Outcome {
   if (refusal.reason === 'render_failed') {
     return smtpOutcome(d, { outcome: 'temporary', code: null, response: null, error: refusal.message }, at);
   }

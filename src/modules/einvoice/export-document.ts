@@ -266,7 +266,7 @@ async function writtenEInvoices(
       return formats.map((format, i) => {
         const k = stored[i];
         if (!k) throw new Error(`no ${format} file`);
-        return { format, file: fileOf(doc, format, Buffer.from(k.content), k.digest) };
+        return { format, file: fileOf(doc, format, k.content, k.digest) };
       });
     }
     current = await findVisibleDocument(ctx.db, doc.issuer_organization_id, doc.id);
