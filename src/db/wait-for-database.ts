@@ -12,7 +12,7 @@ const FIRST_BACKOFF_MS = 250;
 /** Short enough that a process serves within ~2 s of its database coming back. */
 const MAX_BACKOFF_MS = 2_000;
 /** How often the log repeats that the process is still waiting (the first failure is logged at once). */
-export const WAITING_LOG_EVERY_MS = 15_000;
+const WAITING_LOG_EVERY_MS = 15_000;
 
 export async function untilDatabaseAnswers<T>(
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
