@@ -4,7 +4,6 @@
 // the database is away, and the log says so now and then, so an operator sees why it is not
 // serving yet. Any other error (a bad migration, a wrong password, a missing database) ends the
 // start at once, as before: waiting would not mend it.
-import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** The first retry waits this long; each next one twice as long, up to MAX_BACKOFF_MS. */
@@ -14,11 +13,13 @@ const MAX_BACKOFF_MS = 2_000;
 /** How often the log repeats that the process is still waiting (the first failure is logged at once). */
 const WAITING_LOG_EVERY_MS = 15_000;
 
-export async function untilDatabaseAnswers<T>(
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-  what: string,
-  step: () => Promise<T>,
-): Promise<T> {
+/** What it logs to (the service's pino logger). */
+interface Log {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export async function untilDatabaseAnswers<T>(log: Log, what: string, step: () => Promise<T>): Promise<T> {
   let failures = 0;
   let since = 0;
   let loggedAt = 0;

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { openPostgres } from '../../src/db/database.ts';
 import { survivable } from '../../src/db/escaped-errors.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
+import { untilDatabaseAnswers } from '../../src/db/wait-for-database.ts';
 
 function message(type: string, body: Buffer): Buffer {
   const head = Buffer.alloc(5);
@@ -86,4 +87,35 @@ test('the last line of defence: a database outage that reached no handler is log
   assert.equal(survivable(log, new TypeError('x is undefined'), 'uncaughtException'), false);
   assert.equal(survivable(log, Object.assign(new Error('duplicate key'), { code: '23505' }), 'x'), false);
   assert.equal(logged.length, 2, 'a bug is not logged as survived');
+});
+
+test('a start step is run again while the database is away (logged at once), and not when it fails otherwise', async () => {
+  const warnings: string[] = [];
+  const infos: string[] = [];
+  const log = {
+    warn: (_o: object, msg: string) => warnings.push(msg),
+    info: (_o: object, msg: string) => infos.push(msg),
+  };
+  let calls = 0;
+  const result = await untilDatabaseAnswers(log, 'migrations', async () => {
+    calls++;
+    if (calls < 3)
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    return 'done';
+  });
+  assert.equal(result, 'done');
+  assert.equal(calls, 3);
+  assert.equal(warnings.length, 1, 'one line for the streak, not one per retry');
+  assert.match(warnings[0]!, /waiting for the database \(migrations\)/);
+  assert.match(infos[0]!, /the database answers/);
+  const broken = Object.assign(new Error('syntax error at or near "x"'), { code: '42601' });
+  let tries = 0;
+  await assert.rejects(
+    untilDatabaseAnswers(log, 'migrations', async () => {
+      tries++;
+      throw new Error('migration 0001_x failed: syntax error', { cause: broken });
+    }),
+    /syntax error/,
+  );
+  assert.equal(tries, 1, 'a broken migration ends the start at once');
 });
