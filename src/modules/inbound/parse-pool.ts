@@ -16,27 +16,10 @@ import { ApiError } from '../../lib/errors.ts';
 import { startThread } from '../../lib/thread-entry.ts';
 import { ThreadPool, ThreadStopped } from '../../lib/thread-pool.ts';
 import type { SenderCheck, SenderResults } from './check-sender.ts';
+import type { ParseJob, ParseResults, WireRead } from './parse-worker.ts';
 import type { DsnOutcome } from './read-dsn.ts';
 import type { ReceivedHeaders } from './read-headers.ts';
-import type { FoundEInvoice, ReadMessage } from './read-message.ts';
-
-export type ParseJob =
-  | { kind: 'headers'; head: Uint8Array }
-  | { kind: 'sender'; check: SenderCheck }
-  | { kind: 'message'; raw: Uint8Array }
-  | { kind: 'upload'; raw: Uint8Array; filename: string | null }
-  | { kind: 'dsn'; raw: Uint8Array };
-
-/** A read as it crosses from the thread: its Buffers arrive as Uint8Arrays. */
-type WireRead = { found: (Omit<FoundEInvoice, 'bytes'> & { bytes: Uint8Array })[]; reasons: string[] };
-
-export interface ParseResults {
-  headers: ReceivedHeaders;
-  sender: SenderResults;
-  message: WireRead;
-  upload: WireRead;
-  dsn: DsnOutcome | null;
-}
+import type { ReadMessage } from './read-message.ts';
 
 /** Seconds a client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -93,12 +76,6 @@ function parsePool(config: Config): Pool {
     pools.set(config, pool);
   }
   return pool;
-}
-
-/** Ends the configuration's parse threads (a service closing). */
-export async function closeParsePool(config: Config): Promise<void> {
-  await pools.get(config)?.close();
-  pools.delete(config);
 }
 
 function run<K extends ParseJob['kind']>(

@@ -4,12 +4,32 @@
 // The main thread's side, with the queue and the time limit, is parse-pool.ts.
 
 import { type JobAnswer, serveJobs } from '../../lib/thread-jobs.ts';
+import type { SenderCheck, SenderResults } from './check-sender.ts';
 import { checkSender } from './check-sender.ts';
-import type { ParseJob, ParseResults } from './parse-pool.ts';
+import type { DsnOutcome } from './read-dsn.ts';
 import { readDsn } from './read-dsn.ts';
 import type { ReceivedHeaders } from './read-headers.ts';
 import { readHeaders } from './read-headers.ts';
+import type { FoundEInvoice } from './read-message.ts';
 import { readInboundMessage, readUploadedFile } from './read-message.ts';
+
+export type ParseJob =
+  | { kind: 'headers'; head: Uint8Array }
+  | { kind: 'sender'; check: SenderCheck }
+  | { kind: 'message'; raw: Uint8Array }
+  | { kind: 'upload'; raw: Uint8Array; filename: string | null }
+  | { kind: 'dsn'; raw: Uint8Array };
+
+/** A read as it crosses from the thread: its Buffers arrive as Uint8Arrays. */
+export type WireRead = { found: (Omit<FoundEInvoice, 'bytes'> & { bytes: Uint8Array })[]; reasons: string[] };
+
+export interface ParseResults {
+  headers: ReceivedHeaders;
+  sender: SenderResults;
+  message: WireRead;
+  upload: WireRead;
+  dsn: DsnOutcome | null;
+}
 
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
