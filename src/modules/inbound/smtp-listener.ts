@@ -64,8 +64,9 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
 
   const tls = cfg.tls ? { cert: readFileSync(cfg.tls.certFile), key: readFileSync(cfg.tls.keyFile) } : null;
   const spool = new Spool(ctx.config.dataDir);
-  // a file older than any session could be is a dead process's
-  spool.sweep(cfg.sessionTimeoutMs * 2);
+  // a file older than any session could be is a dead process's (at least an hour: other listeners
+  // on the same data directory may run with a longer deadline)
+  spool.sweep(Math.max(cfg.sessionTimeoutMs * 2, 3_600_000));
   const slots = new StoreSlots(STORING_AT_ONCE);
   // sessions per client address, and each session's deadline
   const byAddress = new Map<string, Set<string>>();
