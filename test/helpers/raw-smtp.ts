@@ -89,10 +89,13 @@ export class RawSmtp {
     }
   }
 
-  /** Ends the DATA and reads its reply. */
-  async endData(): Promise<{ code: number; text: string } | null> {
+  /**
+   * Ends the DATA and reads its reply (the first message a listener stores may wait for its parse
+   * thread to start, which takes long on a loaded machine).
+   */
+  async endData(timeoutMs = 120_000): Promise<{ code: number; text: string } | null> {
     this.socket.write('\r\n.\r\n');
-    return this.reply();
+    return this.reply(timeoutMs);
   }
 
   close(): void {

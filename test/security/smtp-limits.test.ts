@@ -74,14 +74,17 @@ test("many connections sending large DATA slowly: the listener's memory stays bo
   const rss0 = process.memoryUsage().rss;
   const clients: RawSmtp[] = [];
   try {
-    // four client addresses, 10 connections each
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const c = await RawSmtp.open(port, `127.0.0.${2 + (i % 4)}`);
-      clients.push(c);
-      await c.startData('a@supplier.test', inbound);
-    }
-    // every DATA sent but not ended: each message is wholly in the server's hands, unfinished
-    await Promise.all(clients.map((c) => c.write(body)));
+    // four client addresses, 10 connections each, all at once: each DATA sent as soon as it
+    // starts (a DATA left silent for 5 s would be cut by the minimum rate) but not ended, so every
+    // message is wholly in the server's hands, unfinished
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, i) => {
+        const c = await RawSmtp.open(port, `127.0.0.${2 + (i % 4)}`);
+        clients.push(c);
+        await c.startData('a@supplier.test', inbound);
+        await c.write(body);
+      }),
+    );
     await sleep(500);
     const grown = (process.memoryUsage().rss - rss0) / 1024 / 1024;
     assert.ok(
