@@ -85,6 +85,15 @@ export interface Config {
     /** DOCEX_RENDER_TIMEOUT_MS: a job running longer has its thread ended and answers 503. */
     timeoutMs: number;
   };
+  /**
+   * The parse threads that read received mail and files (src/modules/inbound/parse-pool.ts,
+   * docs/security.md): DOCEX_PARSE_THREADS, DOCEX_PARSE_QUEUE, DOCEX_PARSE_TIMEOUT_MS.
+   */
+  parse: {
+    threads: number;
+    queue: number;
+    timeoutMs: number;
+  };
   /** Receiving documents by email (CONTRACT 11.5, src/modules/inbound/, docs/inbound.md). */
   inbound: InboundConfig;
   /** Email delivery (CONTRACT 11.2, src/modules/delivery, docs/reach.md). */
@@ -118,6 +127,16 @@ export interface InboundConfig {
    * authentication (DKIM, SPF, DMARC) asks; null: the system's.
    */
   dnsServers: string[] | null;
+  /**
+   * DOCEX_SMTP_SESSION_TIMEOUT_MS: the longest an SMTP connection may last, whatever it does
+   * (default 20 minutes: a 25 MB message at 25 kB/s); then 421 and the connection is closed.
+   */
+  sessionTimeoutMs: number;
+  /**
+   * DOCEX_SMTP_MIN_DATA_RATE: bytes a second a DATA must average after its first 5 seconds
+   * (default 1024); slower: 421 and the connection is closed.
+   */
+  minDataRate: number;
 }
 
 export class ConfigError extends Error {}
@@ -306,6 +325,8 @@ function inboundFrom(env: Env): InboundConfig {
     listen,
     maxBytes: intFrom(env, 'DOCEX_INBOUND_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     tls: cert === '' ? null : { certFile: resolve(cert), keyFile: resolve(key) },
+    sessionTimeoutMs: intFrom(env, 'DOCEX_SMTP_SESSION_TIMEOUT_MS', 20 * 60_000, 1000, 24 * 3_600_000),
+    minDataRate: intFrom(env, 'DOCEX_SMTP_MIN_DATA_RATE', 1024, 0, 1024 * 1024 * 1024),
   };
 }
 
@@ -378,6 +399,11 @@ export function loadConfig(env: Env = process.env): Config {
       threads: intFrom(env, 'DOCEX_RENDER_THREADS', 1, 1, 64),
       queue: intFrom(env, 'DOCEX_RENDER_QUEUE', 16, 1, 10_000),
       timeoutMs: intFrom(env, 'DOCEX_RENDER_TIMEOUT_MS', 20_000, 10, 600_000),
+    },
+    parse: {
+      threads: intFrom(env, 'DOCEX_PARSE_THREADS', 1, 1, 64),
+      queue: intFrom(env, 'DOCEX_PARSE_QUEUE', 16, 1, 10_000),
+      timeoutMs: intFrom(env, 'DOCEX_PARSE_TIMEOUT_MS', 20_000, 10, 600_000),
     },
     inbound,
     mail: mailFrom(env, shownHost, inbound.domain),

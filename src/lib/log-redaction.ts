@@ -8,13 +8,43 @@ export const REDACTED = '[redacted]';
 
 // Paths whose segment is itself a bearer credential: the recipient link's token (CONTRACT 11.3),
 // on the page (`/r/<token>`) and in the JSON API (`/v1/recipient/<token>`, also behind the app's
-// `/app/api` proxy).
-const SECRET_PATHS: readonly RegExp[] = [/^(\/r\/)[^/?#]+/, /(\/v1\/recipient\/)[^/?#]+/];
+// `/app/api` proxy). Matched on the decoded path (CONTRACT §10, round three: whatever the
+// encoding): each segment percent-decoded (an encoded `/` splits it too), compared without case,
+// empty segments (`//`) skipped, so `/%72/<token>`, `/R/<token>`, `//v1//Recipient/<token>` and
+// `/v1/recipient%2F<token>` are redacted like the plain form. The raw segment that holds the token
+// is replaced whole.
+
+function decodedParts(segment: string): string[] {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // a malformed escape: decode what can be, one escape at a time
+    decoded = segment.replace(/%[0-9A-Fa-f]{2}/g, (e) =>
+      String.fromCharCode(Number.parseInt(e.slice(1), 16)),
+    );
+  }
+  return decoded.toLowerCase().split(/[/\\]/);
+}
 
 function redactPath(path: string): string {
-  let out = path;
-  for (const re of SECRET_PATHS) out = out.replace(re, `$1${REDACTED}`);
-  return out;
+  const raw = path.split('/');
+  // every non-empty decoded part, with the raw segment it came from
+  const parts: { part: string; at: number }[] = [];
+  raw.forEach((segment, at) => {
+    for (const part of decodedParts(segment)) if (part !== '') parts.push({ part, at });
+  });
+  const secret = new Set<number>();
+  parts.forEach((p, i) => {
+    const next = parts[i + 1];
+    if (!next) return;
+    const page = i === 0 && p.part === 'r';
+    const api = p.part === 'recipient' && i > 0 && parts[i - 1]?.part === 'v1';
+    // the token's part, and the rest of its raw segment (an encoded `/` put both in one)
+    if (page || api) secret.add(next.at === p.at ? p.at : next.at);
+  });
+  if (secret.size === 0) return path;
+  return raw.map((segment, at) => (secret.has(at) ? REDACTED : segment)).join('/');
 }
 
 /**

@@ -255,6 +255,8 @@ const deliveriesTo = (to: string) =>
     .execute();
 
 let replyId: string;
+/** The reply's return path as docex handed it to SMTP: bounce+<id>.<tag>@<inbound domain>. */
+let bounceAddress: string;
 
 test('a refused message from a DMARC-authenticated sender gets one reply saying why; a forged one gets none', async () => {
   const signed = await deliver(
@@ -276,8 +278,13 @@ test('a refused message from a DMARC-authenticated sender gets one reply saying 
   await sendQueued();
   const got = sink.received.slice(before).filter((r) => r.to.includes('billing@supplier.example'));
   assert.equal(got.length, 1);
-  // the envelope sender is the delivery's bounce address at the inbound domain
-  assert.equal(got[0]!.from, `bounce+${replyId}@${INBOUND_DOMAIN}`);
+  // the envelope sender is the delivery's bounce address at the inbound domain, tagged with an
+  // HMAC of the delivery id (CONTRACT 11.2, version 1.18.0)
+  bounceAddress = got[0]!.from;
+  assert.match(
+    bounceAddress,
+    new RegExp(`^bounce\\+${replyId}\\.[0-9a-f]{20}@${INBOUND_DOMAIN.replace(/\./g, '\\.')}$`),
+  );
   const parsed = await simpleParser(got[0]!.raw);
   assert.match(parsed.subject ?? '', /Not accepted: No invoice here/);
   assert.equal(parsed.headers.get('auto-submitted'), 'auto-replied', 'RFC 3834: no robot answers it');
@@ -302,10 +309,10 @@ test('an automatic message (Auto-Submitted) gets no reply even when authenticate
   assert.equal((await deliveriesTo('billing@supplier.example')).length, 1, 'still only the first reply');
 });
 
-function dsn(deliveryId: string, action: string, status: string): string {
+function dsn(messageId: string, action: string, status: string): string {
   return [
     'From: Mail Delivery System <MAILER-DAEMON@mx.supplier.example>',
-    `To: bounce+${deliveryId}@${INBOUND_DOMAIN}`,
+    `To: ${bounceAddress}`,
     'Subject: Undelivered Mail Returned to Sender',
     'Auto-Submitted: auto-replied',
     'MIME-Version: 1.0',
@@ -331,17 +338,24 @@ function dsn(deliveryId: string, action: string, status: string): string {
     '--dsn-b1',
     'Content-Type: text/rfc822-headers',
     '',
-    `Message-ID: <${deliveryId}@docex.test>`,
+    `Message-ID: ${messageId}`,
     '',
     '--dsn-b1--',
     '',
   ].join('\r\n');
 }
 
-test('a DSN for bounce+<delivery id> marks that delivery bounced; unknown ids are refused at RCPT', async () => {
-  const to = [`bounce+${replyId}@${INBOUND_DOMAIN}`];
+test("a DSN to the tagged return path naming the delivery's Message-ID marks it bounced; forged reports change nothing", async () => {
+  const to = [bounceAddress];
+  const own = (
+    await svc.ctx.db
+      .selectFrom('deliveries')
+      .select('message_id')
+      .where('id', '=', replyId)
+      .executeTakeFirstOrThrow()
+  ).message_id!;
   // a "delayed" report and a plain auto-reply change nothing
-  const delayed = await sendRaw(listener.address.port, { from: '', to }, dsn(replyId, 'delayed', '4.4.7'));
+  const delayed = await sendRaw(listener.address.port, { from: '', to }, dsn(own, 'delayed', '4.4.7'));
   assert.equal(delayed.code, 250, delayed.response);
   const plain = await sendRaw(
     listener.address.port,
@@ -349,8 +363,27 @@ test('a DSN for bounce+<delivery id> marks that delivery bounced; unknown ids ar
     'From: a@supplier.example\r\nSubject: Out of office\r\n\r\nAway.\r\n',
   );
   assert.equal(plain.code, 250, plain.response);
+  // forged (issue 47): the bare id is in every message's Message-ID, so anyone can name it; only
+  // docex can make the tag. Untagged and wrongly tagged return paths are refused at RCPT.
+  for (const forged of [`bounce+${replyId}`, `bounce+${replyId}.${'0'.repeat(20)}`]) {
+    const r = await sendRaw(
+      listener.address.port,
+      { from: '', to: [`${forged}@${INBOUND_DOMAIN}`] },
+      dsn(own, 'failed', '5.1.1'),
+    );
+    assert.equal(r.code, 550, `${forged}: ${r.response}`);
+  }
+  // the right return path, but a report that does not name the delivery's own Message-ID: kept
+  // out, nothing recorded, and the sender is not told why
+  const other = await sendRaw(
+    listener.address.port,
+    { from: '', to },
+    dsn(`<dlv_someoneelse@docex.test>`, 'failed', '5.1.1'),
+  );
+  assert.equal(other.code, 250, other.response);
+  assert.match(other.response, /nothing recorded/);
   assert.equal((await deliveriesTo('billing@supplier.example'))[0]?.status, 'sent');
-  const failed = await sendRaw(listener.address.port, { from: '', to }, dsn(replyId, 'failed', '5.1.1'));
+  const failed = await sendRaw(listener.address.port, { from: '', to }, dsn(own, 'failed', '5.1.1'));
   assert.equal(failed.code, 250, failed.response);
   assert.match(failed.response, /Bounce recorded \(5\.1\.1\)/);
   const row = (await deliveriesTo('billing@supplier.example'))[0];

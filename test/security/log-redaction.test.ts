@@ -56,3 +56,47 @@ test("the service's request log never carries a signature, cursor or token value
     await db.drop();
   }
 });
+
+test('the recipient token is redacted whatever the encoding of its path (issue 47)', async () => {
+  const token = 'rcptTOKENsecret0123456789';
+  const forms = [
+    `/r/${token}`,
+    `/%72/${token}`,
+    `/R/${token}`,
+    `//r//${token}`,
+    `/v1/recipient/${token}`,
+    `/v1/%72ecipient/${token}/einvoice`,
+    `//V1//Recipient/${token}`,
+    `/v1/recipient%2F${token}`,
+    `/app/api/v1/RECIPIENT/${token}`,
+  ];
+  for (const f of forms) assert.ok(!redactUrl(f).includes(token), `${f} -> ${redactUrl(f)}`);
+  // other paths are left as they were
+  assert.equal(redactUrl('/v1/documents/r/x'), '/v1/documents/r/x');
+
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const db = await freshDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'info', DOCEX_MASTER_KEY: TEST_MASTER_KEY });
+  const { ctx } = await openService(config, {
+    database: db.database,
+    skipMigrations: true,
+    logger: createLogger(config, sink),
+  });
+  const app = await buildApp(ctx);
+  try {
+    for (const url of forms) await app.inject({ method: 'GET', url });
+    const log = lines.join('');
+    assert.match(log, /\[redacted\]/);
+    assert.ok(!log.includes(token), 'the token is in no log line');
+  } finally {
+    await app.close();
+    await closeService(ctx);
+    await db.drop();
+  }
+});

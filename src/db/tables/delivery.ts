@@ -77,6 +77,11 @@ export interface DeliveriesTable {
   traceparent: string | null;
   viewed_at: Date | null;
   bounce_status: string | null;
+  /**
+   * Sent before return paths were tagged (migration 0049): its DSN may come back to the untagged
+   * `bounce+<id>@…` (src/modules/inbound/bounces.ts).
+   */
+  return_path_untagged: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Date;
   updated_at: Date;
 }

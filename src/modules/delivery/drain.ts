@@ -35,6 +35,7 @@ import {
   storedMessage,
 } from './kept-attachments.ts';
 import { recipientLinkFor } from './recipient-link.ts';
+import { returnPathTag } from './return-path.ts';
 import { keepSmtpPools, type Mailer, mailerFor, releaseSmtpPools, type SmtpResult } from './smtp.ts';
 import { deliveriesClaimed, onDeliveryQueued } from './wake.ts';
 
@@ -203,10 +204,13 @@ async function messageOf(ctx: AppContext, d: Claimed): Promise<Buffer | null> {
   return Number(res.numUpdatedRows) === 1 ? composed.message : null;
 }
 
-/** The envelope sender: bounces come back to docex when it has an inbound domain. */
+/**
+ * The envelope sender: bounces come back to docex when it has an inbound domain, to a return path
+ * tagged with an HMAC of the delivery id (return-path.ts), so that only docex can name one.
+ */
 export function envelopeFrom(ctx: AppContext, deliveryId: string): string {
   const domain = ctx.config.mail.inboundDomain;
-  return domain ? `bounce+${deliveryId}@${domain}` : ctx.config.mail.from;
+  return domain ? `bounce+${deliveryId}.${returnPathTag(ctx, deliveryId)}@${domain}` : ctx.config.mail.from;
 }
 
 interface Outcome {

@@ -4,31 +4,10 @@
 // message into documents, so the 250 never waits for DNS). DNS goes through DOCEX_DNS_SERVERS when
 // set. The results never refuse a message: they decide `received.sender_verified` and whether a
 // refusal may be answered (only a DMARC-authenticated sender gets a reply: no backscatter).
-import { Resolver } from 'node:dns/promises';
 import type { AppContext, Tx } from '../../context.ts';
 import type { SenderAuthentication } from '../../db/tables/inbound.ts';
-
-// mailauth (and the undici it brings) loads at the first message to authenticate, not at start:
-// most processes (and every deployment without an inbound domain) never read one
-// (test/unit/lazy-modules.test.ts).
-const loadMailauth = (): Promise<typeof import('mailauth')> => import('mailauth');
-
-/** A DNS answer slower than this is a temporary error for the check that asked (not a refusal). */
-const DNS_TIMEOUT_MS = 4000;
-
-let cached: { key: string; resolve: (name: string, rr: string) => Promise<string[][] | string[]> } | null =
-  null;
-
-/** mailauth's resolver: node:dns through DOCEX_DNS_SERVERS, or the system's servers. */
-function resolverFor(servers: string[] | null) {
-  const key = servers?.join(',') ?? '';
-  if (cached?.key === key) return cached.resolve;
-  const r = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
-  if (servers) r.setServers(servers);
-  const resolve = (name: string, rr: string) => r.resolve(name, rr) as Promise<string[][] | string[]>;
-  cached = { key, resolve };
-  return resolve;
-}
+import { ApiError } from '../../lib/errors.ts';
+import { senderOffThread } from './parse-pool.ts';
 
 const domainOf = (address: string | null): string | null => {
   if (!address) return null;
@@ -58,41 +37,21 @@ export async function evaluateSender(
   const fromDomain = domainOf(m.fromAddress);
   const evaluatedAt = ctx.clock.now().toISOString();
   try {
-    const { authenticate } = await loadMailauth();
-    const res = await authenticate(m.raw, {
-      ...(m.clientIp ? { ip: m.clientIp } : {}),
-      ...(m.helo ? { helo: m.helo } : {}),
-      // an empty reverse-path (a bounce) is SPF-checked as postmaster@HELO by mailauth
-      sender: m.envelopeFrom ?? '',
+    // on a parse thread (check-sender.ts): mailauth parses anyone's headers
+    const { dkim, spf, dmarc } = await senderOffThread(ctx.config, {
+      raw: m.raw,
+      clientIp: m.clientIp,
+      helo: m.helo,
+      envelopeFrom: m.envelopeFrom,
       mta: ctx.config.inbound.domain ?? 'docex',
-      resolver: resolverFor(ctx.config.inbound.dnsServers),
-      disableArc: true,
-      disableBimi: true,
+      dnsServers: ctx.config.inbound.dnsServers,
     });
-    const dkim = (res.dkim?.results ?? [])
-      .filter((r) => !!r.signingDomain)
-      .slice(0, 10)
-      .map((r) => ({
-        domain: String(r.signingDomain ?? '').toLowerCase(),
-        result: String(r.status?.result ?? 'none'),
-      }));
-    const spf =
-      res.spf && m.clientIp
-        ? {
-            domain: String(res.spf.domain ?? '').toLowerCase(),
-            result: String(res.spf.status?.result ?? 'none'),
-          }
-        : null;
-    const dmarc = res.dmarc
-      ? {
-          domain: String(res.dmarc.domain ?? '').toLowerCase(),
-          result: String(res.dmarc.status?.result ?? 'none'),
-          policy: res.dmarc.policy ? String(res.dmarc.policy) : null,
-        }
-      : null;
     return { dkim, spf, dmarc, from_domain: fromDomain, evaluated_at: evaluatedAt };
-  } catch {
-    // mailauth could not read the message at all: nothing is authenticated
+  } catch (err) {
+    // a full parse queue: the message stays `processing` and is taken again later
+    if (err instanceof ApiError && err.details?.reason === 'parse_queue_full') throw err;
+    // mailauth could not read the message at all, or not within the parse thread's limits:
+    // nothing is authenticated (the results never refuse a message on their own)
     return {
       dkim: [],
       spf: null,

@@ -12,54 +12,13 @@ import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { oneLine } from '../../lib/text.ts';
 import type { Pass } from '../../worker/worker.ts';
+import type { ReceivedHeaders } from './read-headers.ts';
 import type { InboundMessageView, ListInboundQueryT } from './schemas.ts';
 
 /** CONTRACT 11.5: messages are kept 90 days after they arrive, then purged by the worker. */
 export const INBOUND_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 const PURGE_BATCH = 200;
-/** The header block read for the list's `from` and `subject` (a longer one is not read). */
-const MAX_HEADER_BYTES = 256 * 1024;
-
-export interface ReceivedHeaders {
-  from: string | null;
-  subject: string | null;
-  messageId: string | null;
-}
-
-/**
- * From, Subject and Message-ID of a raw message, read from its header block alone (bounded), for
- * the list (oneLine: no control characters reach it, a header may carry anything after decoding);
- * the worker parses the whole message. Unreadable headers give nulls, never an error.
- */
-export async function readHeaders(raw: Buffer): Promise<ReceivedHeaders> {
-  let end = raw.indexOf('\r\n\r\n');
-  if (end < 0) end = raw.indexOf('\n\n');
-  const block = raw.subarray(
-    0,
-    end < 0 ? Math.min(raw.length, MAX_HEADER_BYTES) : Math.min(end, MAX_HEADER_BYTES),
-  );
-  try {
-    // Loaded here, at the first message, not at start (src/modules/inbound/read-message.ts).
-    const { simpleParser } = await import('mailparser');
-    const parsed = await simpleParser(Buffer.concat([block, Buffer.from('\r\n\r\n')]), {
-      skipHtmlToText: true,
-      skipTextToHtml: true,
-      skipImageLinks: true,
-      skipTextLinks: true,
-    });
-    const from = parsed.from?.value[0]?.address;
-    return {
-      from: oneLine(from, 320),
-      subject: oneLine(parsed.subject, 998),
-      messageId: oneLine(parsed.messageId, 998),
-    };
-  } catch {
-    return { from: null, subject: null, messageId: null };
-  }
-}
-
 export interface StoreMessage {
   organizationIds: readonly string[];
   channel: InboundChannel;

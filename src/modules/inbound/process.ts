@@ -30,7 +30,8 @@ import { authenticationOf, senderVerified } from './authenticate.ts';
 import { paymentHoldFor, receivedPaymentAccount } from './holds.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
-import { type ReadMessage, readInboundMessage, readUploadedFile } from './read-message.ts';
+import { readMessageOffThread, readUploadOffThread } from './parse-pool.ts';
+import type { ReadMessage } from './read-message.ts';
 import { queueRefusalReply } from './refusal-reply.ts';
 
 /** How long a worker holds a message before another may take it over (a crashed worker's). */
@@ -312,11 +313,12 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
   // sender authentication first (DNS, outside any transaction), kept on the message
   const auth = m.channel === 'email' ? await authenticationOf(ctx, id) : null;
   const msg: Message = { ...m, raw: Buffer.from(m.raw), auth };
-  // Reading (MIME, XML, PDF) happens outside any transaction: it holds no lock while it parses.
+  // Reading (MIME, XML, PDF) happens outside any transaction, on a parse thread (parse-pool.ts):
+  // it holds no lock and no request waits while it parses; past its limits it is a refusal.
   const read =
     msg.channel === 'email'
-      ? await readInboundMessage(msg.raw)
-      : await readUploadedFile(msg.raw, msg.filename);
+      ? await readMessageOffThread(ctx.config, msg.raw)
+      : await readUploadOffThread(ctx.config, msg.raw, msg.filename);
   const now = ctx.clock.now();
   try {
     return await inTransaction(ctx.db, async (trx) => {

@@ -8,8 +8,9 @@
 // processes (and every test file's service) never read one, and the two with their dependencies
 // are ~190 modules to load (test/unit/lazy-modules).
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import type { ParsedMail } from 'mailparser';
-import type { PDFDict } from 'pdf-lib';
+import type { PDFDict, PDFRawStream as PDFRawStreamT } from 'pdf-lib';
 import { ApiError } from '../../lib/errors.ts';
 import { readFile } from '../einvoice/import-document.ts';
 import type { ImportedInvoice } from '../einvoice/import-model.ts';
@@ -49,6 +50,14 @@ function reasonOf(err: unknown): string {
   return 'it could not be read';
 }
 
+/** The embedded file, once past the limit: what inflating it stopped at. */
+function tooLarge(): never {
+  throw new ApiError(
+    'invalid_request',
+    'The embedded e-invoice is larger than 1 MiB when uncompressed: docex stopped inflating it at that limit.',
+  );
+}
+
 async function readXml(bytes: Buffer): Promise<{ format: 'ubl' | 'cii'; invoice: ImportedInvoice }> {
   if (bytes.length > MAX_XML_BYTES)
     throw new ApiError('invalid_request', 'The XML file is larger than 1 MiB.');
@@ -73,6 +82,45 @@ export async function embeddedInvoiceXml(pdf: Buffer): Promise<{ name: string; b
     PDFRawStream,
     PDFString,
   } = await import('pdf-lib');
+  /** The stream's filters, in decoding order ([] for none); null when they are not names. */
+  const filterNames = (f: unknown): string[] | null => {
+    if (f === undefined) return [];
+    if (f instanceof PDFName) return [f.decodeText()];
+    if (!(f instanceof PDFArray)) return null;
+    const out: string[] = [];
+    for (let i = 0; i < f.size(); i++) {
+      const n = f.lookup(i);
+      if (!(n instanceof PDFName)) return null;
+      out.push(n.decodeText());
+    }
+    return out;
+  };
+  /**
+   * The embedded file's bytes, never more than MAX_XML_BYTES + 1 of them decoded (issue 47: a
+   * flate bomb was inflated whole before the size check, 1.3 GB and 10 s). FlateDecode goes
+   * through zlib, which stops at maxOutputLength (pdf-lib's own inflate decodes a whole deflate
+   * block at a time, and one block can hold the whole bomb); the other filters (ASCIIHex,
+   * ASCII85, LZW, RunLength) decode a bounded block at a time in pdf-lib, read up to the limit.
+   */
+  const decodeBounded = (stream: PDFRawStreamT, filters: string[] | null): Buffer => {
+    if (filters === null) throw new ApiError('invalid_request', 'The embedded file has a malformed /Filter.');
+    const params = stream.dict.lookup(PDFName.of('DecodeParms'));
+    if (filters.length === 1 && filters[0] === 'FlateDecode' && params === undefined) {
+      try {
+        return inflateSync(stream.contents, { maxOutputLength: MAX_XML_BYTES + 1 });
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return tooLarge();
+        throw new ApiError('invalid_request', 'The embedded file is not valid FlateDecode data.');
+      }
+    }
+    if (filters.includes('FlateDecode')) {
+      throw new ApiError(
+        'invalid_request',
+        `The embedded file's filters (${filters.join(', ')}) are not read by docex: Factur-X writers use FlateDecode alone.`,
+      );
+    }
+    return Buffer.from(decodePDFRawStream(stream).getBytes(MAX_XML_BYTES + 1));
+  };
   const pdfText = (o: unknown): string | null =>
     o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null;
   const doc = await PDFDocument.load(pdf, {
@@ -96,8 +144,7 @@ export async function embeddedInvoiceXml(pdf: Buffer): Promise<{ name: string; b
         if (name === null || !spec || !EMBEDDED_NAMES.has(name.toLowerCase())) continue;
         const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
         if (!(stream instanceof PDFRawStream)) continue;
-        const bytes = Buffer.from(decodePDFRawStream(stream).decode());
-        return { name, bytes };
+        return { name, bytes: decodeBounded(stream, filterNames(stream.dict.lookup(PDFName.of('Filter')))) };
       }
     }
     const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
@@ -130,8 +177,8 @@ async function readCandidate(c: Candidate, found: FoundEInvoice[], reasons: stri
       let xml: { name: string; bytes: Buffer } | null;
       try {
         xml = await embeddedInvoiceXml(c.bytes);
-      } catch {
-        reasons.push(`${name} is not a readable PDF.`);
+      } catch (err) {
+        reasons.push(err instanceof ApiError ? `${name}: ${err.message}` : `${name} is not a readable PDF.`);
         return;
       }
       if (!xml) {
