@@ -213,7 +213,7 @@ export function receivedContent(f: ImportedInvoice): ReceivedContent {
       tax_amount: cents(net.times(rate).dividedBy(100)).toNumber(),
       tax_category: category,
       tax_exemption_reason: b?.exemptionReason ?? null,
-      tax_exemption_reason_code: b?.exemptionReasonCode ?? null,
+      tax_exemption_reason_code: b?.exemptionReasonCode?.toUpperCase() ?? null,
       unit_code: unit,
     };
     const kept = extras.filter((x): x is StoredAllowanceCharge => x !== null);
@@ -250,7 +250,9 @@ export function receivedContent(f: ImportedInvoice): ReceivedContent {
     const taxable = num('BT-116', b.taxableAmount, 'the VAT breakdown: a taxable amount');
     const tax = num('BT-117', b.taxAmount, 'the VAT breakdown: a tax amount');
     textOk('BT-120', b.exemptionReason, 'the VAT exemption reason', LIMITS.exemptionReason);
-    if (b.exemptionReasonCode !== null && !VATEX_CODES.has(b.exemptionReasonCode)) {
+    // VATEX codes are written in either case (XRechnung's examples: vatex-eu-132-1a)
+    const vatex = b.exemptionReasonCode?.toUpperCase() ?? null;
+    if (vatex !== null && !VATEX_CODES.has(vatex)) {
       refuse('BT-121', `the VAT exemption reason code ${shown(b.exemptionReasonCode)} is not a VATEX code`);
     }
     if (category && rate && taxable && tax) {
@@ -260,7 +262,7 @@ export function receivedContent(f: ImportedInvoice): ReceivedContent {
         taxable: taxable.toFixed(2),
         tax: tax.toFixed(2),
         exemption_reason: b.exemptionReason,
-        exemption_reason_code: b.exemptionReasonCode,
+        exemption_reason_code: vatex,
       });
     }
   }
