@@ -29,6 +29,18 @@ export interface ReceivedContent {
   terms: ReceivedTerms;
 }
 
+/** The term each calculation rule checks, named in einvoice_mismatch's details.bt as the import does. */
+const RULE_TERMS = {
+  'BR-CO-10': 'BT-106',
+  'BR-CO-11': 'BT-107',
+  'BR-CO-12': 'BT-108',
+  'BR-CO-13': 'BT-109',
+  'BR-CO-14': 'BT-110',
+  'BR-CO-15': 'BT-112',
+  'BR-CO-16': 'BT-115',
+  'BR-CO-17': 'BT-117',
+} as const;
+
 const TYPES: Record<string, 'invoice' | 'credit_note'> = { '380': 'invoice', '381': 'credit_note' };
 const PEPPOL_BILLING = 'urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const ASK = 'ask the supplier for a corrected file';
@@ -291,11 +303,11 @@ export function receivedContent(f: ImportedInvoice): ReceivedContent {
   const sum = (xs: Decimal[]) => cents(xs.reduce((a, b) => a.plus(b), new MoneyDecimal(0)));
   const allowances = documentLevel.filter((a) => !a.charge).map((a) => new MoneyDecimal(a.amount));
   const charges = documentLevel.filter((a) => a.charge).map((a) => new MoneyDecimal(a.amount));
-  const broken = (rule: string, words: string, file: Decimal, derived: Decimal) =>
+  const broken = (rule: keyof typeof RULE_TERMS, words: string, file: Decimal, derived: Decimal) =>
     new ApiError(
       'einvoice_mismatch',
       `${rule}: the supplier's file breaks EN 16931's rule that ${words}: it states ${file.toFixed(2)} where its own figures give ${derived.toFixed(2)}. docex keeps a bill only as the file states it; ${ASK}. Nothing was recorded.`,
-      { bt: rule, rule, file: file.toFixed(2), derived: derived.toFixed(2) },
+      { bt: RULE_TERMS[rule], rule, file: file.toFixed(2), derived: derived.toFixed(2) },
     );
   if (!lineTotal!.equals(cents(lineSum)))
     throw broken(
