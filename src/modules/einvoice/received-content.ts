@@ -294,7 +294,7 @@ export function receivedContent(f: ImportedInvoice): ReceivedContent {
     ['BT-112', total, 'the total with VAT'],
     ['BT-115', payable, 'the amount due'],
   ] as const) {
-    if (value && value.abs().greaterThan(LIMITS.totalMax))
+    if (value?.abs().greaterThan(LIMITS.totalMax))
       refuse(bt, `${what} is over docex's maximum of ${LIMITS.totalMax}`);
   }
   if (problems.length > 0) throw refusal(problems);
