@@ -2085,8 +2085,7 @@ export interface components {
             accepted_at: string | null;
             /** @description The other party, seen from the caller. An external party (seen by the organization that added it) also has external, email, legal_profile and notify_status. */
             counterparty: {
-                /** @description The external party's email address. */
-                email?: string;
+                email?: string | null;
                 /**
                  * @description Present (true) when the counterparty is an external party: not on docex, reached by email.
                  * @constant
@@ -2142,6 +2141,8 @@ export interface components {
         };
         /** Document */
         Document: {
+            /** @description Document-level allowances and charges (BG-20/21). Only a received e-invoice has them (CONTRACT 11.5: the supplier's document as its file states it); subtotal already includes them. Empty otherwise. */
+            allowances_charges: components["schemas"]["DocumentAllowanceCharge"][];
             /** @description Decimal amount, at most 2 decimals. */
             balance_due: number;
             connection_id: string;
@@ -2241,6 +2242,23 @@ export interface components {
              * @description ISO 8601 with milliseconds, UTC.
              */
             updated_at: string;
+        };
+        /** DocumentAllowanceCharge */
+        DocumentAllowanceCharge: {
+            /** @description BT-92/99 (document), BT-136/141 (line): what it takes off or adds. */
+            amount: number;
+            base_amount: number | null;
+            /** @enum {string} */
+            kind: "allowance" | "charge";
+            percent: number | null;
+            reason: string | null;
+            reason_code: string | null;
+            /**
+             * @description BT-95/102: the VAT category it falls in.
+             * @enum {string}
+             */
+            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
+            tax_rate: number | null;
         };
         /** DocumentHistory */
         DocumentHistory: {
@@ -2742,14 +2760,31 @@ export interface components {
             sealed: false;
             status: string;
         };
+        /** LineAllowanceCharge */
+        LineAllowanceCharge: {
+            /** @description BT-92/99 (document), BT-136/141 (line): what it takes off or adds. */
+            amount: number;
+            base_amount: number | null;
+            /** @enum {string} */
+            kind: "allowance" | "charge";
+            percent: number | null;
+            reason: string | null;
+            reason_code: string | null;
+        };
         /** LineItem */
         LineItem: {
+            /** @description Received e-invoices only: the line allowances and charges (BG-27/28) as the file states them; net_amount already includes them. */
+            allowances_charges?: components["schemas"]["LineAllowanceCharge"][];
+            base_quantity?: number | null;
+            base_quantity_unit_code?: string | null;
             description: string;
             discount_type: ("percent" | "fixed") | null;
             discount_value: number | null;
+            gross_price?: number | null;
             line_number: number;
             /** @description Decimal amount, at most 2 decimals. */
             net_amount: number;
+            price_discount?: number | null;
             quantity: number;
             sku: string | null;
             /** @description Decimal amount, at most 2 decimals. */
@@ -2943,6 +2978,8 @@ export interface components {
         };
         /** RecipientDocument */
         RecipientDocument: {
+            /** @description Document-level allowances and charges (BG-20/21). Only a received e-invoice has them (CONTRACT 11.5: the supplier's document as its file states it); subtotal already includes them. Empty otherwise. */
+            allowances_charges: components["schemas"]["DocumentAllowanceCharge"][];
             /** @description The moves the link may make now: the counterparty's state machine without the payment targets. A dispute needs a reason. */
             allowed: string[];
             /** @description Decimal amount, at most 2 decimals. */
@@ -3055,7 +3092,7 @@ export interface components {
             } | null;
             /** @description The external party the link belongs to (xp_…). */
             recipient: {
-                email: string;
+                email: string | null;
                 id: string;
                 name: string;
             };
@@ -5267,7 +5304,21 @@ export interface operations {
                      *               "tax_category": "S",
                      *               "tax_exemption_reason": null,
                      *               "tax_exemption_reason_code": null,
-                     *               "unit_code": "HUR"
+                     *               "unit_code": "HUR",
+                     *               "allowances_charges": [
+                     *                 {
+                     *                   "kind": "charge",
+                     *                   "amount": 12.5,
+                     *                   "base_amount": null,
+                     *                   "percent": null,
+                     *                   "reason": "Packing",
+                     *                   "reason_code": "ABL"
+                     *                 }
+                     *               ],
+                     *               "base_quantity": 1,
+                     *               "base_quantity_unit_code": "example",
+                     *               "gross_price": 1,
+                     *               "price_discount": 1
                      *             },
                      *             {
                      *               "line_number": 2,
@@ -5283,9 +5334,24 @@ export interface operations {
                      *               "tax_category": "S",
                      *               "tax_exemption_reason": null,
                      *               "tax_exemption_reason_code": null,
-                     *               "unit_code": "C62"
+                     *               "unit_code": "C62",
+                     *               "allowances_charges": [
+                     *                 {
+                     *                   "kind": "charge",
+                     *                   "amount": 12.5,
+                     *                   "base_amount": null,
+                     *                   "percent": null,
+                     *                   "reason": "Packing",
+                     *                   "reason_code": "ABL"
+                     *                 }
+                     *               ],
+                     *               "base_quantity": 1,
+                     *               "base_quantity_unit_code": "example",
+                     *               "gross_price": 1,
+                     *               "price_discount": 1
                      *             }
                      *           ],
+                     *           "allowances_charges": [],
                      *           "subtotal": 1430,
                      *           "tax": 271.7,
                      *           "total": 1701.7,
@@ -5508,7 +5574,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -5524,9 +5604,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -5684,7 +5779,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -5700,9 +5809,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -5917,7 +6041,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -5933,9 +6071,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -7104,7 +7257,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -7120,9 +7287,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -7377,7 +7559,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -7393,9 +7589,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -7568,7 +7779,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -7584,9 +7809,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -7745,7 +7985,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -7761,9 +8015,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -7826,7 +8095,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -7842,9 +8125,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -8035,7 +8333,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -8051,9 +8363,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -10486,7 +10813,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -10502,9 +10843,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,
@@ -13345,7 +13701,33 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
+                     *         }
+                     *       ],
+                     *       "allowances_charges": [
+                     *         {
+                     *           "kind": "allowance",
+                     *           "amount": 71.5,
+                     *           "base_amount": 1430,
+                     *           "percent": 5,
+                     *           "reason": "Loyalty discount",
+                     *           "reason_code": "95",
+                     *           "tax_category": "S",
+                     *           "tax_rate": 0.19
                      *         }
                      *       ],
                      *       "subtotal": 1250,
@@ -13955,7 +14337,33 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
+                     *         }
+                     *       ],
+                     *       "allowances_charges": [
+                     *         {
+                     *           "kind": "allowance",
+                     *           "amount": 71.5,
+                     *           "base_amount": 1430,
+                     *           "percent": 5,
+                     *           "reason": "Loyalty discount",
+                     *           "reason_code": "95",
+                     *           "tax_category": "S",
+                     *           "tax_rate": 0.19
                      *         }
                      *       ],
                      *       "subtotal": 1250,
@@ -14509,7 +14917,21 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "HUR"
+                     *           "unit_code": "HUR",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         },
                      *         {
                      *           "line_number": 2,
@@ -14525,9 +14947,24 @@ export interface operations {
                      *           "tax_category": "S",
                      *           "tax_exemption_reason": null,
                      *           "tax_exemption_reason_code": null,
-                     *           "unit_code": "C62"
+                     *           "unit_code": "C62",
+                     *           "allowances_charges": [
+                     *             {
+                     *               "kind": "charge",
+                     *               "amount": 12.5,
+                     *               "base_amount": null,
+                     *               "percent": null,
+                     *               "reason": "Packing",
+                     *               "reason_code": "ABL"
+                     *             }
+                     *           ],
+                     *           "base_quantity": 1,
+                     *           "base_quantity_unit_code": "example",
+                     *           "gross_price": 1,
+                     *           "price_discount": 1
                      *         }
                      *       ],
+                     *       "allowances_charges": [],
                      *       "subtotal": 1430,
                      *       "tax": 271.7,
                      *       "total": 1701.7,

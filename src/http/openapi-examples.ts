@@ -448,6 +448,25 @@ const LINE_2 = {
 
 const OVERRIDES: Record<string, Json> = {
   LineItem: LINE_1,
+  // CONTRACT 11.5: what a received e-invoice states beyond docex's own fields
+  LineAllowanceCharge: {
+    kind: 'charge',
+    amount: 12.5,
+    base_amount: null,
+    percent: null,
+    reason: 'Packing',
+    reason_code: 'ABL',
+  },
+  DocumentAllowanceCharge: {
+    kind: 'allowance',
+    amount: 71.5,
+    base_amount: 1430,
+    percent: 5,
+    reason: 'Loyalty discount',
+    reason_code: '95',
+    tax_category: 'S',
+    tax_rate: 0.19,
+  },
   Document: {
     document_type: 'invoice',
     number: 'INV-000042',
@@ -461,6 +480,7 @@ const OVERRIDES: Record<string, Json> = {
     payment_terms: 'net_30',
     currency: 'EUR',
     line_items: [LINE_1, LINE_2],
+    allowances_charges: [],
     subtotal: 1430,
     tax: 271.7,
     total: 1701.7,

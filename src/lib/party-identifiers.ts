@@ -76,3 +76,17 @@ export function identifierProblem(scheme: string, value: string): string | null 
   const rule = CHECKED[scheme];
   return rule && !rule.check(value) ? `must be ${rule.name} for scheme ${scheme}` : null;
 }
+
+/**
+ * An identifier as docex compares and stores it (CONTRACT 11.5): without spaces, dots, dashes or
+ * slashes, which suppliers write for readability (`NL8200.98.395.B.01` is `NL820098395B01`,
+ * `DE 37/302/30168` is `DE3730230168`). Length and format limits apply to the result.
+ */
+export const compactIdentifier = (value: string): string => value.replace(/[\s./-]+/g, '');
+
+/**
+ * An electronic address's value compacted, except an email address (EAS scheme EM), whose dots and
+ * dashes are part of it.
+ */
+export const compactAddress = (scheme: string | null | undefined, value: string): string =>
+  scheme?.toUpperCase() === 'EM' ? value.trim() : compactIdentifier(value);

@@ -163,16 +163,42 @@ function partiesPanel(doc: RecipientDocumentView): string {
 </div></section>`;
 }
 
+type AllowanceView = RecipientDocumentView['allowances_charges'][number];
+const signed = (a: Pick<AllowanceView, 'kind' | 'amount'>, currency: string): string =>
+  `${a.kind === 'charge' ? '+' : '−'}${money(a.amount, currency)}`;
+
+/** A received e-invoice's own line figures (CONTRACT 11.5): base quantity, gross price, allowances and charges. */
+function lineFigures(l: RecipientDocumentView['line_items'][number], currency: string): string {
+  const parts: string[] = [];
+  if (l.base_quantity) parts.push(`price per ${l.base_quantity} ${l.base_quantity_unit_code ?? ''}`.trim());
+  if (l.gross_price) parts.push(`gross price ${money(l.gross_price, currency)}`);
+  for (const a of l.allowances_charges ?? [])
+    parts.push(`${a.kind} ${signed(a, currency)}${a.reason ? ` (${a.reason})` : ''}`);
+  return parts.length > 0 ? `\n<span class="meta">${esc(parts.join(' · '))}</span>` : '';
+}
+
+/** Document-level allowances and charges (BG-20/21) of a received e-invoice, before its totals. */
+function documentAllowances(doc: RecipientDocumentView): string {
+  if (doc.allowances_charges.length === 0) return '';
+  const rows = doc.allowances_charges
+    .map(
+      (a) =>
+        `<dt>${esc(a.kind === 'charge' ? 'Charge' : 'Allowance')}${a.reason ? `: ${esc(a.reason)}` : ''}</dt><dd>${esc(signed(a, doc.currency))}</dd>`,
+    )
+    .join('\n');
+  return `\n<dl class="totals" aria-label="Allowances and charges">\n${rows}\n</dl>`;
+}
+
 function linesPanel(doc: RecipientDocumentView): string {
   const items = doc.line_items
     .map(
       (l) => `<li><span class="desc">${esc(l.description)}</span>
 <span class="meta">${esc(l.quantity)} × ${esc(money(l.unit_price, doc.currency))} · tax ${esc(Math.round(l.tax_rate * 10000) / 100)}%</span>
-<span class="amount">${esc(money(l.net_amount, doc.currency))}</span></li>`,
+<span class="amount">${esc(money(l.net_amount, doc.currency))}</span>${lineFigures(l, doc.currency)}</li>`,
     )
     .join('\n');
   return `<section class="panel" aria-labelledby="lines-title"><h2 id="lines-title">Lines</h2>
-<ol class="lines">${items}</ol>
+<ol class="lines">${items}</ol>${documentAllowances(doc)}
 <dl class="totals">
 <dt>Subtotal</dt><dd>${esc(money(doc.subtotal, doc.currency))}</dd>
 <dt>Tax</dt><dd>${esc(money(doc.tax, doc.currency))}</dd>

@@ -89,6 +89,7 @@ test('the record carries every field of spec 2.1 and CONTRACT 3', async () => {
     'payment_terms',
     'currency',
     'line_items',
+    'allowances_charges',
     'subtotal',
     'tax',
     'total',

@@ -43,6 +43,10 @@ function line(id: string, over: Partial<EInvoiceLine> = {}): EInvoiceLine {
     unitCode: 'C62',
     unitPrice: '10.00',
     allowance: null,
+    allowancesCharges: [],
+    baseQuantity: null,
+    grossPrice: null,
+    priceDiscount: null,
     netAmount: '10.00',
     category: 'S',
     ratePercent: '19',
@@ -153,7 +157,13 @@ function threeLines(): EInvoice {
         exemptionReasonCode: 'VATEX-EU-132-1I',
       },
     ],
+    allowancesCharges: [],
     lineTotal: '1616.50',
+    allowanceTotal: null,
+    chargeTotal: null,
+    taxExclusive: '1616.50',
+    prepaid: null,
+    rounding: null,
     taxTotal: '221.96',
     grandTotal: '1838.46',
     payableAmount: '1838.46',
@@ -182,6 +192,7 @@ function manyLines(n: number): EInvoice {
     },
   ];
   inv.lineTotal = `${n * 10}.00`;
+  inv.taxExclusive = inv.lineTotal;
   inv.taxTotal = (n * 1.9).toFixed(2);
   inv.grandTotal = (n * 11.9).toFixed(2);
   inv.payableAmount = inv.grandTotal;

@@ -4,6 +4,7 @@ import { appApi, DocexError, docex, downloadEInvoice, newIdempotencyKey } from '
 import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { PaymentHoldPanel } from '../components/PaymentHold';
+import { ReceivedAllowances } from '../components/ReceivedAllowances';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
 import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
@@ -658,6 +659,7 @@ function Lines({ doc }: { doc: Document }) {
           </tbody>
         </table>
       </div>
+      <ReceivedAllowances doc={doc} />
       <dl className="totals" aria-label="Totals">
         <dt>Subtotal</dt>
         <dd>{m(doc.subtotal)}</dd>

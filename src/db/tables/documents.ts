@@ -24,6 +24,62 @@ export interface StoredLineItem {
   tax_exemption_reason_code?: string | null;
   /** UN/ECE Rec. 20/21; absent on lines written before: C62 (one). */
   unit_code?: string;
+  // A received e-invoice's own line figures (CONTRACT 11.5, 1.18.0), as its file states them; absent
+  // on every other line (docex's own lines have a discount, above, and a price per one unit).
+  /** BG-27 / BG-28 line allowances and charges */
+  allowances_charges?: StoredAllowanceCharge[];
+  /** BT-149 / BT-150: the quantity unit_price (BT-146) is the price of */
+  base_quantity?: string | null;
+  base_quantity_unit_code?: string | null;
+  /** BT-148 gross price and BT-147 price discount */
+  gross_price?: string | null;
+  price_discount?: string | null;
+}
+
+/**
+ * An allowance or charge as a received e-invoice states it: document level (BG-20/21) or line level
+ * (BG-27/28). Amounts are the file's decimal strings.
+ */
+export interface StoredAllowanceCharge {
+  charge: boolean;
+  /** BT-92/99, BT-136/141 */
+  amount: string;
+  /** BT-93/100, BT-137/142 */
+  base: string | null;
+  /** BT-94/101, BT-138/143 */
+  percent: string | null;
+  /** BT-97/104, BT-139/144 */
+  reason: string | null;
+  /** BT-98/105, BT-140/145 */
+  reason_code: string | null;
+  /** document level only: BT-95/102 category and BT-96/103 rate in percent */
+  tax_category?: TaxCategory;
+  tax_rate_percent?: string | null;
+}
+
+/** What a received e-invoice states beyond a docex document's own fields (CONTRACT 11.5 "Received whole"). */
+export interface ReceivedTerms {
+  /** BG-20 / BG-21 */
+  allowances_charges: StoredAllowanceCharge[];
+  /** BT-106, BT-107, BT-108 */
+  line_total: string;
+  allowance_total: string | null;
+  charge_total: string | null;
+  /** BT-113 paid amount, BT-114 rounding amount, BT-115 amount due */
+  prepaid: string | null;
+  rounding: string | null;
+  payable: string;
+  /** BG-23 as the file states it */
+  tax_breakdown: {
+    category: TaxCategory;
+    rate_percent: string;
+    taxable: string;
+    tax: string;
+    exemption_reason: string | null;
+    exemption_reason_code: string | null;
+  }[];
+  /** the file was a Peppol BIS Billing 3.0 document (BT-24) */
+  peppol: boolean;
 }
 
 export interface DocumentCountersTable {
@@ -89,6 +145,8 @@ export interface ReceivedInfo {
   inbound_message_id: string;
   /** BT-84 (with BT-85, BT-86) of the e-invoice, where the seller asks to be paid; absent or null without one */
   payment_account?: ReceivedPaymentAccount | null;
+  /** what the e-invoice states beyond docex's fields; absent on documents received before 1.18.0 */
+  einvoice?: ReceivedTerms;
 }
 
 /** BG-17 of a received e-invoice, as the file gives it (an IBAN or another account id). */

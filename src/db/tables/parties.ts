@@ -4,7 +4,8 @@ import type { Generated } from 'kysely';
 export interface ExternalPartiesTable {
   id: string;
   owner_organization_id: string;
-  email: string;
+  /** null: a seller added from an uploaded e-invoice without a contact email (migration 0052) */
+  email: string | null;
   notify_status: boolean;
   created_at: Date;
   updated_at: Date;

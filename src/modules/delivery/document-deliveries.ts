@@ -94,6 +94,13 @@ export async function resendDocument(
       'Only a document issued to an external party (one not on docex) is delivered by email; this counterparty reads it through docex.',
     );
   }
+  const to = body.to ?? ext.party.email;
+  if (to === null) {
+    throw new ApiError(
+      'conflict',
+      `${ext.party.name} has no email address yet (it was added from an e-invoice that gave none): set it with PATCH /v1/connections/{id}, or send to an address given as "to".`,
+    );
+  }
   const now = ctx.clock.now();
   const id = await inTransaction(ctx.db, (trx) =>
     queueDocumentDelivery(
@@ -102,7 +109,7 @@ export async function resendDocument(
         organizationId: principal.organization.id,
         documentId: doc.id,
         externalPartyId: ext.party.id,
-        to: body.to ?? ext.party.email,
+        to,
         sandbox: doc.sandbox,
       },
       now,

@@ -56,7 +56,8 @@ export function deliveryRowsForChange(change: DocumentChange, now: Date): Statem
         ${content === null ? null : JSON.stringify(content)}::jsonb, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz,
         ${currentTraceparent()}::text
         from external_parties x
-       where x.id = ${party} and x.claimed_organization_id is null and (${!onlyIfNotify} or x.notify_status)`,
+       where x.id = ${party} and x.claimed_organization_id is null and (${!onlyIfNotify} or x.notify_status)
+         and x.email is not null`,
   ];
 }
 

@@ -111,6 +111,8 @@ export interface NewDocument {
   received?: ReceivedInfo | null;
   /** a received document's payment hold (CONTRACT 11.5) */
   paymentHold?: PaymentHold | null;
+  /** what is left to pay when it is not the total: a received e-invoice's BT-115 (CONTRACT 11.5) */
+  balanceDue?: string;
 }
 
 /** A new document's record, its numbers still placeholders, and the numberings that assign them. */
@@ -135,7 +137,7 @@ export function newDocumentRecord(input: NewDocument, now: Date): DraftRecord {
     issuer_number: numberings[0]!.placeholder,
     counterparty_number: numberings[1]?.placeholder ?? null,
     ...content,
-    balance_due: content.total,
+    balance_due: input.balanceDue ?? content.total,
     origin: input.origin ?? 'api',
     sandbox: conn.environment === 'sandbox',
     history_seq: 0,

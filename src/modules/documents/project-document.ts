@@ -2,11 +2,16 @@
 // write response and every event payload goes through `projectDocument`, so what a webhook carries
 // is exactly what GET /v1/documents/{id} returns to the same organization.
 import type { Selectable } from 'kysely';
-import type { DocumentsTable, PaymentHold, ReceivedInfo } from '../../db/tables/documents.ts';
-import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
+import type {
+  DocumentsTable,
+  PaymentHold,
+  ReceivedInfo,
+  StoredAllowanceCharge,
+} from '../../db/tables/documents.ts';
+import { MoneyDecimal, parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
 import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
-import type { DocumentView } from './schemas.ts';
+import type { DocumentView, LineAllowanceChargeView } from './schemas.ts';
 import { DOCUMENT_TYPES, type DocumentType, type Side } from './state-machines.ts';
 
 /** A document row with the names of both parties and its latest payment. */
@@ -83,6 +88,18 @@ export function isoTimestamp(d: Date): string {
   )}:${pad2(d.getUTCSeconds())}.${pad3(d.getUTCMilliseconds())}Z`;
 }
 
+/** A received e-invoice's allowance or charge (CONTRACT 11.5), amounts as JSON numbers. */
+function projectAllowance(a: StoredAllowanceCharge): LineAllowanceChargeView {
+  return {
+    kind: a.charge ? 'charge' : 'allowance',
+    amount: moneyNumber(a.amount),
+    base_amount: a.base === null ? null : Number(a.base),
+    percent: a.percent === null ? null : Number(a.percent),
+    reason: a.reason,
+    reason_code: a.reason_code,
+  };
+}
+
 /** documents.received in the schema's key order; payment_account null for documents received before 0040. */
 function projectReceived(r: ReceivedInfo): NonNullable<DocumentView['received']> {
   return {
@@ -152,6 +169,20 @@ export function projectDocument(doc: ProjectedDocument, viewerOrganizationId: st
       tax_exemption_reason: l.tax_exemption_reason ?? null,
       tax_exemption_reason_code: l.tax_exemption_reason_code ?? null,
       unit_code: l.unit_code ?? 'C62',
+      ...(l.allowances_charges ? { allowances_charges: l.allowances_charges.map(projectAllowance) } : {}),
+      ...(l.base_quantity
+        ? {
+            base_quantity: Number(l.base_quantity),
+            base_quantity_unit_code: l.base_quantity_unit_code ?? null,
+          }
+        : {}),
+      ...(l.gross_price ? { gross_price: Number(l.gross_price) } : {}),
+      ...(l.price_discount ? { price_discount: Number(l.price_discount) } : {}),
+    })),
+    allowances_charges: (doc.received?.einvoice?.allowances_charges ?? []).map((a) => ({
+      ...projectAllowance(a),
+      tax_category: a.tax_category ?? 'S',
+      tax_rate: a.tax_rate_percent ? new MoneyDecimal(a.tax_rate_percent).dividedBy(100).toNumber() : null,
     })),
     subtotal: moneyNumber(doc.subtotal),
     tax: moneyNumber(doc.tax),

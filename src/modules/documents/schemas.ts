@@ -207,6 +207,31 @@ export type TransitionBodyT = Static<typeof TransitionBody>;
 
 const Money = Type.Number({ description: 'Decimal amount, at most 2 decimals.' });
 
+/** An allowance or charge of a received e-invoice (CONTRACT 11.5): as its file states it. */
+const allowanceChargeFields = {
+  kind: literals(['allowance', 'charge'] as const),
+  amount: Type.Number({ description: 'BT-92/99 (document), BT-136/141 (line): what it takes off or adds.' }),
+  base_amount: Nullable(
+    Type.Number({ description: 'BT-93/100, BT-137/142: the amount the percentage applies to.' }),
+  ),
+  percent: Nullable(Type.Number({ description: 'BT-94/101, BT-138/143, in percent (5 is 5 %).' })),
+  reason: Nullable(Type.String({ description: 'BT-97/104, BT-139/144' })),
+  reason_code: Nullable(
+    Type.String({ description: 'BT-98/105, BT-140/145: UNTDID 5189 (allowances) or 7161 (charges).' }),
+  ),
+};
+export const LineAllowanceCharge = Type.Object(allowanceChargeFields, { title: 'LineAllowanceCharge' });
+export const DocumentAllowanceCharge = Type.Object(
+  {
+    ...allowanceChargeFields,
+    tax_category: literals(TAX_CATEGORIES, { description: 'BT-95/102: the VAT category it falls in.' }),
+    tax_rate: Nullable(
+      Type.Number({ description: "BT-96/103 as a fraction (0.19), like a line's tax_rate." }),
+    ),
+  },
+  { title: 'DocumentAllowanceCharge' },
+);
+
 export const LineItem = Type.Object(
   {
     line_number: Type.Integer({ minimum: 1 }),
@@ -223,6 +248,32 @@ export const LineItem = Type.Object(
     tax_exemption_reason: Nullable(Type.String()),
     tax_exemption_reason_code: Nullable(Type.String()),
     unit_code: Type.String(),
+    // A received e-invoice's own line figures (CONTRACT 11.5), present only when its file states them.
+    allowances_charges: Type.Optional(
+      Type.Array(LineAllowanceCharge, {
+        description:
+          'Received e-invoices only: the line allowances and charges (BG-27/28) as the file states them; net_amount already includes them.',
+      }),
+    ),
+    base_quantity: Type.Optional(
+      Nullable(
+        Type.Number({
+          description:
+            'Received e-invoices only: BT-149, the quantity unit_price is the price of (12 for a price per dozen).',
+        }),
+      ),
+    ),
+    base_quantity_unit_code: Type.Optional(Nullable(Type.String({ description: 'BT-150' }))),
+    gross_price: Type.Optional(
+      Nullable(
+        Type.Number({
+          description: 'Received e-invoices only: BT-148, the price before the price discount.',
+        }),
+      ),
+    ),
+    price_discount: Type.Optional(
+      Nullable(Type.Number({ description: 'Received e-invoices only: BT-147, gross_price − unit_price.' })),
+    ),
   },
   { title: 'LineItem' },
 );
@@ -248,6 +299,10 @@ export const Document = Type.Object(
     payment_terms: Nullable(Type.String()),
     currency: Type.String(),
     line_items: Type.Array(LineItem),
+    allowances_charges: Type.Array(DocumentAllowanceCharge, {
+      description:
+        "Document-level allowances and charges (BG-20/21). Only a received e-invoice has them (CONTRACT 11.5: the supplier's document as its file states it); subtotal already includes them. Empty otherwise.",
+    }),
     subtotal: Money,
     tax: Money,
     total: Money,
@@ -347,6 +402,7 @@ export const Document = Type.Object(
   { title: 'Document' },
 );
 export type DocumentView = Static<typeof Document>;
+export type LineAllowanceChargeView = Static<typeof LineAllowanceCharge>;
 
 export const DocumentList = ListOf(Document, 'Document');
 

@@ -1,7 +1,7 @@
 // A docex document as the EN 16931 model (model.ts): the mapping of CONTRACT 9, and the refusal
 // (422 einvoice_incomplete) when a party's frozen legal profile lacks what a business rule needs.
 // Pure: the export reads the rows, this decides.
-import type { StoredLineItem } from '../../db/tables/documents.ts';
+import type { ReceivedTerms, StoredAllowanceCharge, StoredLineItem } from '../../db/tables/documents.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { LEGAL_PROFILE_LABELS, type LegalProfile, type LegalProfilePath } from '../../lib/legal-profile.ts';
 import { type Decimal, MoneyDecimal, toMoneyString } from '../../lib/money.ts';
@@ -43,6 +43,8 @@ export interface ExportSource {
   preceding: { number: string; issueDate: string } | null;
   /** The invoice's RF creditor reference (CONTRACT 12), BT-83 when present. */
   payment_reference?: string | null;
+  /** A received e-invoice's own terms (CONTRACT 11.5): its export gives back every amount it stated. */
+  received_terms?: ReceivedTerms | null;
 }
 
 /** Money as a file writes it: 2 decimals, never an exponent (lib/money's own rendering). */
@@ -81,6 +83,26 @@ export function termsInWords(terms: string | null): string | null {
 
 const categoryOf = (l: StoredLineItem): TaxCategory => l.tax_category ?? defaultTaxCategory(l.tax_rate);
 
+const allowanceOf = (a: StoredAllowanceCharge): EInvoiceLine['allowancesCharges'][number] => ({
+  charge: a.charge,
+  amount: a.amount,
+  base: a.base,
+  percent: a.percent,
+  reason: a.reason,
+  reasonCode: a.reason_code,
+});
+
+/** BG-23 as a received e-invoice stated it (its BT-117 may be rounded per category, not per line). */
+const statedBreakdown = (t: ReceivedTerms): EInvoiceTaxBreakdown[] =>
+  t.tax_breakdown.map((b) => ({
+    category: b.category,
+    ratePercent: b.rate_percent,
+    taxableAmount: b.taxable,
+    taxAmount: b.tax,
+    exemptionReason: b.exemption_reason,
+    exemptionReasonCode: b.exemption_reason_code,
+  }));
+
 function lineOf(l: StoredLineItem): EInvoiceLine {
   let allowance: EInvoiceLine['allowance'] = null;
   if (l.discount_type !== null && l.discount_value !== null) {
@@ -98,6 +120,12 @@ function lineOf(l: StoredLineItem): EInvoiceLine {
     }
   }
   return {
+    allowancesCharges: (l.allowances_charges ?? []).map(allowanceOf),
+    baseQuantity: l.base_quantity
+      ? { quantity: l.base_quantity, unitCode: l.base_quantity_unit_code ?? null }
+      : null,
+    grossPrice: l.gross_price ?? null,
+    priceDiscount: l.price_discount ?? null,
     id: String(l.line_number),
     name: l.description,
     sellerItemId: l.sku,
@@ -261,7 +289,11 @@ function modelOf(src: ExportSource): EInvoice {
   const peppol =
     src.issuer_profile?.electronic_address !== undefined &&
     src.counterparty_profile?.electronic_address !== undefined;
-  const missing = missingTerms(src, categories, peppol);
+  const received = src.received_terms ?? null;
+  // A received bill's export is Peppol where the supplier's file was, and is never refused for a
+  // national Peppol term the supplier's own valid file did not carry (CONTRACT 11.5).
+  const asPeppol = received ? peppol && received.peppol : peppol;
+  const missing = missingTerms(src, categories, received ? false : peppol);
   if (missing.length > 0) throw incomplete(missing);
   const seller = src.issuer_profile!;
   const buyer = src.counterparty_profile!;
@@ -276,20 +308,30 @@ function modelOf(src: ExportSource): EInvoice {
     paymentTerms: termsInWords(src.payment_terms),
     note: src.notes,
     // Peppol needs BT-10 or BT-13 (PEPPOL-EN16931-R003): the buyer's own number stands in.
-    buyerReference: src.external_refs.buyer_reference ?? (peppol ? src.counterparty_number : null),
+    buyerReference: src.external_refs.buyer_reference ?? (asPeppol ? src.counterparty_number : null),
     purchaseOrder: src.external_refs.purchase_order ?? null,
     precedingInvoice: src.preceding,
-    peppol,
+    peppol: asPeppol,
     seller: { profile: seller },
     buyer: { profile: buyer },
     // Intra-community supply needs a delivery date and place (BR-IC-11/12): docex's document
     // date is the date of supply, the buyer's address the place (docs/einvoicing.md).
     deliveryDate: categories.has('K') ? src.document_date : null,
     lines,
-    breakdown: breakdownOf(lines),
-    lineTotal: money2(src.subtotal),
+    breakdown: received ? statedBreakdown(received) : breakdownOf(lines),
+    allowancesCharges: (received?.allowances_charges ?? []).map((a) => ({
+      ...allowanceOf(a),
+      category: a.tax_category ?? 'S',
+      ratePercent: a.tax_rate_percent ?? null,
+    })),
+    lineTotal: money2(received ? received.line_total : src.subtotal),
+    allowanceTotal: received?.allowance_total ?? null,
+    chargeTotal: received?.charge_total ?? null,
+    taxExclusive: money2(src.subtotal),
     taxTotal: money2(src.tax),
     grandTotal: money2(src.total),
-    payableAmount: money2(src.total),
+    prepaid: received?.prepaid ?? null,
+    rounding: received?.rounding ?? null,
+    payableAmount: money2(received ? received.payable : src.total),
   };
 }

@@ -3,7 +3,7 @@
 // term. The same model as the UBL writer, so both files say the same thing.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { outsideVat, paymentMeansCode } from './build-model.ts';
-import type { EInvoice } from './model.ts';
+import type { EInvoice, EInvoiceAllowanceCharge } from './model.ts';
 import { XmlTree } from './xml-tree.ts';
 
 export const CII_NS = {
@@ -57,6 +57,18 @@ function tradeParty(t: XmlTree, name: string, p: LegalProfile, inv: EInvoice, se
   }
 }
 
+/** A ram:SpecifiedTradeAllowanceCharge as a received e-invoice stated it (BG-20/21, BG-27/28). */
+function allowanceCharge(t: XmlTree, a: EInvoiceAllowanceCharge): XmlTree {
+  const ac = t.el('ram:SpecifiedTradeAllowanceCharge');
+  ac.el('ram:ChargeIndicator').text('udt:Indicator', a.charge ? 'true' : 'false');
+  return ac
+    .text('ram:CalculationPercent', a.percent)
+    .text('ram:BasisAmount', a.base)
+    .text('ram:ActualAmount', a.amount)
+    .text('ram:ReasonCode', a.reasonCode)
+    .text('ram:Reason', a.reason);
+}
+
 /** The invoice as a CII CrossIndustryInvoice. */
 export function writeCii(inv: EInvoice): string {
   const root = XmlTree.root('rsm:CrossIndustryInvoice', CII_NS);
@@ -77,10 +89,20 @@ export function writeCii(inv: EInvoice): string {
       .el('ram:SpecifiedTradeProduct')
       .text('ram:SellerAssignedID', l.sellerItemId)
       .text('ram:Name', l.name);
-    item
-      .el('ram:SpecifiedLineTradeAgreement')
-      .el('ram:NetPriceProductTradePrice')
-      .text('ram:ChargeAmount', l.unitPrice);
+    const agreement = item.el('ram:SpecifiedLineTradeAgreement');
+    if (l.grossPrice !== null || l.priceDiscount !== null) {
+      const gross = agreement.el('ram:GrossPriceProductTradePrice').text('ram:ChargeAmount', l.grossPrice);
+      if (l.priceDiscount !== null) {
+        const discount = gross.el('ram:AppliedTradeAllowanceCharge');
+        discount.el('ram:ChargeIndicator').text('udt:Indicator', 'false');
+        discount.text('ram:ActualAmount', l.priceDiscount);
+      }
+    }
+    const net = agreement.el('ram:NetPriceProductTradePrice').text('ram:ChargeAmount', l.unitPrice);
+    if (l.baseQuantity) {
+      const unit = l.baseQuantity.unitCode;
+      net.text('ram:BasisQuantity', l.baseQuantity.quantity, unit ? { unitCode: unit } : undefined);
+    }
     item
       .el('ram:SpecifiedLineTradeDelivery')
       .text('ram:BilledQuantity', l.quantity, { unitCode: l.unitCode });
@@ -99,6 +121,7 @@ export function writeCii(inv: EInvoice): string {
         .text('ram:ReasonCode', '95')
         .text('ram:Reason', l.allowance.reason);
     }
+    for (const a of l.allowancesCharges) allowanceCharge(settlement, a);
     settlement
       .el('ram:SpecifiedTradeSettlementLineMonetarySummation')
       .text('ram:LineTotalAmount', l.netAmount);
@@ -148,6 +171,14 @@ export function writeCii(inv: EInvoice): string {
       .text('ram:ExemptionReasonCode', b.exemptionReasonCode)
       .text('ram:RateApplicablePercent', noRate ? null : b.ratePercent);
   }
+  // BG-20 / BG-21: a received e-invoice's document-level allowances and charges, as it stated them
+  for (const a of inv.allowancesCharges) {
+    allowanceCharge(settle, a)
+      .el('ram:CategoryTradeTax')
+      .text('ram:TypeCode', 'VAT')
+      .text('ram:CategoryCode', a.category)
+      .text('ram:RateApplicablePercent', noRate ? null : a.ratePercent);
+  }
   if (inv.paymentTerms || inv.dueDate) {
     const terms = settle.el('ram:SpecifiedTradePaymentTerms').text('ram:Description', inv.paymentTerms);
     if (inv.dueDate) dateTime(terms, 'ram:DueDateDateTime', inv.dueDate);
@@ -155,9 +186,13 @@ export function writeCii(inv: EInvoice): string {
   settle
     .el('ram:SpecifiedTradeSettlementHeaderMonetarySummation')
     .text('ram:LineTotalAmount', inv.lineTotal)
-    .text('ram:TaxBasisTotalAmount', inv.lineTotal)
+    .text('ram:ChargeTotalAmount', inv.chargeTotal)
+    .text('ram:AllowanceTotalAmount', inv.allowanceTotal)
+    .text('ram:TaxBasisTotalAmount', inv.taxExclusive)
     .text('ram:TaxTotalAmount', inv.taxTotal, { currencyID: inv.currency })
+    .text('ram:RoundingAmount', inv.rounding)
     .text('ram:GrandTotalAmount', inv.grandTotal)
+    .text('ram:TotalPrepaidAmount', inv.prepaid)
     .text('ram:DuePayableAmount', inv.payableAmount);
   if (inv.precedingInvoice) {
     const ref = settle

@@ -164,6 +164,7 @@ async function render(ctx: AppContext, doc: DocumentRecord, format: EInvoiceForm
     counterparty_profile: doc.counterparty_profile,
     preceding: await precedingInvoice(ctx, doc),
     payment_reference: doc.payment_reference,
+    received_terms: doc.received?.einvoice ?? null,
   };
   const bytes = await renderPool(ctx.config).run(source, format);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

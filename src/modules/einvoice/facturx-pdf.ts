@@ -748,11 +748,24 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
       if (line.allowance.percent)
         discount.push({ text: percent(line.allowance.percent), muted: true, size: 7.5 });
     }
+    // A received line's own allowances (−) and charges (+), as its e-invoice stated them
+    for (const a of line.allowancesCharges) {
+      discount.push({ text: `${a.charge ? '+' : '−'}${a.amount}` });
+      if (a.reason) discount.push({ text: shown(a.reason, 60), muted: true, size: 7.5 });
+    }
+    const price: Cell = [{ text: line.unitPrice }];
+    if (line.baseQuantity)
+      price.push({
+        text: `per ${line.baseQuantity.quantity} ${line.baseQuantity.unitCode ?? line.unitCode}`,
+        muted: true,
+        size: 7.5,
+      });
+    if (line.grossPrice !== null) price.push({ text: `gross ${line.grossPrice}`, muted: true, size: 7.5 });
     return [
       [{ text: line.id }],
       description,
       [{ text: `${line.quantity} ${line.unitCode}` }],
-      [{ text: line.unitPrice }],
+      price,
       discount,
       [{ text: line.netAmount }],
       [{ text: `${line.category} ${percent(line.ratePercent)}` }],
@@ -770,6 +783,33 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
     header: ['#', 'Description', 'Quantity', 'Unit price', 'Discount', `Net (${inv.currency})`, 'VAT'],
     rules: true,
   });
+
+  // Document-level allowances and charges (BG-20/21): a received e-invoice's, as it stated them.
+  if (inv.allowancesCharges.length > 0) {
+    l.heading('Allowances and charges', 2 * TABLE_LH + 12);
+    const acWidths = [70, 0, 90, 80, 80];
+    acWidths[1] = CONTENT_W - acWidths.reduce((a, b) => a + b, 0);
+    l.table(
+      inv.allowancesCharges.map((a) => [
+        [{ text: a.charge ? 'Charge' : 'Allowance' }],
+        [{ text: shown([a.reason, a.reasonCode].filter((x) => !!x).join(' — '), LIMITS.exemptionReason) }],
+        [{ text: a.percent !== null && a.base !== null ? `${percent(a.percent)} of ${a.base}` : '' }],
+        [{ text: `${a.category} ${a.ratePercent === null ? '' : percent(a.ratePercent)}` }],
+        [{ text: `${a.charge ? '+' : '−'}${a.amount}` }],
+      ]),
+      {
+        x: left,
+        widths: acWidths,
+        aligns: ['left', 'left', 'right', 'right', 'right'],
+        size: TABLE_SIZE,
+        lineHeight: TABLE_LH,
+        padX: 4,
+        padY: 3,
+        header: ['', 'Reason', 'Basis', 'VAT', `Amount (${inv.currency})`],
+        rules: true,
+      },
+    );
+  }
 
   // VAT breakdown.
   l.heading('VAT breakdown', 2 * TABLE_LH + 12);
@@ -808,11 +848,26 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
   const totalsW = 260;
   l.table(
     [
-      [[{ text: 'Total net amount' }], [{ text: money(inv.lineTotal) }]],
+      // A received e-invoice's document-level allowances and charges come between its lines and
+      // its total without VAT; docex's own documents have none, and show the four rows alone.
+      ...(inv.allowanceTotal !== null || inv.chargeTotal !== null
+        ? [
+            [[{ text: 'Sum of lines' }], [{ text: money(inv.lineTotal) }]],
+            ...(inv.allowanceTotal !== null
+              ? [[[{ text: 'Allowances' }], [{ text: money(`−${inv.allowanceTotal}`) }]]]
+              : []),
+            ...(inv.chargeTotal !== null
+              ? [[[{ text: 'Charges' }], [{ text: money(`+${inv.chargeTotal}`) }]]]
+              : []),
+          ]
+        : []),
+      [[{ text: 'Total net amount' }], [{ text: money(inv.taxExclusive) }]],
       [[{ text: 'Total VAT' }], [{ text: money(inv.taxTotal) }]],
       [[{ text: 'Total amount', bold: true }], [{ text: money(inv.grandTotal), bold: true }]],
+      ...(inv.prepaid !== null ? [[[{ text: 'Paid' }], [{ text: money(`−${inv.prepaid}`) }]]] : []),
+      ...(inv.rounding !== null ? [[[{ text: 'Rounding' }], [{ text: money(inv.rounding) }]]] : []),
       [[{ text: 'Amount due', bold: true }], [{ text: money(inv.payableAmount), bold: true }]],
-    ],
+    ] as Cell[][],
     {
       x: right - totalsW,
       widths: [130, totalsW - 130],

@@ -58,7 +58,7 @@ export async function readFile(
 }
 
 /** BT-25 as a docex document: the caller's own invoice on the connection with that number or reference. */
-async function precedingDocument(
+export async function precedingDocument(
   db: AppContext['db'],
   me: string,
   connectionId: string,

@@ -9,6 +9,19 @@ import { TAX_CATEGORIES, type TaxCategory } from '../../lib/tax-categories.ts';
 import { LIMITS, type LineItemInputT } from '../documents/schemas.ts';
 import { shown } from './xml-read.ts';
 
+/** An allowance or charge as read (BG-20/21 document level, BG-27/28 line level), every value the file's text. */
+export interface ImportedAllowanceCharge {
+  charge: boolean;
+  amount: string | null;
+  base: string | null;
+  percent: string | null;
+  reason: string | null;
+  reasonCode: string | null;
+  /** document level: BT-95/102, BT-96/103 */
+  category: string | null;
+  ratePercent: string | null;
+}
+
 export interface ImportedLine {
   id: string | null;
   name: string | null;
@@ -19,6 +32,13 @@ export interface ImportedLine {
   baseQuantity: string | null;
   allowances: { amount: string | null; percent: string | null; base: string | null }[];
   charges: number;
+  /** BG-27 and BG-28 in the file's order (a received document keeps them whole) */
+  allowanceCharges: ImportedAllowanceCharge[];
+  /** BT-150 */
+  baseQuantityUnit: string | null;
+  /** BT-148 gross price, BT-147 price discount */
+  grossPrice: string | null;
+  priceDiscount: string | null;
   netAmount: string | null;
   category: string | null;
   ratePercent: string | null;
@@ -69,7 +89,19 @@ export interface ImportedInvoice {
     ratePercent: string | null;
     exemptionReason: string | null;
     exemptionReasonCode: string | null;
+    /** BT-116, BT-117 */
+    taxableAmount: string | null;
+    taxAmount: string | null;
   }[];
+  /** BG-20 and BG-21 in the file's order */
+  allowancesCharges: ImportedAllowanceCharge[];
+  /** BT-24 */
+  customization: string | null;
+  /** BT-106, BT-107, BT-108, BT-115 */
+  lineTotal: string | null;
+  allowanceTotal: string | null;
+  chargeTotal: string | null;
+  payable: string | null;
   documentAllowances: number;
   documentCharges: number;
   prepaid: string | null;

@@ -15,6 +15,23 @@ export interface EInvoiceParty {
   profile: LegalProfile;
 }
 
+/** An allowance or charge a received e-invoice stated (CONTRACT 11.5), given back as it was. */
+export interface EInvoiceAllowanceCharge {
+  charge: boolean;
+  /** 2 decimals */
+  amount: string;
+  base: string | null;
+  percent: string | null;
+  reason: string | null;
+  reasonCode: string | null;
+}
+
+/** BG-20 / BG-21, with the VAT category and rate it falls in (BT-95/96, BT-102/103). */
+export interface EInvoiceDocumentAllowanceCharge extends EInvoiceAllowanceCharge {
+  category: TaxCategory;
+  ratePercent: string | null;
+}
+
 export interface EInvoiceLine {
   /** BT-126 */
   id: string;
@@ -30,6 +47,13 @@ export interface EInvoiceLine {
   unitPrice: string;
   /** BG-27 line allowance: BT-136 amount (2 decimals), or null when the line has no discount. */
   allowance: { amount: string; reason: string; percent: string | null; base: string | null } | null;
+  /** A received line's BG-27/28 as its file stated them (then `allowance` is null); empty otherwise. */
+  allowancesCharges: EInvoiceAllowanceCharge[];
+  /** BT-149 / BT-150, a received line's price base quantity */
+  baseQuantity: { quantity: string; unitCode: string | null } | null;
+  /** BT-148 gross price and BT-147 price discount, a received line's */
+  grossPrice: string | null;
+  priceDiscount: string | null;
   /** BT-131 = quantity × price − allowance, 2 decimals. */
   netAmount: string;
   /** BT-151 */
@@ -89,12 +113,22 @@ export interface EInvoice {
   deliveryDate: string | null;
   lines: EInvoiceLine[];
   breakdown: EInvoiceTaxBreakdown[];
-  /** BT-106 = BT-109 (docex has no document-level allowances or charges) */
+  /** BG-20 / BG-21: a received e-invoice's document-level allowances and charges; empty otherwise */
+  allowancesCharges: EInvoiceDocumentAllowanceCharge[];
+  /** BT-106 (= BT-109 for docex's own documents, which have no document-level allowances or charges) */
   lineTotal: string;
+  /** BT-107, BT-108: null when the document has none */
+  allowanceTotal: string | null;
+  chargeTotal: string | null;
+  /** BT-109 */
+  taxExclusive: string;
   /** BT-110 */
   taxTotal: string;
   /** BT-112 */
   grandTotal: string;
+  /** BT-113 paid amount, BT-114 rounding amount: a received e-invoice's, null otherwise */
+  prepaid: string | null;
+  rounding: string | null;
   /** BT-115 */
   payableAmount: string;
 }

@@ -2,7 +2,12 @@
 
 import { LIMITS } from '../documents/schemas.ts';
 import { CII_NS } from './cii-writer.ts';
-import type { ImportedInvoice, ImportedLine, ImportedParty } from './import-model.ts';
+import type {
+  ImportedAllowanceCharge,
+  ImportedInvoice,
+  ImportedLine,
+  ImportedParty,
+} from './import-model.ts';
 import { all, attr, badFile, has, one, text, type XNode } from './xml-read.ts';
 
 const DROPPED_AGREEMENT: [string, string[]][] = [
@@ -88,6 +93,18 @@ function payeeAccount(settlement: XNode | undefined): ImportedInvoice['paymentAc
 
 const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator', 'Indicator')?.toLowerCase() === 'true';
 
+/** A ram:SpecifiedTradeAllowanceCharge (BG-20/21 in the header, BG-27/28 on a line). */
+const allowanceCharge = (a: XNode): ImportedAllowanceCharge => ({
+  charge: isCharge(a),
+  amount: text(a, 'ActualAmount'),
+  base: text(a, 'BasisAmount'),
+  percent: text(a, 'CalculationPercent'),
+  reason: text(a, 'Reason'),
+  reasonCode: text(a, 'ReasonCode'),
+  category: text(a, 'CategoryTradeTax', 'CategoryCode'),
+  ratePercent: text(a, 'CategoryTradeTax', 'RateApplicablePercent'),
+});
+
 /** A format-102 date (YYYYMMDD) as YYYY-MM-DD; other formats are left for the date check to refuse. */
 function date(node: XNode | undefined): string | null {
   const t = text(node, 'DateTimeString');
@@ -121,6 +138,7 @@ export function readCii(namespace: string, doc: XNode): ImportedInvoice {
     drop(dropped, l, DROPPED_LINE);
     const lineSettlement = one(l, 'SpecifiedLineTradeSettlement');
     const price = one(l, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice');
+    const gross = one(l, 'SpecifiedLineTradeAgreement', 'GrossPriceProductTradePrice');
     const quantity = one(l, 'SpecifiedLineTradeDelivery', 'BilledQuantity');
     const allowances = all(lineSettlement, 'SpecifiedTradeAllowanceCharge');
     return {
@@ -139,6 +157,10 @@ export function readCii(namespace: string, doc: XNode): ImportedInvoice {
           base: text(a, 'BasisAmount'),
         })),
       charges: allowances.filter(isCharge).length,
+      allowanceCharges: allowances.map(allowanceCharge),
+      baseQuantityUnit: attr(one(price, 'BasisQuantity'), 'unitCode'),
+      grossPrice: text(gross, 'ChargeAmount'),
+      priceDiscount: text(gross, 'AppliedTradeAllowanceCharge', 'ActualAmount'),
       netAmount: text(lineSettlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount'),
       category: text(lineSettlement, 'ApplicableTradeTax', 'CategoryCode'),
       ratePercent: text(lineSettlement, 'ApplicableTradeTax', 'RateApplicablePercent'),
@@ -168,7 +190,15 @@ export function readCii(namespace: string, doc: XNode): ImportedInvoice {
       ratePercent: text(t, 'RateApplicablePercent'),
       exemptionReason: text(t, 'ExemptionReason'),
       exemptionReasonCode: text(t, 'ExemptionReasonCode'),
+      taxableAmount: text(t, 'BasisAmount'),
+      taxAmount: text(t, 'CalculatedAmount'),
     })),
+    allowancesCharges: headerAllowances.map(allowanceCharge),
+    customization: text(doc, 'ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
+    lineTotal: text(sums, 'LineTotalAmount'),
+    allowanceTotal: text(sums, 'AllowanceTotalAmount'),
+    chargeTotal: text(sums, 'ChargeTotalAmount'),
+    payable: text(sums, 'DuePayableAmount'),
     documentAllowances: headerAllowances.filter((a) => !isCharge(a)).length,
     documentCharges: headerAllowances.filter(isCharge).length,
     prepaid: text(sums, 'TotalPrepaidAmount'),

@@ -1,7 +1,12 @@
 // UBL 2.1 Invoice / CreditNote → the imported model (import-model.ts), by CEN's UBL binding.
 
 import { LIMITS } from '../documents/schemas.ts';
-import type { ImportedInvoice, ImportedLine, ImportedParty } from './import-model.ts';
+import type {
+  ImportedAllowanceCharge,
+  ImportedInvoice,
+  ImportedLine,
+  ImportedParty,
+} from './import-model.ts';
 import { UBL_NS } from './ubl-writer.ts';
 import { all, attr, badFile, has, one, text, type XNode } from './xml-read.ts';
 
@@ -80,6 +85,18 @@ function payeeAccount(doc: XNode): ImportedInvoice['paymentAccount'] {
 
 const isCharge = (n: XNode): boolean => text(n, 'ChargeIndicator')?.toLowerCase() === 'true';
 
+/** A cac:AllowanceCharge (BG-20/21 in the header, BG-27/28 on a line). */
+const allowanceCharge = (a: XNode): ImportedAllowanceCharge => ({
+  charge: isCharge(a),
+  amount: text(a, 'Amount'),
+  base: text(a, 'BaseAmount'),
+  percent: text(a, 'MultiplierFactorNumeric'),
+  reason: text(a, 'AllowanceChargeReason'),
+  reasonCode: text(a, 'AllowanceChargeReasonCode'),
+  category: text(a, 'TaxCategory', 'ID'),
+  ratePercent: text(a, 'TaxCategory', 'Percent'),
+});
+
 export function readUbl(root: string, namespace: string, doc: XNode): ImportedInvoice {
   const credit = root === 'CreditNote';
   if (namespace !== (credit ? UBL_NS.creditNote : UBL_NS.invoice)) {
@@ -116,6 +133,10 @@ export function readUbl(root: string, namespace: string, doc: XNode): ImportedIn
           base: text(a, 'BaseAmount'),
         })),
       charges: allowances.filter(isCharge).length,
+      allowanceCharges: allowances.map(allowanceCharge),
+      baseQuantityUnit: attr(one(l, 'Price', 'BaseQuantity'), 'unitCode'),
+      grossPrice: text(l, 'Price', 'AllowanceCharge', 'BaseAmount'),
+      priceDiscount: text(l, 'Price', 'AllowanceCharge', 'Amount'),
       netAmount: text(l, 'LineExtensionAmount'),
       category: text(category, 'ID'),
       ratePercent: text(category, 'Percent'),
@@ -144,7 +165,15 @@ export function readUbl(root: string, namespace: string, doc: XNode): ImportedIn
       ratePercent: text(s, 'TaxCategory', 'Percent'),
       exemptionReason: text(s, 'TaxCategory', 'TaxExemptionReason'),
       exemptionReasonCode: text(s, 'TaxCategory', 'TaxExemptionReasonCode'),
+      taxableAmount: text(s, 'TaxableAmount'),
+      taxAmount: text(s, 'TaxAmount'),
     })),
+    allowancesCharges: headerAllowances.map(allowanceCharge),
+    customization: text(doc, 'CustomizationID'),
+    lineTotal: text(totals, 'LineExtensionAmount'),
+    allowanceTotal: text(totals, 'AllowanceTotalAmount'),
+    chargeTotal: text(totals, 'ChargeTotalAmount'),
+    payable: text(totals, 'PayableAmount'),
     documentAllowances: headerAllowances.filter((a) => !isCharge(a)).length,
     documentCharges: headerAllowances.filter(isCharge).length,
     prepaid: text(totals, 'PrepaidAmount'),

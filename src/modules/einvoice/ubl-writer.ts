@@ -3,7 +3,7 @@
 // parties have an electronic address. docs/einvoicing.md has the table.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { outsideVat, paymentMeansCode } from './build-model.ts';
-import type { EInvoice, EInvoiceLine } from './model.ts';
+import type { EInvoice, EInvoiceAllowanceCharge, EInvoiceLine } from './model.ts';
 import { XmlTree } from './xml-tree.ts';
 
 export const UBL_NS = {
@@ -68,6 +68,19 @@ function taxCategory(t: XmlTree, name: string, category: string, percent: string
   cat.el('cac:TaxScheme').text('cbc:ID', 'VAT');
 }
 
+/** A cac:AllowanceCharge as a received e-invoice stated it (BG-20/21, BG-27/28); its TaxCategory is the caller's. */
+function allowanceCharge(t: XmlTree, a: EInvoiceAllowanceCharge, currency: string): XmlTree {
+  const cur = { currencyID: currency };
+  return t
+    .el('cac:AllowanceCharge')
+    .text('cbc:ChargeIndicator', a.charge ? 'true' : 'false')
+    .text('cbc:AllowanceChargeReasonCode', a.reasonCode)
+    .text('cbc:AllowanceChargeReason', a.reason)
+    .text('cbc:MultiplierFactorNumeric', a.percent)
+    .text('cbc:Amount', a.amount, cur)
+    .text('cbc:BaseAmount', a.base, a.base ? cur : undefined);
+}
+
 /** The invoice as UBL 2.1: an Invoice, or a CreditNote for type 381. */
 export function writeUbl(inv: EInvoice): string {
   const credit = inv.typeCode === '381';
@@ -123,6 +136,11 @@ export function writeUbl(inv: EInvoice): string {
     }
   }
   if (inv.paymentTerms) root.el('cac:PaymentTerms').text('cbc:Note', inv.paymentTerms);
+  // BG-20 / BG-21: a received e-invoice's document-level allowances and charges, as it stated them
+  for (const a of inv.allowancesCharges) {
+    const ac = allowanceCharge(root, a, inv.currency);
+    taxCategory(ac, 'cac:TaxCategory', a.category, a.ratePercent ?? '0');
+  }
   const taxTotal = root.el('cac:TaxTotal').text('cbc:TaxAmount', inv.taxTotal, cur);
   for (const b of inv.breakdown) {
     const sub = taxTotal
@@ -135,8 +153,12 @@ export function writeUbl(inv: EInvoice): string {
   root
     .el('cac:LegalMonetaryTotal')
     .text('cbc:LineExtensionAmount', inv.lineTotal, cur)
-    .text('cbc:TaxExclusiveAmount', inv.lineTotal, cur)
+    .text('cbc:TaxExclusiveAmount', inv.taxExclusive, cur)
     .text('cbc:TaxInclusiveAmount', inv.grandTotal, cur)
+    .text('cbc:AllowanceTotalAmount', inv.allowanceTotal, cur)
+    .text('cbc:ChargeTotalAmount', inv.chargeTotal, cur)
+    .text('cbc:PrepaidAmount', inv.prepaid, cur)
+    .text('cbc:PayableRoundingAmount', inv.rounding, cur)
     .text('cbc:PayableAmount', inv.payableAmount, cur);
   for (const l of inv.lines) {
     const line = root
@@ -154,10 +176,22 @@ export function writeUbl(inv: EInvoice): string {
         .text('cbc:Amount', l.allowance.amount, cur)
         .text('cbc:BaseAmount', l.allowance.base, l.allowance.base ? cur : undefined);
     }
+    for (const a of l.allowancesCharges) allowanceCharge(line, a, inv.currency);
     const item = line.el('cac:Item').text('cbc:Name', l.name);
     if (l.sellerItemId) item.el('cac:SellersItemIdentification').text('cbc:ID', l.sellerItemId);
     taxCategory(item, 'cac:ClassifiedTaxCategory', l.category, l.ratePercent);
-    line.el('cac:Price').text('cbc:PriceAmount', l.unitPrice, cur);
+    const price = line.el('cac:Price').text('cbc:PriceAmount', l.unitPrice, cur);
+    if (l.baseQuantity) {
+      const unit = l.baseQuantity.unitCode;
+      price.text('cbc:BaseQuantity', l.baseQuantity.quantity, unit ? { unitCode: unit } : undefined);
+    }
+    if (l.grossPrice !== null || l.priceDiscount !== null) {
+      price
+        .el('cac:AllowanceCharge')
+        .text('cbc:ChargeIndicator', 'false')
+        .text('cbc:Amount', l.priceDiscount ?? '0', cur)
+        .text('cbc:BaseAmount', l.grossPrice, cur);
+    }
   }
   return root.serialize();
 }

@@ -18,7 +18,8 @@ export interface ExternalCounterparty {
   id: string;
   name: string;
   external: true;
-  email: string;
+  /** null: a seller added from an uploaded e-invoice without an email (CONTRACT 11.5) */
+  email: string | null;
   legal_profile: LegalProfile | null;
   notify_status: boolean;
 }
@@ -37,7 +38,8 @@ export interface ConnectionView {
 type ConnectionWithNames = ConnectionRow & {
   requester_name: string;
   recipient_name: string;
-  /** set while the recipient is an (unclaimed) external party: its email, profile and notify_status */
+  /** set while the recipient is an (unclaimed) external party: its id, email, profile and notify_status */
+  party_id: string | null;
   party_email: string | null;
   party_profile: LegalProfile | null;
   party_notify_status: boolean | null;
@@ -46,7 +48,7 @@ type ConnectionWithNames = ConnectionRow & {
 export function connectionView(c: ConnectionWithNames, viewerOrgId: string): ConnectionView {
   const viewerIsRequester = c.requester_organization_id === viewerOrgId;
   const recipient =
-    c.party_email !== null
+    c.party_id !== null
       ? {
           id: c.recipient_organization_id,
           name: c.recipient_name,
@@ -80,6 +82,7 @@ function withNames(db: Kysely<DB>) {
       .select([
         'a.name as requester_name',
         'b.name as recipient_name',
+        'xp.id as party_id',
         'xp.email as party_email',
         sql<LegalProfile | null>`case when xp.id is null then null else b.legal_profile end`.as(
           'party_profile',

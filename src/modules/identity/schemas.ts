@@ -73,7 +73,14 @@ export const Connection = Type.Object(
               'Present (true) when the counterparty is an external party: not on docex, reached by email.',
           }),
         ),
-        email: Type.Optional(Type.String({ description: "The external party's email address." })),
+        email: Type.Optional(
+          Nullable(
+            Type.String({
+              description:
+                "The external party's email address; null for a seller added from an uploaded e-invoice that gave none (nothing is emailed to it until it is set).",
+            }),
+          ),
+        ),
         legal_profile: Type.Optional(
           Type.Union([LegalProfileSchema, Type.Null()], {
             description: "The external party's legal profile (BG-7 of its e-invoices), or null.",

@@ -1,10 +1,11 @@
 // Who a received e-invoice is for and from (CONTRACT 11.5): the buyer (BG-7) must be the receiving
 // organization, by one of the identifiers of its legal profile; names alone never match.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { compactIdentifier } from '../../lib/party-identifiers.ts';
 import type { ImportedParty } from '../einvoice/import-model.ts';
 
-/** Identifiers compare exactly, case-insensitive, spaces ignored (as the directory's look-ups). */
-const norm = (s: string): string => s.replace(/\s+/g, '').toLowerCase();
+/** Identifiers compare case-insensitive, without spaces, dots, dashes or slashes (party-identifiers.ts). */
+const norm = (s: string): string => compactIdentifier(s).toLowerCase();
 
 const sameId = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && norm(a) === norm(b);

@@ -13,6 +13,7 @@ import type { SenderAuthentication } from '../../db/tables/inbound.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { compactAddress, compactIdentifier } from '../../lib/party-identifiers.ts';
 import type { Pass } from '../../worker/worker.ts';
 import { attachServiceFile } from '../attachments/add-attachment.ts';
 import { MAX_ATTACHMENT_BYTES } from '../attachments/schemas.ts';
@@ -20,11 +21,12 @@ import { insertDocument, loadIssuingConnection } from '../documents/create-docum
 import { systemActor } from '../documents/history.ts';
 import { receivedDuplicate } from '../documents/load-document.ts';
 import { projectDocument } from '../documents/project-document.ts';
-import type { DocumentType } from '../documents/state-machines.ts';
-import { importedDocument } from '../einvoice/import-document.ts';
+import { precedingDocument } from '../einvoice/import-document.ts';
 import type { ImportedParty } from '../einvoice/import-model.ts';
+import { receivedContent } from '../einvoice/received-content.ts';
 import { appendEvents } from '../events/append.ts';
 import { findCounterparties } from '../parties/directory.ts';
+import { emailProblem } from '../parties/email.ts';
 import { createExternalParty } from '../parties/external-parties.ts';
 import { authenticationOf, senderVerified } from './authenticate.ts';
 import { paymentHoldFor, receivedPaymentAccount } from './holds.ts';
@@ -72,6 +74,50 @@ const described = (p: ImportedParty): string => {
     ? `${name} (${ids.join(', ')})`
     : `${name}, with no electronic address, VAT id or registration id`;
 };
+
+/**
+ * BG-4 with its identifiers as docex compares and stores them (no spaces, dots, dashes or slashes:
+ * CONTRACT 11.5) and its contact email only when it is one: an address that is not (`XX`) is
+ * ignored, never a reason to refuse the file.
+ */
+function compactParty(p: ImportedParty): ImportedParty {
+  const ea = p.electronicAddress;
+  const lr = p.legalRegistrationId;
+  return {
+    ...p,
+    electronicAddress: ea ? { scheme: ea.scheme, value: compactAddress(ea.scheme, ea.value) } : null,
+    vatId: p.vatId === null ? null : compactIdentifier(p.vatId).toUpperCase(),
+    legalRegistrationId: lr ? { scheme: lr.scheme, value: compactIdentifier(lr.value) } : null,
+    email: p.email !== null && emailProblem(p.email) === null ? p.email : null,
+  };
+}
+
+/** The seller's term a problem of its new party's fields comes from, in the receiver's words. */
+const SELLER_TERMS: [string, string][] = [
+  ['legal_profile.vat_id', "the seller's VAT id (BT-31)"],
+  ['legal_profile.legal_registration_id', "the seller's legal registration id (BT-30)"],
+  ['legal_profile.electronic_address', "the seller's electronic address (BT-34)"],
+  ['legal_profile.address', "the seller's address (BG-5)"],
+  ['legal_profile.legal_name', "the seller's name (BT-27)"],
+  ['legal_profile.contact', "the seller's contact (BG-6)"],
+  ['name', "the seller's name (BT-27)"],
+  ['email', "the seller's email (BT-43)"],
+];
+
+/** A refusal of the seller's details as the receiver reads it: whose term, and what to do. */
+function sellerRefusal(err: ApiError): Refused | null {
+  const errors = (err.details?.errors as { path?: string; message?: string }[] | undefined) ?? [];
+  if (err.code !== 'invalid_request' || errors.length === 0) return null;
+  return new Refused(
+    errors.map((e) => {
+      const path = (e.path ?? '').replace(/^external_party\./, '');
+      const term =
+        SELLER_TERMS.find(([p]) => path === p || path.startsWith(`${p}.`))?.[1] ??
+        "the seller's details (BG-4)";
+      return `${term} in the supplier's file cannot be kept: ${e.message ?? 'it is not valid'}. The file is the supplier's: ask them for a corrected one.`;
+    }),
+  );
+}
 
 /** BG-4 as a legal profile, when the file gives all a profile needs (name and full address). */
 function profileOf(p: ImportedParty): LegalProfile | null {
@@ -126,10 +172,11 @@ export type Outcome =
 async function sellerOf(
   trx: Tx,
   org: { id: string; environment: 'live' | 'sandbox' },
-  seller: ImportedParty,
+  fileSeller: ImportedParty,
   senderAddress: string | null,
   now: Date,
 ): Promise<{ organizationId: string; connectionId: string; created: boolean }> {
+  const seller = compactParty(fileSeller);
   const ea = seller.electronicAddress;
   const matches = await findCounterparties(trx, org.id, {
     electronic_address: ea?.scheme ? { scheme: ea.scheme, value: ea.value } : null,
@@ -140,20 +187,25 @@ async function sellerOf(
   if (match)
     return { organizationId: match.organization_id, connectionId: match.connection_id, created: false };
   if (!seller.name)
-    throw new Refused(['The seller (BG-4) has no name (BT-27): docex cannot add it as a party.']);
-  const email = seller.email ?? senderAddress;
-  if (!email) {
     throw new Refused([
-      `The seller ${described(seller)} is not one of your counterparties, and neither the file (BT-43) nor the message gives an email address to add it with.`,
+      "The seller's name (BT-27) is missing from the supplier's file, so docex cannot add the seller as a party; ask the supplier for a corrected file.",
     ]);
+  // Without an email (an upload whose file gives no BT-43) the party is added without one: nothing
+  // is emailed to it until someone sets it (CONTRACT 11.5).
+  const email = seller.email ?? senderAddress;
+  let party: Awaited<ReturnType<typeof createExternalParty>>;
+  try {
+    party = await createExternalParty(
+      trx,
+      org.id,
+      { name: seller.name, email, legal_profile: profileOf(seller) },
+      org.environment,
+      now,
+    );
+  } catch (err) {
+    const refused = err instanceof ApiError ? sellerRefusal(err) : null;
+    throw refused ?? err;
   }
-  const party = await createExternalParty(
-    trx,
-    org.id,
-    { name: seller.name, email, legal_profile: profileOf(seller) },
-    org.environment,
-    now,
-  );
   return { organizationId: party.id, connectionId: party.connection_id, created: true };
 }
 
@@ -175,20 +227,28 @@ async function accept(
     const name = JSON.stringify(f.filename.slice(0, 100));
     if (!buyerIsReceiver(org.legal_profile, f.invoice.buyer)) {
       reasons.push(
-        `${name} is addressed to someone else: its buyer (BG-7) ${described(f.invoice.buyer)} is not ${org.name} by electronic address, VAT id or legal registration id${org.legal_profile ? '' : ' (your organization has no legal profile to compare with)'}.`,
+        `${name} is addressed to someone else: its buyer (BG-7) ${described(f.invoice.buyer)} is not ${org.name} by electronic address, VAT id or legal registration id${org.legal_profile ? '' : ' (your organization has no legal profile to compare with)'}. If it is yours, ask the supplier to name you as the buyer with one of your identifiers (BT-49 electronic address, BT-48 VAT id or BT-47 registration id).`,
       );
       continue;
     }
     try {
       const seller = await sellerOf(trx, org, f.invoice.seller, sender, now);
       const connection = await loadIssuingConnection(trx, seller.organizationId, seller.connectionId);
-      const { create, content } = await importedDocument(
-        trx,
-        seller.organizationId,
-        seller.connectionId,
-        f.invoice,
-        now,
-      );
+      const { documentType, content, balanceDue, terms } = receivedContent(f.invoice);
+      if (documentType === 'credit_note' && content.external_refs.preceding_invoice !== undefined) {
+        // BT-25 naming a bill this seller sent the receiver: the vendor credit derives from it
+        const derivedFrom = await precedingDocument(
+          trx,
+          seller.organizationId,
+          seller.connectionId,
+          content.external_refs.preceding_invoice,
+        );
+        if (derivedFrom !== null) {
+          const { preceding_invoice: _named, ...refs } = content.external_refs;
+          content.external_refs = refs;
+          content.derived_from = derivedFrom;
+        }
+      }
       const dup = await receivedDuplicate(
         trx,
         seller.organizationId,
@@ -209,6 +269,7 @@ async function accept(
         sha256: f.sha256,
         inbound_message_id: m.id,
         payment_account: receivedPaymentAccount(f.invoice.paymentAccount),
+        einvoice: terms,
       };
       const paymentHold = await paymentHoldFor(trx, seller.organizationId, org.id, received, now);
       const record = await insertDocument(
@@ -216,8 +277,9 @@ async function accept(
         systemActor(seller.organizationId),
         {
           connection,
-          documentType: create.document_type as DocumentType,
+          documentType,
           content,
+          balanceDue,
           status: 'submitted',
           issued: true,
           origin: m.channel,

@@ -25,13 +25,14 @@ export const MAX_EXTERNAL_PARTIES = 10_000;
 
 export interface ExternalPartyInput {
   name: string;
-  email: string;
+  /** null only for a seller added from a received e-invoice without BT-43 (CONTRACT 11.5); the API requires one */
+  email: string | null;
   legal_profile?: LegalProfile | null;
   /** default true */
   notify_status?: boolean;
 }
 
-export type ExternalPartyPatch = Partial<ExternalPartyInput>;
+export type ExternalPartyPatch = Partial<ExternalPartyInput> & { email?: string };
 
 export interface ExternalParty {
   id: string;
@@ -40,7 +41,8 @@ export interface ExternalParty {
   connection_id: string;
   environment: 'live' | 'sandbox';
   name: string;
-  email: string;
+  /** null until someone sets it: nothing is emailed to the party meanwhile */
+  email: string | null;
   legal_profile: LegalProfile | null;
   notify_status: boolean;
   /** the organization that claimed it (CONTRACT 11.3), or null */
@@ -177,7 +179,13 @@ export async function createExternalParty(
   environment: 'live' | 'sandbox',
   now: Date,
 ): Promise<ExternalParty> {
-  const problems = externalPartyProblems(input, 'external_party', 'create');
+  // Without an email (a received e-invoice's seller, CONTRACT 11.5) every other field is checked
+  // as a create checks it: the patch schema is the create's with every field optional.
+  const { email: _email, ...rest } = input;
+  const problems =
+    input.email === null
+      ? externalPartyProblems(rest, 'external_party', 'patch')
+      : externalPartyProblems(input, 'external_party', 'create');
   if (problems.length > 0) refuse(problems);
   // The owner's row, locked, makes concurrent adds take turns at the limit. NO KEY UPDATE: the
   // events and connections that reference the organization (key-share locks) are not blocked.

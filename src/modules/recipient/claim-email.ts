@@ -11,7 +11,8 @@ import type { LinkParty, OpenedLink } from './link.ts';
 
 export interface ClaimCodeMail {
   link: OpenedLink;
-  party: LinkParty;
+  /** the party, with the address the code goes to */
+  party: LinkParty & { email: string };
   /** the organization whose user asked for the code */
   claimant: OrganizationRef;
   code: string;

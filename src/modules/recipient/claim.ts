@@ -93,8 +93,16 @@ export async function startClaim(
   principal: Principal,
   link: OpenedLink,
 ): Promise<ClaimStartedView> {
-  const party = await linkParty(ctx, link);
-  checkClaimant(principal, party);
+  const linked = await linkParty(ctx, link);
+  checkClaimant(principal, linked);
+  const email = linked.email;
+  if (email === null) {
+    throw new ApiError(
+      'conflict',
+      `${linked.name} has no email address on docex yet, so there is nowhere to send a claim code; ask whoever added it to set one.`,
+    );
+  }
+  const party = { ...linked, email };
   const now = ctx.clock.now();
   const code = newCode();
   const expires = addSeconds(now, CODE_TTL_SECONDS);

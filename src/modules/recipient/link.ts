@@ -16,7 +16,7 @@ export interface OpenedLink {
 export interface LinkParty {
   id: string;
   name: string;
-  email: string;
+  email: string | null;
   environment: 'live' | 'sandbox';
   ownerOrganizationId: string;
   claimedOrganizationId: string | null;

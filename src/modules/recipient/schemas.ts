@@ -38,7 +38,7 @@ export const RecipientDocument = Type.Object(
     }),
     issuer: Issuer,
     recipient: Type.Object(
-      { id: Type.String(), name: Type.String(), email: Type.String() },
+      { id: Type.String(), name: Type.String(), email: Nullable(Type.String()) },
       { description: 'The external party the link belongs to (xp_…).' },
     ),
     allowed: Type.Array(Type.String(), {
