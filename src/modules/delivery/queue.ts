@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Statement, stmt } from '../../db/statement.ts';
+import { afterCommit } from '../../db/transaction.ts';
 import type { DeliveryKind } from '../../db/tables/delivery.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentTraceparent } from '../../observability/trace-hooks.ts';
@@ -95,7 +96,8 @@ export async function queueDocumentDelivery(
       traceparent: currentTraceparent(),
     })
     .execute();
-  expectDelivery(id);
+  // Woken once the request's transaction has committed: a wake earlier finds nothing to claim.
+  afterCommit(tx, () => expectDelivery(id));
   return id;
 }
 
@@ -171,6 +173,6 @@ export async function queueEmail(
       traceparent: currentTraceparent(),
     })
     .execute();
-  if (!input.sandbox) expectDelivery(id);
+  if (!input.sandbox) afterCommit(tx, () => expectDelivery(id));
   return { id, messageId };
 }

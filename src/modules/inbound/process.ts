@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { ReceivedInfo } from '../../db/tables/documents.ts';
 import type { SenderAuthentication } from '../../db/tables/inbound.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, withSavepoint } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import type { Pass } from '../../worker/worker.ts';
@@ -293,7 +293,13 @@ async function lockOwned(trx: Tx, id: string, token: string | null) {
  * one transaction together with what it created. `token` is the worker's lease (null: the caller
  * holds the message otherwise, as the upload's own request does).
  */
-export async function processMessage(ctx: AppContext, id: string, token: string | null): Promise<Outcome> {
+export async function processMessage(
+  ctx: AppContext,
+  id: string,
+  token: string | null,
+  /** The message already read (an upload read before its request's transaction opened). */
+  alreadyRead?: ReadMessage,
+): Promise<Outcome> {
   const m = await ctx.db
     .selectFrom('inbound_messages')
     .select([
@@ -314,12 +320,13 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
   const msg: Message = { ...m, raw: Buffer.from(m.raw), auth };
   // Reading (MIME, XML, PDF) happens outside any transaction: it holds no lock while it parses.
   const read =
-    msg.channel === 'email'
-      ? await readInboundMessage(msg.raw)
-      : await readUploadedFile(msg.raw, msg.filename);
+    alreadyRead ??
+    (msg.channel === 'email' ? await readInboundMessage(msg.raw) : await readUploadedFile(msg.raw, msg.filename));
   const now = ctx.clock.now();
   try {
-    return await inTransaction(ctx.db, async (trx) => {
+    // Savepointed when it joins a request's transaction (an upload): a refusal rolls back what
+    // the acceptance wrote and the refusal below is recorded in the same transaction.
+    return await withSavepoint(ctx.db, (db) => inTransaction(db, async (trx) => {
       if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
       // One acceptance at a time per receiving organization: two messages from a seller it does
       // not know yet, or the same invoice twice, processed by two workers at once, would otherwise
@@ -349,7 +356,7 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
         .where('id', '=', id)
         .execute();
       return outcome;
-    });
+    }));
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     const reasons =

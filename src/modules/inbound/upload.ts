@@ -7,11 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../http/principal.ts';
+import { KeptRefusal } from '../../http/route.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { projectDocument } from '../documents/project-document.ts';
 import { storeMessage } from './messages.ts';
 import { INBOUND_LEASE_MS, type Outcome, processMessage } from './process.ts';
+import { type ReadMessage, readUploadedFile } from './read-message.ts';
 import type { ReceivedDocumentView, UploadBodyT } from './schemas.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -59,13 +61,29 @@ function refusal(outcome: Extract<Outcome, { status: 'refused' }>, messageId: st
   });
 }
 
+/** An upload decoded and read (the route's prepare step): no transaction is held while it parses. */
+export interface ReadUpload {
+  raw: Buffer;
+  read: ReadMessage;
+}
+
+/** POST /v1/inbound/documents, its prepare step (src/http/route.ts). */
+export async function readUpload(body: UploadBodyT): Promise<ReadUpload> {
+  const raw = decode(body.content_base64);
+  return { raw, read: await readUploadedFile(raw, body.filename ?? null) };
+}
+
+/**
+ * POST /v1/inbound/documents, in the request's transaction: the message stored and accepted, or
+ * stored as refused (a KeptRefusal: the refused message stays listed, the key is released).
+ */
 export async function uploadReceivedDocument(
   ctx: AppContext,
   principal: Principal,
   body: UploadBodyT,
-): Promise<ReceivedDocumentView> {
+  { raw, read }: ReadUpload,
+): Promise<ReceivedDocumentView | KeptRefusal> {
   const me = principal.organization.id;
-  const raw = decode(body.content_base64);
   const now = ctx.clock.now();
   // Stored already leased to this request, so the worker's pass leaves it alone while it runs; if
   // the request dies, the lease expires and the worker processes it like any stored message.
@@ -81,11 +99,11 @@ export async function uploadReceivedDocument(
     lease: { token, until: new Date(now.getTime() + INBOUND_LEASE_MS) },
   });
   const messageId = id!;
-  let outcome = await processMessage(ctx, messageId, token);
+  let outcome = await processMessage(ctx, messageId, token, read);
   if (outcome.status === 'skipped') outcome = await storedOutcome(ctx, messageId);
   switch (outcome.status) {
     case 'refused':
-      throw refusal(outcome, messageId);
+      return new KeptRefusal(refusal(outcome, messageId));
     case 'accepted':
     case 'duplicate': {
       const docId = outcome.status === 'accepted' ? outcome.documentIds[0]! : outcome.duplicateOf;
