@@ -21,9 +21,9 @@ import {
 import {
   getBankStatement,
   importBankStatement,
-  readBankStatement,
   listBankStatements,
   matchStatementEntry,
+  readBankStatement,
   STATEMENT_BODY_LIMIT,
 } from './statements.ts';
 

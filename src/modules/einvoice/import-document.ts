@@ -262,7 +262,11 @@ export type ReadEInvoice = Awaited<ReturnType<typeof readFile>>;
  * transaction. The connection before the file: a caller with no active connection of its own
  * learns that without docex reading a byte of the file (the scopes were checked already).
  */
-export async function readEInvoice(ctx: AppContext, principal: Principal, body: ImportBodyT): Promise<ReadEInvoice> {
+export async function readEInvoice(
+  ctx: AppContext,
+  principal: Principal,
+  body: ImportBodyT,
+): Promise<ReadEInvoice> {
   await loadIssuingConnection(ctx.db, principal.organization.id, body.connection_id);
   return readFile(decodeFile(body.content_base64), body.format);
 }

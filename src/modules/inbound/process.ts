@@ -321,42 +321,46 @@ export async function processMessage(
   // Reading (MIME, XML, PDF) happens outside any transaction: it holds no lock while it parses.
   const read =
     alreadyRead ??
-    (msg.channel === 'email' ? await readInboundMessage(msg.raw) : await readUploadedFile(msg.raw, msg.filename));
+    (msg.channel === 'email'
+      ? await readInboundMessage(msg.raw)
+      : await readUploadedFile(msg.raw, msg.filename));
   const now = ctx.clock.now();
   try {
     // Savepointed when it joins a request's transaction (an upload): a refusal rolls back what
     // the acceptance wrote and the refusal below is recorded in the same transaction.
-    return await withSavepoint(ctx.db, (db) => inTransaction(db, async (trx) => {
-      if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
-      // One acceptance at a time per receiving organization: two messages from a seller it does
-      // not know yet, or the same invoice twice, processed by two workers at once, would otherwise
-      // each miss the other's uncommitted party or bill and make two. Read committed: the
-      // statements after the lock see what the other committed. An advisory lock, not the
-      // organization's row, so nothing else that touches the organization waits on it.
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`docex inbound ${msg.organization_id}`}, 0))`.execute(
-        trx,
-      );
-      const org = await trx
-        .selectFrom('organizations')
-        .select(['id', 'name', 'environment', 'legal_profile'])
-        .where('id', '=', msg.organization_id)
-        .executeTakeFirstOrThrow();
-      const outcome = await accept(trx, msg, read, org, now);
-      await trx
-        .updateTable('inbound_messages')
-        .set({
-          status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
-          document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
-          duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
-          reasons: [],
-          lease_until: null,
-          lease_token: null,
-          processed_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      return outcome;
-    }));
+    return await withSavepoint(ctx.db, (db) =>
+      inTransaction(db, async (trx) => {
+        if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
+        // One acceptance at a time per receiving organization: two messages from a seller it does
+        // not know yet, or the same invoice twice, processed by two workers at once, would otherwise
+        // each miss the other's uncommitted party or bill and make two. Read committed: the
+        // statements after the lock see what the other committed. An advisory lock, not the
+        // organization's row, so nothing else that touches the organization waits on it.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`docex inbound ${msg.organization_id}`}, 0))`.execute(
+          trx,
+        );
+        const org = await trx
+          .selectFrom('organizations')
+          .select(['id', 'name', 'environment', 'legal_profile'])
+          .where('id', '=', msg.organization_id)
+          .executeTakeFirstOrThrow();
+        const outcome = await accept(trx, msg, read, org, now);
+        await trx
+          .updateTable('inbound_messages')
+          .set({
+            status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
+            document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
+            duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
+            reasons: [],
+            lease_until: null,
+            lease_token: null,
+            processed_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        return outcome;
+      }),
+    );
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     const reasons =

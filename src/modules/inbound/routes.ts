@@ -128,7 +128,8 @@ export const inboundRoutes: AnyRoute[] = [
     },
     errors: ['invalid_request', 'idempotency_conflict', 'einvoice_mismatch', 'unavailable'],
     prepare: ({ body }) => readUpload(body),
-    handler: async ({ ctx, principal, body, prepared }) => uploadReceivedDocument(ctx, principal, body, prepared),
+    handler: async ({ ctx, principal, body, prepared }) =>
+      uploadReceivedDocument(ctx, principal, body, prepared),
   }),
   defineRoute({
     method: 'POST',

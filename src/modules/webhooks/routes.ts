@@ -2,8 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { eventRoutes } from '../events/routes.ts';
-import { listDeliveries, recordPing,
-  sendPing, redeliver } from './deliveries.ts';
+import { listDeliveries, recordPing, redeliver, sendPing } from './deliveries.ts';
 import {
   createEndpoint,
   deleteEndpoint,
