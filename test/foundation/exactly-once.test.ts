@@ -11,19 +11,31 @@
 // (already paid, only a draft can be issued).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { openPostgres } from '../../src/db/database.ts';
+import type { DB } from '../../src/db/schema.ts';
+import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
 import { createDoc, issue, type Pair, pair } from '../documents/setup.ts';
+import { BUYER, SELLER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { commitCutProxy } from '../helpers/faulty-proxy.ts';
 import { type Res, randomKey, startTestServiceOn, type TestService } from '../helpers/harness.ts';
-import { bill, type Sandbox, sandbox } from '../payments/helpers.ts';
+import { sampleInvoiceXml } from '../inbound/helpers.ts';
+import {
+  approvedInvoice,
+  bill,
+  type LivePair,
+  livePair,
+  paid,
+  type Sandbox,
+  sandbox,
+} from '../payments/helpers.ts';
 
 const PG = process.env.DATABASE_URL;
 
 /**
- * One write to cut after its commit: the request, and the effect to count before and after (both
- * made and counted through the other process, whose pool the cut does not touch).
+ * One write to cut after its commit: the request, and the effect to count before and after (made
+ * through the other process and counted on the test's own pool, neither of which the cut touches).
  */
 interface Family {
   name: string;
@@ -36,11 +48,14 @@ interface Family {
   effect: () => Promise<number>;
 }
 
-async function count(
-  svc: TestService,
-  query: ReturnType<typeof sql<{ n: string | number }>>,
-): Promise<number> {
-  const res = await query.execute(svc.ctx.db);
+let counter: Kysely<DB>;
+
+async function count(query: ReturnType<typeof sql<{ n: string | number }>>): Promise<number> {
+  // A read, so tried again once: a restart of the shared test server is not what this observes.
+  const res = await query.execute(counter).catch(async () => {
+    await sleep(200);
+    return query.execute(counter);
+  });
   return Number(res.rows[0]?.n ?? 0);
 }
 
@@ -72,17 +87,34 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
   let other: TestService;
   let sb: Sandbox;
   let p: Pair;
+  let live: LivePair;
+  const PAYER_IBAN = 'FR1420041010050500013M02606';
+  const PAYEE_IBAN = 'DE89370400440532013000';
 
   before(async () => {
     real = await freshDatabase();
+    counter = real.database.db;
     proxy = await commitCutProxy(new URL(real.url!));
     const cut = await openPostgres(proxy.url, 4);
     svc = await startTestServiceOn({ database: cut, url: proxy.url, drop: () => cut.close() });
     // Another process of the deployment: its own pool, straight to the database.
     const direct = await openPostgres(real.url!, 2);
     other = await startTestServiceOn({ database: direct, url: real.url!, drop: () => direct.close() });
-    sb = await sandbox(svc);
-    p = await pair(svc);
+    sb = await sandbox(other);
+    p = await pair(other);
+    // A live pair that pays by bank transfer (batches, statements) and receives uploads (BUYER).
+    live = await livePair(other, { connect: false });
+    for (const [token, body, iban] of [
+      [live.payee.session, SELLER, PAYEE_IBAN],
+      [live.payer.session, BUYER, PAYER_IBAN],
+    ] as const) {
+      assert.equal((await other.req('PATCH', '/v1/organization', { token, body })).status, 200);
+      const account = await other.req('POST', '/v1/bank_accounts', {
+        token,
+        body: { iban, account_name: 'Treasury', currency: 'EUR' },
+      });
+      assert.equal(account.status, 201, account.text);
+    }
   });
   after(async () => {
     await other?.close();
@@ -103,10 +135,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
       body: { total: 42, currency: 'USD' },
       status: 201,
       effect: () =>
-        count(
-          other,
-          sql`select count(*) as n from documents where counterparty_organization_id = ${sb.orgId}`,
-        ),
+        count(sql`select count(*) as n from documents where counterparty_organization_id = ${sb.orgId}`),
     }),
     async () => {
       const d = await createDoc(other, p);
@@ -116,8 +145,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
         url: `/v1/documents/${d.id}/issue`,
         token: p.issuer.key,
         status: 200,
-        effect: () =>
-          count(other, sql`select count(*) as n from document_history where document_id = ${d.id}`),
+        effect: () => count(sql`select count(*) as n from document_history where document_id = ${d.id}`),
       };
     },
     async () => {
@@ -129,8 +157,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
         token: p.counterparty.key,
         body: { to: 'approved' },
         status: 200,
-        effect: () =>
-          count(other, sql`select count(*) as n from document_history where document_id = ${d.id}`),
+        effect: () => count(sql`select count(*) as n from document_history where document_id = ${d.id}`),
       };
     },
     async () => {
@@ -141,7 +168,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
         url: `/v1/documents/${b.id}/pay`,
         token: sb.key,
         status: 202,
-        effect: () => count(other, sql`select count(*) as n from payments where document_id = ${b.id}`),
+        effect: () => count(sql`select count(*) as n from payments where document_id = ${b.id}`),
       };
     },
     async () => {
@@ -153,8 +180,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
         token: p.issuer.key,
         body: { line_items: [{ description: 'Edited', quantity: 1, unit_price: 5, tax_rate: 0 }] },
         status: 200,
-        effect: () =>
-          count(other, sql`select count(*) as n from document_history where document_id = ${d.id}`),
+        effect: () => count(sql`select count(*) as n from document_history where document_id = ${d.id}`),
       };
     },
     async () => ({
@@ -165,7 +191,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
       body: { name: 'cut', scopes: ['documents:read'] },
       status: 201,
       effect: () =>
-        count(other, sql`select count(*) as n from api_keys where organization_id = ${p.issuer.org.orgId}`),
+        count(sql`select count(*) as n from api_keys where organization_id = ${p.issuer.org.orgId}`),
     }),
     async () => ({
       name: 'webhook create',
@@ -175,10 +201,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
       body: { url: 'http://127.0.0.1:9/hooks', events: ['document.created'] },
       status: 201,
       effect: () =>
-        count(
-          svc,
-          sql`select count(*) as n from webhook_endpoints where organization_id = ${p.issuer.org.orgId}`,
-        ),
+        count(sql`select count(*) as n from webhook_endpoints where organization_id = ${p.issuer.org.orgId}`),
     }),
     async () => ({
       name: 'external party',
@@ -187,8 +210,62 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
       token: p.issuer.key,
       body: { external_party: { name: `Party ${randomKey()}`, email: 'party@x.example' } },
       status: 201,
-      effect: () => count(other, sql`select count(*) as n from external_parties`),
+      effect: () => count(sql`select count(*) as n from external_parties`),
     }),
+    async () => {
+      const inv = await approvedInvoice(other, live, 30, 'EUR');
+      await paid(other, live.payer.key, inv.id);
+      return {
+        name: 'payment batch close',
+        method: 'POST',
+        url: '/v1/payment_batches',
+        token: live.payer.session,
+        status: 201,
+        effect: () =>
+          count(sql`select count(*) as n from payment_batches where organization_id = ${live.payer.orgId}`),
+      };
+    },
+    async () => {
+      const xml = writeCamt054({
+        message_id: `CUT-${randomKey()}`,
+        iban: PAYEE_IBAN,
+        created_at: other.ctx.clock.now(),
+        lines: [{ amount: '12.5', direction: 'credit', reference: `R-${randomKey()}` }],
+      });
+      return {
+        name: 'bank statement import',
+        method: 'POST',
+        url: '/v1/bank_statements',
+        token: live.payee.session,
+        body: { content_base64: Buffer.from(xml).toString('base64') },
+        status: 201,
+        effect: () =>
+          count(
+            sql`select count(*) as n from bank_statement_entries where organization_id = ${live.payee.orgId}`,
+          ),
+      };
+    },
+    async () => {
+      // BT-43 in the seller's party (its first closing tag): an unknown seller is added by it.
+      const xml = sampleInvoiceXml({ number: `UP-${randomKey()}`, seller: '77' })
+        .toString('utf8')
+        .replace(
+          '</cac:Party>',
+          '<cac:Contact><cbc:ElectronicMail>billing@supplier.test</cbc:ElectronicMail></cac:Contact></cac:Party>',
+        );
+      return {
+        name: 'inbound upload',
+        method: 'POST',
+        url: '/v1/inbound/documents',
+        token: live.payer.key,
+        body: { content_base64: Buffer.from(xml).toString('base64'), filename: 'cut.xml' },
+        status: 201,
+        effect: () =>
+          count(
+            sql`select count(*) as n from documents where counterparty_organization_id = ${live.payer.orgId}`,
+          ),
+      };
+    },
   ];
 
   const names = [
@@ -200,6 +277,9 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
     'key mint',
     'webhook create',
     'external party',
+    'payment batch close',
+    'bank statement import',
+    'inbound upload',
   ];
   assert.equal(names.length, families.length);
   for (const [i, make] of families.entries()) {
