@@ -10,6 +10,11 @@
 // claim's lease and ran the write again (a second bill, key, endpoint, connection) or answered 409
 // (already paid, only a draft can be issued).
 import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { openPostgres } from '../../src/db/database.ts';
@@ -19,7 +24,14 @@ import { createDoc, issue, type Pair, pair } from '../documents/setup.ts';
 import { BUYER, SELLER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { commitCutProxy } from '../helpers/faulty-proxy.ts';
-import { type Res, randomKey, startTestServiceOn, type TestService } from '../helpers/harness.ts';
+import {
+  OPERATOR_TOKEN,
+  type Res,
+  randomKey,
+  startTestServiceOn,
+  TEST_MASTER_KEY,
+  type TestService,
+} from '../helpers/harness.ts';
 import { sampleInvoiceXml } from '../inbound/helpers.ts';
 import {
   approvedInvoice,
@@ -304,4 +316,130 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
       });
     }
   }
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('exactly once: a `docex serve` process SIGKILLed right after a write committed, retried on a new process', {
+  skip: PG ? false : 'the kill is timed by the commit-cut proxy, which speaks the PostgreSQL wire protocol',
+}, () => {
+  let real: TestDatabase;
+  let proxy: Awaited<ReturnType<typeof commitCutProxy>>;
+  let other: TestService;
+  let p: Pair;
+  let dataDir: string;
+  const children: ChildProcess[] = [];
+
+  before(async () => {
+    real = await freshDatabase();
+    counter = real.database.db;
+    proxy = await commitCutProxy(new URL(real.url!));
+    const direct = await openPostgres(real.url!, 2);
+    other = await startTestServiceOn({ database: direct, url: real.url!, drop: () => direct.close() });
+    p = await pair(other);
+    dataDir = mkdtempSync(join(tmpdir(), 'docex-once-'));
+  });
+  after(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await other?.close();
+    await other?.db.drop();
+    await proxy?.close();
+    await real?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** `docex serve` on the proxy, as another process of the same deployment. */
+  async function serve(): Promise<{ child: ChildProcess; base: string }> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: proxy.url,
+        DOCEX_DATA_DIR: dataDir,
+        DOCEX_IN_PROCESS_WORKER: '0',
+        DOCEX_MASTER_KEY: TEST_MASTER_KEY,
+        DOCEX_OPERATOR_TOKEN: OPERATOR_TOKEN,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(child);
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString('utf8');
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ok = await fetch(`${base}/readyz`)
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ok) return { child, base };
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`docex serve did not start: ${err}`);
+      await sleep(200);
+    }
+  }
+
+  test('key mint and PATCH of a draft: the process dies after COMMIT; a new process replays, once', async () => {
+    const draft = await createDoc(other, p);
+    const writes: Family[] = [
+      {
+        name: 'key mint',
+        method: 'POST',
+        url: '/v1/keys',
+        token: p.issuer.org.session,
+        body: { name: 'killed', scopes: ['documents:read'] },
+        status: 201,
+        effect: () =>
+          count(sql`select count(*) as n from api_keys where organization_id = ${p.issuer.org.orgId}`),
+      },
+      {
+        name: 'PATCH of a draft',
+        method: 'PATCH',
+        url: `/v1/documents/${draft.id}`,
+        token: p.issuer.key,
+        body: { line_items: [{ description: 'Killed', quantity: 1, unit_price: 3, tax_rate: 0 }] },
+        status: 200,
+        effect: () => count(sql`select count(*) as n from document_history where document_id = ${draft.id}`),
+      },
+    ];
+    for (const f of writes) {
+      const { child, base } = await serve();
+      const before = await f.effect();
+      const idem = randomKey();
+      const cut = proxy.armCutAfterCommit({ downMs: 0, onCut: () => child.kill('SIGKILL') });
+      const first = await fetch(`${base}${f.url}`, {
+        method: f.method,
+        headers: {
+          authorization: `Bearer ${f.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': idem,
+        },
+        body: JSON.stringify(f.body ?? {}),
+      }).catch((e: unknown) => e);
+      assert.ok(await Promise.race([cut, sleep(10_000).then(() => null)]), `${f.name}: no COMMIT was seen`);
+      assert.ok(first instanceof Error, `${f.name}: the killed process answered`);
+      await new Promise<void>((r) =>
+        child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+      );
+      const again = await retry(other, f, idem);
+      assert.equal(again.status, f.status, `${f.name}: ${again.status} ${again.text}`);
+      assert.equal(again.headers['idempotent-replay'], 'true', `${f.name}: not a replay: ${again.text}`);
+      assert.equal(await f.effect(), before + 1, `${f.name}: the effect is not there exactly once`);
+    }
+  });
 });
