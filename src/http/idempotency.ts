@@ -41,6 +41,12 @@ export interface IdempotencyClaim {
    * finds it under that key (withRecordKey).
    */
   hmacKey?: Buffer;
+  /**
+   * When this request's claim was made (its record's created_at): the completion and the release
+   * touch the record only while it is still this claim, never one a retry took over after this
+   * claim's lease lapsed.
+   */
+  claimedAt?: Date;
 }
 
 /** The HMAC key a claim's record is stored and sealed under. */
@@ -197,8 +203,8 @@ export function readIdempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-// Claims and completions of requests that arrive together share one statement each (see
-// src/db/coalesce.ts): a create made five round trips, and these two were pure overhead. Every row
+// Claims of requests that arrive together share one statement (see src/db/coalesce.ts): a create
+// made five round trips, and the claim was pure overhead. Every row
 // of a batched INSERT ... ON CONFLICT DO NOTHING is claimed or not on its own, exactly as alone;
 // two claims of the same key never share a statement, so each learns whether it won.
 type NewRecord = Insertable<DB['idempotency_keys']>;
@@ -216,32 +222,6 @@ const claims = perDatabase(
         return rows.map((r) => claimed.has(`${r.scope}\n${r.key}`));
       },
       { keyOf: (r) => `${r.scope}\n${r.key}` },
-    ),
-);
-
-interface Completion {
-  scope: string;
-  key: string;
-  status: number;
-  contentType: string;
-  body: string;
-}
-const completions = perDatabase(
-  (db: Kysely<DB>) =>
-    new Coalescer(
-      async (done: Completion[]) => {
-        const values = done.map(
-          (c) =>
-            sql`(${c.scope}::text, ${c.key}::text, ${c.status}::int, ${c.contentType}::text, ${c.body}::text)`,
-        );
-        await sql`update idempotency_keys as k
-        set status = 'done', response_status = v.status, response_content_type = v.content_type,
-          response_body = v.body
-        from (values ${sql.join(values)}) as v (scope, key, status, content_type, body)
-        where k.scope = v.scope and k.key = v.key`.execute(db);
-        return done.map(() => undefined);
-      },
-      { keyOf: (c) => `${c.scope}\n${c.key}` },
     ),
 );
 
@@ -360,7 +340,7 @@ export async function claimIdempotencyKey(
       expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
       lease_until: new Date(now.getTime() + LEASE_MS),
     });
-    if (inserted) return { kind: 'claimed', claim };
+    if (inserted) return { kind: 'claimed', claim: { ...claim, claimedAt: now } };
 
     // Take over a record that has expired (rule 4: after 24 h the key runs fresh) or whose
     // claimant crashed mid-request (lease passed while still running).
@@ -394,7 +374,7 @@ export async function claimIdempotencyKey(
       )
       .returning('key')
       .executeTakeFirst();
-    if (retaken) return { kind: 'claimed', claim };
+    if (retaken) return { kind: 'claimed', claim: { ...claim, claimedAt: now } };
 
     const held = await readHeldKey(ctx, claim, print);
     if (held) return held;
@@ -456,24 +436,41 @@ export async function settleDeferredClaim(ctx: AppContext, claim: DeferredClaim)
   return readHeldKey(ctx, claim, claim.print);
 }
 
-/** Records the outcome: successes are kept for replay, anything else releases the key (rule 5). */
-export async function completeIdempotencyKey(
+/**
+ * Keeps a success for replay, in the transaction that made it (src/http/write-transaction.ts):
+ * the record and the effect commit together or not at all. Only while the record is still this
+ * request's claim: if its lease lapsed and a retry took the key over, this transaction must not
+ * commit (the retry runs the request), so it is refused with `conflict` and rolls back.
+ */
+export async function completeInTransaction(
   ctx: AppContext,
+  trx: Kysely<DB>,
   claim: IdempotencyClaim,
   status: number,
   contentType: string,
   body: string,
 ): Promise<void> {
-  if (status >= 200 && status < 300) {
-    await completions(ctx.db).submit({
-      scope: claim.scope,
-      key: storedKey(claimHmacKey(ctx, claim), claim.key),
-      status,
-      contentType,
-      body: sealResponse(ctx, claim, body),
-    });
-  } else {
-    await releaseIdempotencyKey(ctx, claim);
+  let update = trx
+    .updateTable('idempotency_keys')
+    .set({
+      status: 'done',
+      response_status: status,
+      response_content_type: contentType,
+      response_body: sealResponse(ctx, claim, body),
+    })
+    .where('scope', '=', claim.scope)
+    .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
+    .where('status', '=', 'running')
+    .where('principal', '=', claim.principal);
+  if (claim.claimedAt) update = update.where('created_at', '=', claim.claimedAt);
+  const done = await update.returning('scope').executeTakeFirst();
+  if (!done) {
+    throw new ApiError(
+      'conflict',
+      'This request outlived its hold on the Idempotency-Key and another request with the key took it over; nothing was changed. Retry to see its outcome.',
+      undefined,
+      { 'retry-after': '1' },
+    );
   }
 }
 
@@ -501,12 +498,14 @@ export function keepLease(ctx: AppContext, claim: IdempotencyClaim): () => void 
 }
 
 export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyClaim): Promise<void> {
-  await ctx.db
+  let release = ctx.db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', claim.scope)
     .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
-    .where('status', '=', 'running')
-    .execute();
+    .where('status', '=', 'running');
+  // Never a claim a retry took over after this one's lease lapsed.
+  if (claim.claimedAt) release = release.where('created_at', '=', claim.claimedAt);
+  await release.execute();
 }
 
 export function sendReplay(

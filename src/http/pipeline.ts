@@ -5,8 +5,10 @@
 //   preValidation  Idempotency-Key claim for writes (needs the parsed body for the fingerprint);
 //                  routes that claim it in their own statement get it deferred instead
 //   (validation)   the route's schemas
-//   handler        one domain call (a deferred claim not made is settled here, see runDeferred)
-//   onSend         idempotency outcome recorded (success kept, anything else releases the key)
+//   handler        one domain call; a write's in one transaction with its Idempotency-Key record
+//                  (src/http/write-transaction.ts); a deferred claim not made is settled here
+//                  (runDeferred)
+//   onSend         a claim still held by a request that did not commit is released
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { failedRequirement } from '../db/require.ts';
@@ -15,7 +17,6 @@ import { API_VERSION } from '../version.ts';
 import { authenticate, isOperator } from './authenticate.ts';
 import {
   claimIdempotencyKey,
-  completeIdempotencyKey,
   type DeferredClaim,
   fingerprint,
   type IdempotencyClaim,
@@ -35,6 +36,7 @@ import type { Charge, RateDecision } from './rate-limit.ts';
 import { type AnyRoute, isWrite, RawJson, SENT, WithStatus } from './route.ts';
 import { EmptyBody } from './schemas.ts';
 import { mapAjvErrors } from './validation.ts';
+import { runWriteTransaction } from './write-transaction.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -237,19 +239,18 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     request.idempotencyLease = keepLease(ctx, res.claim);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A claim still held when the answer leaves belongs to a request whose transaction did not
+  // commit (a refusal, a failure): the key is released, so the caller may retry (spec 4.2 rule 5).
+  // A committed write has already given its claim up (its record is done, in its transaction).
+  app.addHook('onSend', async (request, _reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyLease?.();
     request.idempotencyClaim = undefined;
-    const body =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    const contentType = String(reply.getHeader('content-type') ?? JSON_CONTENT_TYPE);
     try {
-      if (body === null) await releaseIdempotencyKey(ctx, claim);
-      else await completeIdempotencyKey(ctx, claim, reply.statusCode, contentType, body);
+      await releaseIdempotencyKey(ctx, claim);
     } catch (err) {
-      request.log.error({ err }, 'could not record the idempotency outcome');
+      request.log.error({ err }, 'could not release the Idempotency-Key');
     }
     return payload;
   });
@@ -263,6 +264,9 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
 }
 
 type CallHandler = (idempotency: DeferredClaim | null) => Promise<unknown>;
+
+/** A claimed write's handler, run in one transaction with its record (write-transaction.ts). */
+type CallWrite = () => Promise<unknown>;
 
 /**
  * Runs a handler that claims its Idempotency-Key in its own statement. When the request fails
@@ -278,6 +282,7 @@ async function runDeferred(
   reply: FastifyReply,
   deferred: DeferredClaim,
   call: CallHandler,
+  callWrite: CallWrite,
 ): Promise<unknown> {
   try {
     if (request.validationError) throw request.validationError;
@@ -296,7 +301,8 @@ async function runDeferred(
     }
     request.idempotencyClaim = res.claim;
     request.idempotencyLease = keepLease(ctx, res.claim);
-    return call(null);
+    await callWrite();
+    return SENT;
   }
 }
 
@@ -329,20 +335,35 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
     ...(spec.claimsIdempotencyKey || spec.collectsBodyProblems ? { attachValidation: true } : {}),
     handler: async (request, reply) => {
       const bodyProblems = spec.collectsBodyProblems ? collectedBodyProblems(request) : [];
+      const input = {
+        principal: request.principal ?? NO_PRINCIPAL,
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        request,
+        reply,
+        idempotency: null,
+        bodyProblems,
+      };
       const call: CallHandler = (idempotency) =>
-        spec.handler({
-          ctx,
-          principal: request.principal ?? NO_PRINCIPAL,
-          body: request.body,
-          query: request.query,
-          params: request.params,
-          request,
-          reply,
-          idempotency,
-          bodyProblems,
+        spec.handler({ ...input, ctx, idempotency, prepared: undefined });
+      const callWrite: CallWrite = () => {
+        const claim = request.idempotencyClaim;
+        if (!claim) throw new Error(`${spec.operationId}: a write without its Idempotency-Key claim`);
+        return runWriteTransaction(ctx, spec, reply, input, claim, () => {
+          // Committed: the record is done, nothing for onSend to release.
+          request.idempotencyLease?.();
+          request.idempotencyClaim = undefined;
         });
+      };
       const deferred = request.deferredClaim;
-      const result = deferred ? await runDeferred(ctx, request, reply, deferred, call) : await call(null);
+      if (!deferred && request.idempotencyClaim) {
+        await callWrite();
+        return reply;
+      }
+      const result = deferred
+        ? await runDeferred(ctx, request, reply, deferred, call, callWrite)
+        : await call(null);
       if (result === SENT) return reply;
       if (result instanceof WithStatus) {
         reply.code(result.status);

@@ -5,7 +5,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, Family } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { ErrorCode, FieldProblem } from '../lib/errors.ts';
+import type { ApiError, ErrorCode, FieldProblem } from '../lib/errors.ts';
 import type { Scope } from '../lib/scopes.ts';
 import type { DeferredClaim } from './idempotency.ts';
 import type { Principal } from './principal.ts';
@@ -26,7 +26,12 @@ export type AuthMode = 'none' | 'operator' | 'session' | 'session_or_scopes' | '
 
 type StaticOf<T> = T extends TSchema ? Static<T> : undefined;
 
-export interface HandlerInput<B, Q, P> {
+export interface HandlerInput<B, Q, P, R = undefined> {
+  /**
+   * The service's context. In a write's handler (an Idempotency-Key route) its `db` is the
+   * transaction the pipeline opened for the request: everything reached through it commits with
+   * the Idempotency-Key record, or not at all (src/http/write-transaction.ts).
+   */
   ctx: AppContext;
   principal: Principal;
   body: StaticOf<B>;
@@ -42,12 +47,18 @@ export interface HandlerInput<B, Q, P> {
    * NOT been checked against its schema.
    */
   bodyProblems: FieldProblem[];
+  /** What the route's `prepare` answered (undefined without one). */
+  prepared: R;
 }
+
+/** The input of a route's `prepare`: the request, before any transaction (ctx.db is the service's). */
+export type PrepareInput<B, Q, P> = Omit<HandlerInput<B, Q, P>, 'prepared'>;
 
 export interface RouteSpec<
   B extends TSchema | undefined = TSchema | undefined,
   Q extends TSchema | undefined = TSchema | undefined,
   P extends TSchema | undefined = TSchema | undefined,
+  R = undefined,
 > {
   method: Method;
   /** Fastify form: /v1/documents/:id */
@@ -103,18 +114,28 @@ export interface RouteSpec<
   internal?: boolean;
   /** When this returns false the route is not registered: its path answers 404 like any unknown one. */
   available?: (config: Config) => boolean;
-  handler(input: HandlerInput<B, Q, P>): Promise<unknown>;
+  /**
+   * A write's work that must not run inside its transaction, run after the Idempotency-Key is
+   * claimed and before the transaction opens: parsing an upload, a render, a call to another
+   * server, and any preliminary transactions of its own that are idempotent by themselves (each
+   * commits on the service's db; a retry of the request runs them again and must find their work
+   * done). Its answer reaches the handler as `input.prepared`; the handler then makes the change
+   * the response reports, in the transaction that also keeps the response for replay.
+   */
+  prepare?(input: PrepareInput<B, Q, P>): Promise<R>;
+  handler(input: HandlerInput<B, Q, P, R>): Promise<unknown>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds routes of every schema type.
-export type AnyRoute = RouteSpec<any, any, any>;
+export type AnyRoute = RouteSpec<any, any, any, any>;
 
 /** Identity function that infers the schema types for the handler. */
 export function defineRoute<
   B extends TSchema | undefined = undefined,
   Q extends TSchema | undefined = undefined,
   P extends TSchema | undefined = undefined,
->(spec: RouteSpec<B, Q, P>): RouteSpec<B, Q, P> {
+  R = undefined,
+>(spec: RouteSpec<B, Q, P, R>): RouteSpec<B, Q, P, R> {
   return spec;
 }
 
@@ -137,6 +158,18 @@ export class WithStatus<T = unknown> {
   constructor(status: number, value: T) {
     this.status = status;
     this.value = value;
+  }
+}
+
+/**
+ * A write's refusal whose record of the attempt stays (a refused upload stays listed as refused,
+ * CONTRACT 9): the transaction commits what the handler wrote, the Idempotency-Key is released in
+ * it (a refusal is not replayed, spec 4.2 rule 5), and `error` answers.
+ */
+export class KeptRefusal {
+  readonly error: ApiError;
+  constructor(error: ApiError) {
+    this.error = error;
   }
 }
 

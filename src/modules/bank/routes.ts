@@ -23,6 +23,7 @@ import {
   importBankStatement,
   listBankStatements,
   matchStatementEntry,
+  readBankStatement,
   STATEMENT_BODY_LIMIT,
 } from './statements.ts';
 
@@ -189,7 +190,8 @@ export const bankRoutes: AnyRoute[] = [
         'The statement and what each entry did (the same message imported again answers the statement it made, unchanged).',
     },
     errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope', 'conflict'],
-    handler: async ({ ctx, principal, body }) => importBankStatement(ctx, principal, body),
+    prepare: ({ body }) => readBankStatement(body),
+    handler: async ({ ctx, principal, prepared }) => importBankStatement(ctx, principal, prepared),
   }),
   defineRoute({
     method: 'GET',

@@ -311,15 +311,21 @@ async function accountFor(
   return { id: account.id, iban: account.iban, batchId: null };
 }
 
-/** POST /v1/bank_statements. */
+/**
+ * POST /v1/bank_statements, its prepare step (src/http/route.ts): the file read off the request's
+ * transaction (a parse thread with its limits), so no connection is held while it parses.
+ */
+export function readBankStatement(body: { content_base64: string }): Promise<BankFile> {
+  return readBankFile(decodeContent(body.content_base64));
+}
+
+/** POST /v1/bank_statements, in the request's transaction: the file read by readBankStatement. */
 export async function importBankStatement(
   ctx: AppContext,
   principal: Principal,
-  body: { content_base64: string },
+  file: BankFile,
 ): Promise<BankStatementView> {
   const me = principal.organization.id;
-  const xml = decodeContent(body.content_base64);
-  const file = await readBankFile(xml);
   const messageId = file.message_id.slice(0, 200);
   try {
     return await importLocked(ctx, me, file, messageId);

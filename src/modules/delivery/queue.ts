@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Statement, stmt } from '../../db/statement.ts';
 import type { DeliveryKind } from '../../db/tables/delivery.ts';
+import { afterCommit } from '../../db/transaction.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentTraceparent } from '../../observability/trace-hooks.ts';
 import type { DocumentChange } from '../documents/change-listeners.ts';
@@ -96,7 +97,8 @@ export async function queueDocumentDelivery(
       traceparent: currentTraceparent(),
     })
     .execute();
-  expectDelivery(id);
+  // Woken once the request's transaction has committed: a wake earlier finds nothing to claim.
+  afterCommit(tx, () => expectDelivery(id));
   return id;
 }
 
@@ -172,6 +174,6 @@ export async function queueEmail(
       traceparent: currentTraceparent(),
     })
     .execute();
-  if (!input.sandbox) expectDelivery(id);
+  if (!input.sandbox) afterCommit(tx, () => expectDelivery(id));
   return { id, messageId };
 }

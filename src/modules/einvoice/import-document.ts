@@ -254,17 +254,31 @@ export async function importedDocument(
   return { create, content: derived };
 }
 
+/** An e-invoice file read by readEInvoice, ready to become a draft. */
+export type ReadEInvoice = Awaited<ReturnType<typeof readFile>>;
+
+/**
+ * POST /v1/documents/import, its prepare step (src/http/route.ts): the file read off the request's
+ * transaction. The connection before the file: a caller with no active connection of its own
+ * learns that without docex reading a byte of the file (the scopes were checked already).
+ */
+export async function readEInvoice(
+  ctx: AppContext,
+  principal: Principal,
+  body: ImportBodyT,
+): Promise<ReadEInvoice> {
+  await loadIssuingConnection(ctx.db, principal.organization.id, body.connection_id);
+  return readFile(decodeFile(body.content_base64), body.format);
+}
+
+/** POST /v1/documents/import, in the request's transaction: the draft made from the read file. */
 export async function importEInvoice(
   ctx: AppContext,
   principal: Principal,
   body: ImportBodyT,
+  { format, invoice }: ReadEInvoice,
 ): Promise<DocumentView & { import_report: { format: 'ubl' | 'cii'; dropped: string[] } }> {
   const me = principal.organization.id;
-  // The connection before the file: a caller with no active connection of its own learns that
-  // without docex reading a byte of the file (the scopes were checked before the handler ran).
-  await loadIssuingConnection(ctx.db, me, body.connection_id);
-  const text = decodeFile(body.content_base64);
-  const { format, invoice } = await readFile(text, body.format);
   const { create } = await importedDocument(ctx.db, me, body.connection_id, invoice, ctx.clock.now());
   const view = (await createDocument(ctx, principal, create, null)) as DocumentView;
   return { ...view, import_report: { format, dropped: [...invoice.dropped].sort() } };

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { EINVOICE_FORMATS, exportEInvoice } from './export-document.ts';
-import { importEInvoice } from './import-document.ts';
+import { importEInvoice, readEInvoice } from './import-document.ts';
 import { ImportBody, ImportedDocument } from './import-schema.ts';
 
 const tags = ['E-invoicing'];
@@ -80,6 +80,7 @@ export const einvoiceRoutes: AnyRoute[] = [
       'sandbox_quota',
       'einvoice_mismatch',
     ],
-    handler: async ({ ctx, principal, body }) => importEInvoice(ctx, principal, body),
+    prepare: ({ ctx, principal, body }) => readEInvoice(ctx, principal, body),
+    handler: async ({ ctx, principal, body, prepared }) => importEInvoice(ctx, principal, body, prepared),
   }),
 ];

@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ConnectionsTable } from '../../db/tables/foundation.ts';
-import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
+import { isUniqueViolation, withSavepoint } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
@@ -141,7 +141,8 @@ export async function createConnection(
   }
   const now = ctx.clock.now();
   try {
-    const id = await inTransaction(ctx.db, async (trx) => {
+    // A savepoint: the refusal below reads the existing pair in the request's transaction.
+    const id = await withSavepoint(ctx.db, async (trx) => {
       const row = await trx
         .insertInto('connections')
         .values({

@@ -1,7 +1,7 @@
 // POST /v1/sandbox: the practice pair (CONTRACT 1). A sandbox organization (verified, with funded
 // simulated accounts), a demo counterparty that acts on its own, and an active connection.
 import type { AppContext } from '../../context.ts';
-import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
+import { inTransaction, isUniqueViolation, withSavepoint } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -78,52 +78,55 @@ export async function provisionSandbox(ctx: AppContext, principal: Principal): P
   if (!pair) {
     const now = ctx.clock.now();
     try {
-      await inTransaction(ctx.db, async (trx) => {
-        const sandbox = await insertOrganization(
-          trx,
-          {
-            name: `${parent.name} (sandbox)`,
-            environment: 'sandbox',
-            verified: true,
-            processorConnected: true,
-            parentId: parent.id,
-          },
-          now,
-        );
-        const demo = await insertOrganization(
-          trx,
-          {
-            name: DEMO_COUNTERPARTY_NAME,
-            environment: 'sandbox',
-            verified: true,
-            processorConnected: true,
-            parentId: parent.id,
-            demo: true,
-          },
-          now,
-        );
-        await trx
-          .updateTable('organizations')
-          .set({ legal_profile: JSON.stringify(DEMO_COUNTERPARTY_PROFILE) })
-          .where('id', '=', demo.id)
-          .execute();
-        await trx
-          .insertInto('memberships')
-          .values({ user_id: userId, organization_id: sandbox.id, role: 'admin', created_at: now })
-          .execute();
-        await trx
-          .insertInto('connections')
-          .values({
-            id: newId('conn'),
-            requester_organization_id: sandbox.id,
-            recipient_organization_id: demo.id,
-            status: 'active',
-            environment: 'sandbox',
-            created_at: now,
-            accepted_at: now,
-          })
-          .execute();
-      });
+      // Savepointed: inside a request's transaction, losing the race must leave it usable.
+      await inTransaction(ctx.db, (outer) =>
+        withSavepoint(outer, async (trx) => {
+          const sandbox = await insertOrganization(
+            trx,
+            {
+              name: `${parent.name} (sandbox)`,
+              environment: 'sandbox',
+              verified: true,
+              processorConnected: true,
+              parentId: parent.id,
+            },
+            now,
+          );
+          const demo = await insertOrganization(
+            trx,
+            {
+              name: DEMO_COUNTERPARTY_NAME,
+              environment: 'sandbox',
+              verified: true,
+              processorConnected: true,
+              parentId: parent.id,
+              demo: true,
+            },
+            now,
+          );
+          await trx
+            .updateTable('organizations')
+            .set({ legal_profile: JSON.stringify(DEMO_COUNTERPARTY_PROFILE) })
+            .where('id', '=', demo.id)
+            .execute();
+          await trx
+            .insertInto('memberships')
+            .values({ user_id: userId, organization_id: sandbox.id, role: 'admin', created_at: now })
+            .execute();
+          await trx
+            .insertInto('connections')
+            .values({
+              id: newId('conn'),
+              requester_organization_id: sandbox.id,
+              recipient_organization_id: demo.id,
+              status: 'active',
+              environment: 'sandbox',
+              created_at: now,
+              accepted_at: now,
+            })
+            .execute();
+        }),
+      );
     } catch (err) {
       // A concurrent first call won the race; its pair is the pair.
       if (!isUniqueViolation(err)) throw err;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/transaction.ts';
+import { isUniqueViolation, withSavepoint } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -45,11 +45,14 @@ async function ensureAddress(db: Kysely<DB>, organizationId: string, now: Date):
       .executeTakeFirst();
     if (existing) return existing.local_part;
     try {
-      await db
-        .insertInto('inbound_addresses')
-        .values({ organization_id: organizationId, local_part: newLocalPart(), created_at: now })
-        .onConflict((oc) => oc.column('organization_id').doNothing())
-        .execute();
+      // Savepointed: a collision is caught and drawn again inside a request's transaction.
+      await withSavepoint(db, (sp) =>
+        sp
+          .insertInto('inbound_addresses')
+          .values({ organization_id: organizationId, local_part: newLocalPart(), created_at: now })
+          .onConflict((oc) => oc.column('organization_id').doNothing())
+          .execute(),
+      );
     } catch (err) {
       // 100 random bits colliding: draw again
       if (!isUniqueViolation(err)) throw err;
@@ -74,11 +77,13 @@ export async function rotateInboundAddress(
   for (let attempt = 0; ; attempt++) {
     const local = newLocalPart();
     try {
-      await ctx.db
-        .updateTable('inbound_addresses')
-        .set({ local_part: local, created_at: ctx.clock.now() })
-        .where('organization_id', '=', orgId)
-        .execute();
+      await withSavepoint(ctx.db, (db) =>
+        db
+          .updateTable('inbound_addresses')
+          .set({ local_part: local, created_at: ctx.clock.now() })
+          .where('organization_id', '=', orgId)
+          .execute(),
+      );
       return { email: `${local}@${domain}` };
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 2) throw err;

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { ReceivedInfo } from '../../db/tables/documents.ts';
 import type { SenderAuthentication } from '../../db/tables/inbound.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, withSavepoint } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { compactAddress, compactIdentifier } from '../../lib/party-identifiers.ts';
@@ -356,7 +356,13 @@ async function lockOwned(trx: Tx, id: string, token: string | null) {
  * one transaction together with what it created. `token` is the worker's lease (null: the caller
  * holds the message otherwise, as the upload's own request does).
  */
-export async function processMessage(ctx: AppContext, id: string, token: string | null): Promise<Outcome> {
+export async function processMessage(
+  ctx: AppContext,
+  id: string,
+  token: string | null,
+  /** The message already read (an upload read before its request's transaction opened). */
+  alreadyRead?: ReadMessage,
+): Promise<Outcome> {
   const m = await ctx.db
     .selectFrom('inbound_messages')
     .select([
@@ -378,42 +384,47 @@ export async function processMessage(ctx: AppContext, id: string, token: string 
   // Reading (MIME, XML, PDF) happens outside any transaction, on a parse thread (parse-pool.ts):
   // it holds no lock and no request waits while it parses; past its limits it is a refusal.
   const read =
-    msg.channel === 'email'
+    alreadyRead ??
+    (msg.channel === 'email'
       ? await readMessageOffThread(ctx.config, msg.raw)
-      : await readUploadOffThread(ctx.config, msg.raw, msg.filename);
+      : await readUploadOffThread(ctx.config, msg.raw, msg.filename));
   const now = ctx.clock.now();
   try {
-    return await inTransaction(ctx.db, async (trx) => {
-      if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
-      // One acceptance at a time per receiving organization: two messages from a seller it does
-      // not know yet, or the same invoice twice, processed by two workers at once, would otherwise
-      // each miss the other's uncommitted party or bill and make two. Read committed: the
-      // statements after the lock see what the other committed. An advisory lock, not the
-      // organization's row, so nothing else that touches the organization waits on it.
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`docex inbound ${msg.organization_id}`}, 0))`.execute(
-        trx,
-      );
-      const org = await trx
-        .selectFrom('organizations')
-        .select(['id', 'name', 'environment', 'legal_profile'])
-        .where('id', '=', msg.organization_id)
-        .executeTakeFirstOrThrow();
-      const outcome = await accept(trx, msg, read, org, now);
-      await trx
-        .updateTable('inbound_messages')
-        .set({
-          status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
-          document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
-          duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
-          reasons: [],
-          lease_until: null,
-          lease_token: null,
-          processed_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      return outcome;
-    });
+    // Savepointed when it joins a request's transaction (an upload): a refusal rolls back what
+    // the acceptance wrote and the refusal below is recorded in the same transaction.
+    return await withSavepoint(ctx.db, (db) =>
+      inTransaction(db, async (trx) => {
+        if (!(await lockOwned(trx, id, token))) return { status: 'skipped' } as const;
+        // One acceptance at a time per receiving organization: two messages from a seller it does
+        // not know yet, or the same invoice twice, processed by two workers at once, would otherwise
+        // each miss the other's uncommitted party or bill and make two. Read committed: the
+        // statements after the lock see what the other committed. An advisory lock, not the
+        // organization's row, so nothing else that touches the organization waits on it.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`docex inbound ${msg.organization_id}`}, 0))`.execute(
+          trx,
+        );
+        const org = await trx
+          .selectFrom('organizations')
+          .select(['id', 'name', 'environment', 'legal_profile'])
+          .where('id', '=', msg.organization_id)
+          .executeTakeFirstOrThrow();
+        const outcome = await accept(trx, msg, read, org, now);
+        await trx
+          .updateTable('inbound_messages')
+          .set({
+            status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
+            document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
+            duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
+            reasons: [],
+            lease_until: null,
+            lease_token: null,
+            processed_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        return outcome;
+      }),
+    );
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     const reasons =

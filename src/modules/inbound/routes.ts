@@ -14,7 +14,7 @@ import {
   ReceivedDocument,
   UploadBody,
 } from './schemas.ts';
-import { uploadReceivedDocument } from './upload.ts';
+import { readUpload, uploadReceivedDocument } from './upload.ts';
 
 const tags = ['Inbound'];
 
@@ -127,7 +127,9 @@ export const inboundRoutes: AnyRoute[] = [
         'The received document (your Bill or Vendor Credit); for a duplicate, the document the file repeats, with duplicate_of set.',
     },
     errors: ['invalid_request', 'idempotency_conflict', 'einvoice_mismatch', 'unavailable'],
-    handler: async ({ ctx, principal, body }) => uploadReceivedDocument(ctx, principal, body),
+    prepare: ({ ctx, body }) => readUpload(ctx.config, body),
+    handler: async ({ ctx, principal, body, prepared }) =>
+      uploadReceivedDocument(ctx, principal, body, prepared),
   }),
   defineRoute({
     method: 'POST',

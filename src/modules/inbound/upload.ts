@@ -5,13 +5,17 @@
 // every operation has), or the refusal as §9's import answers it (400, or 422
 // einvoice_mismatch). Refused or not, the message stays listed with its bytes for 90 days.
 import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../http/principal.ts';
+import { KeptRefusal } from '../../http/route.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { projectDocument } from '../documents/project-document.ts';
 import { storeMessage } from './messages.ts';
 import { INBOUND_LEASE_MS, type Outcome, processMessage } from './process.ts';
+import { readUploadOffThread } from './parse-pool.ts';
+import type { ReadMessage } from './read-message.ts';
 import type { ReceivedDocumentView, UploadBodyT } from './schemas.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -59,13 +63,33 @@ function refusal(outcome: Extract<Outcome, { status: 'refused' }>, messageId: st
   });
 }
 
+/** An upload decoded and read (the route's prepare step): no transaction is held while it parses. */
+export interface ReadUpload {
+  raw: Buffer;
+  read: ReadMessage;
+}
+
+/**
+ * POST /v1/inbound/documents, its prepare step (src/http/route.ts): decoded, then read on a parse
+ * thread (parse-pool.ts), so neither a transaction nor the request thread waits while it parses;
+ * a read stopped by the pool's limits comes back as a refusal, stored with the message.
+ */
+export async function readUpload(config: Config, body: UploadBodyT): Promise<ReadUpload> {
+  const raw = decode(body.content_base64);
+  return { raw, read: await readUploadOffThread(config, raw, body.filename ?? null) };
+}
+
+/**
+ * POST /v1/inbound/documents, in the request's transaction: the message stored and accepted, or
+ * stored as refused (a KeptRefusal: the refused message stays listed, the key is released).
+ */
 export async function uploadReceivedDocument(
   ctx: AppContext,
   principal: Principal,
   body: UploadBodyT,
-): Promise<ReceivedDocumentView> {
+  { raw, read }: ReadUpload,
+): Promise<ReceivedDocumentView | KeptRefusal> {
   const me = principal.organization.id;
-  const raw = decode(body.content_base64);
   const now = ctx.clock.now();
   // Stored already leased to this request, so the worker's pass leaves it alone while it runs; if
   // the request dies, the lease expires and the worker processes it like any stored message.
@@ -81,11 +105,11 @@ export async function uploadReceivedDocument(
     lease: { token, until: new Date(now.getTime() + INBOUND_LEASE_MS) },
   });
   const messageId = id!;
-  let outcome = await processMessage(ctx, messageId, token);
+  let outcome = await processMessage(ctx, messageId, token, read);
   if (outcome.status === 'skipped') outcome = await storedOutcome(ctx, messageId);
   switch (outcome.status) {
     case 'refused':
-      throw refusal(outcome, messageId);
+      return new KeptRefusal(refusal(outcome, messageId));
     case 'accepted':
     case 'duplicate': {
       const docId = outcome.status === 'accepted' ? outcome.documentIds[0]! : outcome.duplicateOf;

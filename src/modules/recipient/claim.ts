@@ -15,6 +15,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { type AppContext, hmacKeys, type Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
+import { KeptRefusal } from '../../http/route.ts';
 import { addSeconds, iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { constantTimeEqual } from '../../lib/tokens.ts';
@@ -157,7 +158,7 @@ export async function confirmClaim(
   principal: Principal,
   link: OpenedLink,
   code: string,
-): Promise<ClaimConfirmedView> {
+): Promise<ClaimConfirmedView | KeptRefusal> {
   const party = await linkParty(ctx, link);
   checkClaimant(principal, party);
   const me = principal.organization.id;
@@ -232,16 +233,20 @@ export async function confirmClaim(
         connection_id: outcome.connectionId,
         claimed_at: iso(outcome.at),
       };
+    // A wrong code and the lock it may set are kept though the answer is a refusal (KeptRefusal:
+    // committed with the request's transaction), or the count of wrong codes would never grow.
     case 'locked':
-      throw lockedError(outcome.until, now);
+      return new KeptRefusal(lockedError(outcome.until, now));
     case 'wrong':
-      throw new ApiError(
-        'invalid_request',
-        `That is not the code we emailed. ${outcome.left} more wrong ${outcome.left === 1 ? 'code locks' : 'codes lock'} this claim for 15 minutes.`,
-        {
-          errors: [{ path: 'body.code', message: 'is not the code we emailed' }],
-          attempts_left: outcome.left,
-        },
+      return new KeptRefusal(
+        new ApiError(
+          'invalid_request',
+          `That is not the code we emailed. ${outcome.left} more wrong ${outcome.left === 1 ? 'code locks' : 'codes lock'} this claim for 15 minutes.`,
+          {
+            errors: [{ path: 'body.code', message: 'is not the code we emailed' }],
+            attempts_left: outcome.left,
+          },
+        ),
       );
     case 'expired':
       throw new ApiError(

@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids.ts';
 import { makeEnvelope } from '../events/append.ts';
 import { LEASE_MS } from './deliver.ts';
 import { activeSecrets, findEndpoint } from './endpoints.ts';
-import { attemptOutcome, recordOutcomes } from './record.ts';
+import { attemptOutcome, type Outcome, recordOutcomes } from './record.ts';
 import { sendDelivery } from './send.ts';
 import { isProduction } from './url-policy.ts';
 
@@ -142,11 +142,18 @@ export async function redeliver(
  * deliveries list; it is not retried, does not need the endpoint to be ACTIVE, and does not
  * touch the endpoint's success and failure bookkeeping.
  */
-export async function pingEndpoint(
-  ctx: AppContext,
-  principal: Principal,
-  endpointId: string,
-): Promise<DeliveryView> {
+/** A ping sent (the ping route's prepare step): its delivery row and the attempt's outcome. */
+export interface SentPing {
+  outcome: Outcome;
+  deliveryId: string;
+}
+
+/**
+ * POST /v1/webhooks/{id}/ping, the part outside any transaction: the delivery row (committed,
+ * leased to this request: should it die, the lease lapses and the worker sends the ping) and the
+ * HTTP attempt itself, which holds no database connection while it waits for the endpoint.
+ */
+export async function sendPing(ctx: AppContext, principal: Principal, endpointId: string): Promise<SentPing> {
   const org = principal.organization;
   const endpoint = await findEndpoint(ctx.db, org.id, endpointId);
   const now = ctx.clock.now();
@@ -191,13 +198,19 @@ export async function pingEndpoint(
     production: isProduction(ctx),
   });
   const leased = { id: inserted.id, endpoint_id: endpoint.id, series_attempts: 0, lease_token: token };
-  await recordOutcomes(ctx, [
-    attemptOutcome(leased, result.ok, result.attempt, { countsForEndpoint: false, retries: false }),
-  ]);
+  return {
+    deliveryId: inserted.id,
+    outcome: attemptOutcome(leased, result.ok, result.attempt, { countsForEndpoint: false, retries: false }),
+  };
+}
+
+/** POST /v1/webhooks/{id}/ping, in the request's transaction: the attempt recorded and answered. */
+export async function recordPing(ctx: AppContext, sent: SentPing): Promise<DeliveryView> {
+  await recordOutcomes(ctx, [sent.outcome]);
   const row = await ctx.db
     .selectFrom('webhook_deliveries')
     .selectAll()
-    .where('id', '=', inserted.id)
+    .where('id', '=', sent.deliveryId)
     .executeTakeFirst();
   if (!row) throw notFound('webhook endpoint'); // deleted while the ping was in flight
   return deliveryView(row);

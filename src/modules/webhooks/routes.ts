@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { eventRoutes } from '../events/routes.ts';
-import { listDeliveries, pingEndpoint, redeliver } from './deliveries.ts';
+import { listDeliveries, recordPing, redeliver, sendPing } from './deliveries.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -163,7 +163,9 @@ const endpointRoutes: AnyRoute[] = [
     params: IdParams,
     response: { status: 200, schema: WebhookDelivery, description: 'The ping delivery and its attempt.' },
     errors: ['not_found'],
-    handler: async ({ ctx, principal, params }) => pingEndpoint(ctx, principal, params.id),
+    // The HTTP attempt holds no transaction; its outcome commits with the Idempotency-Key record.
+    prepare: ({ ctx, principal, params }) => sendPing(ctx, principal, params.id),
+    handler: async ({ ctx, prepared }) => recordPing(ctx, prepared),
   }),
 ];
 
