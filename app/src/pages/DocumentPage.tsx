@@ -3,6 +3,7 @@ import { TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
 import { appApi, DocexError, docex, downloadEInvoice, newIdempotencyKey } from '../api/client';
 import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { categoriesOf, IssueWarning, useIssueReadiness } from '../components/IssueReadiness';
 import { PaymentHoldPanel } from '../components/PaymentHold';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
@@ -15,6 +16,7 @@ import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 import { Deliveries, toExternalParty } from './DocumentDeliveries';
 import { legalProfileFieldId, legalProfileFieldLabel } from './LegalProfile';
+import { PARTY_FIELD_PREFIX } from './PartyPage';
 
 /** Stop watching a document that does not move after this long (the page keeps a Refresh button). */
 const WATCH_FOR_MS = 3 * 60 * 1000;
@@ -112,79 +114,102 @@ function Actions({
   });
   /** A move: its answer is the document as it is now. */
   const act = (call: () => Promise<Document>) => action.run(async () => onChange(await call()));
+  const issuing = isDraft && doc.direction === 'sent';
+  const readiness = useIssueReadiness(
+    issuing ? doc.connection_id : '',
+    doc.document_type,
+    categoriesOf(doc),
+    `/documents/${doc.id}`,
+  );
+  const issue = () => void act(() => docex.POST('/v1/documents/{id}/issue', target()));
+  const incomplete = (readiness?.missing?.length ?? 0) > 0;
   return (
-    <section aria-label="Actions" className="actions-bar">
-      {isDraft && doc.direction === 'sent' ? (
-        <>
-          <Link to={`/documents/${doc.id}/edit`} className="button secondary">
-            Edit draft
-          </Link>
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() => void act(() => docex.POST('/v1/documents/{id}/issue', target()))}
-          >
-            Issue to {doc.counterparty.name}
-          </button>
-        </>
-      ) : null}
-      {moves.map((m) =>
-        m.confirm ? (
+    <>
+      {issuing ? <IssueWarning readiness={readiness} /> : null}
+      <section aria-label="Actions" className="actions-bar">
+        {issuing ? (
+          <>
+            <Link to={`/documents/${doc.id}/edit`} className="button secondary">
+              Edit draft
+            </Link>
+            {incomplete ? (
+              <ConfirmButton
+                question={`Send it to ${doc.counterparty.name} without its e-invoice?`}
+                confirmLabel="Issue without e-invoice"
+                disabled={action.busy}
+                onConfirm={issue}
+              >
+                Issue to {doc.counterparty.name}
+              </ConfirmButton>
+            ) : (
+              <button type="button" disabled={action.busy} onClick={issue}>
+                Issue to {doc.counterparty.name}
+              </button>
+            )}
+          </>
+        ) : null}
+        {moves.map((m) =>
+          m.confirm ? (
+            <ConfirmButton
+              key={m.to}
+              className="secondary"
+              question={`${m.label} ${doc.number}?`}
+              confirmLabel={m.label}
+              disabled={action.busy}
+              onConfirm={() =>
+                void act(() =>
+                  docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }),
+                )
+              }
+            >
+              {m.label}
+            </ConfirmButton>
+          ) : (
+            <button
+              key={m.to}
+              type="button"
+              className="secondary"
+              disabled={action.busy}
+              onClick={() =>
+                void act(() =>
+                  docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }),
+                )
+              }
+            >
+              {m.label}
+            </button>
+          ),
+        )}
+        {payable && doc.payment_hold ? (
+          // Held (CONTRACT 11.5): the API would answer 409; the button says why instead.
+          <span className="held-pay">
+            <button type="button" disabled aria-describedby="payment-hold-reason" data-testid="pay-held">
+              Pay {formatMoney(doc.balance_due, doc.currency)}
+            </button>{' '}
+            <span className="muted small">held until the bank details are confirmed (above)</span>
+          </span>
+        ) : payable ? (
           <ConfirmButton
-            key={m.to}
-            className="secondary"
-            question={`${m.label} ${doc.number}?`}
-            confirmLabel={m.label}
+            question={`Pay ${formatMoney(doc.balance_due, doc.currency)} to ${doc.counterparty.name}?`}
+            confirmLabel="Confirm payment"
             disabled={action.busy}
-            onConfirm={() =>
-              void act(() => docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }))
-            }
+            onConfirm={() => void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))}
           >
-            {m.label}
-          </ConfirmButton>
-        ) : (
-          <button
-            key={m.to}
-            type="button"
-            className="secondary"
-            disabled={action.busy}
-            onClick={() =>
-              void act(() => docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }))
-            }
-          >
-            {m.label}
-          </button>
-        ),
-      )}
-      {payable && doc.payment_hold ? (
-        // Held (CONTRACT 11.5): the API would answer 409; the button says why instead.
-        <span className="held-pay">
-          <button type="button" disabled aria-describedby="payment-hold-reason" data-testid="pay-held">
             Pay {formatMoney(doc.balance_due, doc.currency)}
-          </button>{' '}
-          <span className="muted small">held until the bank details are confirmed (above)</span>
-        </span>
-      ) : payable ? (
-        <ConfirmButton
-          question={`Pay ${formatMoney(doc.balance_due, doc.currency)} to ${doc.counterparty.name}?`}
-          confirmLabel="Confirm payment"
-          disabled={action.busy}
-          onConfirm={() => void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))}
-        >
-          Pay {formatMoney(doc.balance_due, doc.currency)}
-        </ConfirmButton>
-      ) : null}
-      {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (
-        <Link to={`/documents/new?from=${encodeURIComponent(doc.id)}`} className="button secondary">
-          Create invoice from this
-        </Link>
-      ) : null}
-      {features.has('exportBundle') && !isDraft ? <ExportButton doc={doc} /> : null}
-      <button type="button" className="link" onClick={onRefresh}>
-        Refresh
-      </button>
-      <ErrorAlert error={action.error} />
-    </section>
+          </ConfirmButton>
+        ) : null}
+        {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (
+          <Link to={`/documents/new?from=${encodeURIComponent(doc.id)}`} className="button secondary">
+            Create invoice from this
+          </Link>
+        ) : null}
+        {features.has('exportBundle') && !isDraft ? <ExportButton doc={doc} /> : null}
+        <button type="button" className="link" onClick={onRefresh}>
+          Refresh
+        </button>
+        <ErrorAlert error={action.error} />
+      </section>
+    </>
   );
 }
 
@@ -363,6 +388,9 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
   const term = (m: MissingTerm) => `${legalProfileFieldLabel(m.field)} (${m.bt})`;
   // The profile form offers a way back here once it is saved.
   const profile = `/organization?return=${encodeURIComponent(`/documents/${doc.id}`)}`;
+  // A party not on docex has no one to fill its profile but the issuer, who added it.
+  const external = doc.direction === 'sent' && doc.counterparty.id.startsWith('xp_');
+  const party = `/connections/${doc.connection_id}`;
   return (
     <div className="alert alert-warn" role="alert" data-testid="einvoice-incomplete">
       <p>
@@ -384,8 +412,24 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
         ) : null}
         {theirs.length > 0 ? (
           <li data-testid="missing-theirs">
-            {doc.counterparty.name}, {role(viewerParty === 'issuer' ? 'counterparty' : 'issuer')}, must fill
-            in its own legal profile: {theirs.map(term).join(', ')}. Only they can: ask them to.
+            {external ? (
+              <>
+                {doc.counterparty.name}, {role('counterparty')}, is not on docex: fill in{' '}
+                <Link to={party}>their details</Link> for them:{' '}
+                {theirs.map((m, i) => (
+                  <span key={`${m.bt}-${m.field}`}>
+                    {i > 0 ? ', ' : ''}
+                    <Link to={`${party}#${legalProfileFieldId(m.field, PARTY_FIELD_PREFIX)}`}>{term(m)}</Link>
+                  </span>
+                ))}
+                .
+              </>
+            ) : (
+              <>
+                {doc.counterparty.name}, {role(viewerParty === 'issuer' ? 'counterparty' : 'issuer')}, must
+                fill in its own legal profile: {theirs.map(term).join(', ')}. Only they can: ask them to.
+              </>
+            )}
           </li>
         ) : null}
       </ul>
