@@ -4,6 +4,7 @@ import { appApi, DocexError, docex, downloadEInvoice, newIdempotencyKey } from '
 import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { categoriesOf, IssueWarning, useIssueReadiness } from '../components/IssueReadiness';
+import { accountInWords, PayeeFacts, payeeAccountOf, payQuestion } from '../components/Payee';
 import { PaymentHoldPanel } from '../components/PaymentHold';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
@@ -115,6 +116,7 @@ function Actions({
   /** A move: its answer is the document as it is now. */
   const act = (call: () => Promise<Document>) => action.run(async () => onChange(await call()));
   const issuing = isDraft && doc.direction === 'sent';
+  const payee = payeeAccountOf(doc);
   const readiness = useIssueReadiness(
     issuing ? doc.connection_id : '',
     doc.document_type,
@@ -189,14 +191,24 @@ function Actions({
             <span className="muted small">held until the bank details are confirmed (above)</span>
           </span>
         ) : payable ? (
-          <ConfirmButton
-            question={`Pay ${formatMoney(doc.balance_due, doc.currency)} to ${doc.counterparty.name}?`}
-            confirmLabel="Confirm payment"
-            disabled={action.busy}
-            onConfirm={() => void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))}
-          >
-            Pay {formatMoney(doc.balance_due, doc.currency)}
-          </ConfirmButton>
+          <span className="pay-to">
+            <ConfirmButton
+              question={payQuestion(doc, formatMoney(doc.balance_due, doc.currency))}
+              confirmLabel="Confirm payment"
+              disabled={action.busy}
+              onConfirm={() =>
+                void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))
+              }
+            >
+              Pay {formatMoney(doc.balance_due, doc.currency)}
+            </ConfirmButton>
+            {payee ? (
+              <span className="muted small" data-testid="pay-into">
+                {' '}
+                into {accountInWords(payee)}
+              </span>
+            ) : null}
+          </span>
         ) : null}
         {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (
           <Link to={`/documents/new?from=${encodeURIComponent(doc.id)}`} className="button secondary">
@@ -267,6 +279,18 @@ function importedState(id: string): ImportedState['imported'] | null {
 /** After an import: the file's format and the informational terms docex did not keep. */
 function ImportedNotice({ doc }: { doc: Document }) {
   const [report, setReport] = useState(() => importedState(doc.id));
+  const [instead] = useState(() => {
+    const s = window.history.state as { uploadedInstead?: boolean } | null;
+    return s?.uploadedInstead === true && doc.direction === 'received';
+  });
+  if (instead) {
+    return (
+      <div className="alert alert-info" role="status" data-testid="uploaded-instead">
+        <strong>This file is an invoice to you</strong> from {doc.counterparty.name}: it was received as your
+        bill (as if it had arrived by email), not imported as an invoice of your own.
+      </div>
+    );
+  }
   if (!report) return null;
   const dismiss = () => {
     window.history.replaceState(null, '', window.location.href);
@@ -568,6 +592,7 @@ function Details({ doc }: { doc: Document }) {
           </Fact>
         ) : null}
         {doc.received ? <ReceivedFacts received={doc.received} /> : null}
+        <PayeeFacts doc={doc} />
         {doc.derived_from ? (
           <Fact term="Derived from">
             <Link to={`/documents/${doc.derived_from}`}>{doc.derived_from}</Link>
