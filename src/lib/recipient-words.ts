@@ -16,8 +16,23 @@ const STATUS_FOR_RECIPIENT: Record<string, string> = {
   void: 'Cancelled by the sender',
 };
 
-export function statusForRecipient(status: string): string {
-  return STATUS_FOR_RECIPIENT[status] ?? status.replace(/_/g, ' ');
+/** The same, for the issuer (a notice of what its customer did): the customer's moves in the third person. */
+const STATUS_FOR_ISSUER: Record<string, string> = {
+  ...STATUS_FOR_RECIPIENT,
+  submitted: 'Awaiting their answer',
+  sent: 'Awaiting their answer',
+  acknowledged: 'Acknowledged',
+  approved: 'Approved',
+  disputed: 'Disputed',
+  void: 'Cancelled',
+};
+
+export function statusForRecipient(
+  status: string,
+  recipient: 'counterparty' | 'issuer' = 'counterparty',
+): string {
+  const words = recipient === 'issuer' ? STATUS_FOR_ISSUER : STATUS_FOR_RECIPIENT;
+  return words[status] ?? status.replace(/_/g, ' ');
 }
 
 /** An IBAN in groups of four, as it is printed on invoices and read out on the phone. */
@@ -28,4 +43,23 @@ export function groupedIban(iban: string): string {
 /** The reference the recipient gave the document (their order or buyer reference), when they gave one. */
 export function recipientReference(refs: Record<string, string>): string | null {
   return refs.buyer_reference ?? refs.purchase_order ?? null;
+}
+
+/**
+ * An amount as the customer reads it: thousands grouped, its decimals (two for money, more for a
+ * finer unit price), and the currency: "1,140.00 EUR". From the decimal string or number docex keeps.
+ */
+export function amountText(amount: number | string, currency: string, minDecimals = 2): string {
+  const s = typeof amount === 'number' ? amount.toFixed(Math.max(minDecimals, decimalsOf(amount))) : amount;
+  const negative = s.startsWith('-');
+  const [whole = '0', frac = ''] = (negative ? s.slice(1) : s).split('.');
+  const decimals = frac.padEnd(minDecimals, '0');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''} ${currency}`;
+}
+
+/** The decimals a number shows when written plainly (95 → 0, 95.125 → 3); docex keeps at most 4. */
+function decimalsOf(n: number): number {
+  const frac = String(n).split('.')[1];
+  return frac ? Math.min(frac.length, 4) : 0;
 }

@@ -3,7 +3,7 @@
 // document is escaped where it is written. Laid out for a phone first: one column, lines as
 // cards, buttons a thumb can hit; a table for the lines from 720 px up.
 import { styleHash } from '../http/security-headers.ts';
-import { groupedIban, recipientReference, statusForRecipient } from '../lib/recipient-words.ts';
+import { amountText, groupedIban, recipientReference, statusForRecipient } from '../lib/recipient-words.ts';
 import { termsInWords } from '../modules/einvoice/build-model.ts';
 import type { HistoryActor } from '../modules/provenance/hash-chain.ts';
 import type { RecipientDocumentView } from '../modules/recipient/schemas.ts';
@@ -91,11 +91,7 @@ export function esc(s: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
-function money(n: number, currency: string): string {
-  const [whole = '0', cents = '00'] = Math.abs(n).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${n < 0 ? '-' : ''}${grouped}.${cents} ${currency}`;
-}
+const money = (n: number, currency: string): string => amountText(n, currency);
 
 function words(status: string): string {
   return status.replace(/_/g, ' ');
