@@ -164,6 +164,8 @@ test('directory first, then an external party', { timeout: 180_000 }, async () =
   await fits(page, 'the party page at 390 px');
   await page.setViewportSize(DESKTOP);
   await page.goBack();
+  // The check is read again on the way back: the warning is there before Issue is pressed.
+  await page.getByTestId('issue-warning').waitFor();
   await page.getByRole('button', { name: 'Issue to Kunde ohne Adresse' }).click();
   await page.getByRole('button', { name: 'Issue without e-invoice' }).click();
   await page.getByRole('heading', { level: 1, name: /^Invoice INV-/ }).waitFor();
