@@ -21,6 +21,8 @@ const SHARED = [
   'src/lib/currencies.ts',
   'src/lib/scopes.ts',
   'src/lib/tax-categories.ts',
+  'src/lib/einvoice-missing.ts',
+  'src/lib/legal-profile.ts',
   'src/modules/documents/state-machines.ts',
   'package-lock.json',
 ];

@@ -51,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     `docex listening on ${address}`,
     `  base URL:  ${url}`,
     `  docs:      ${url}/v1/docs`,
+    `  reference: ${url}/v1/reference`,
     `  web app:   ${url}/app`,
     `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   ];

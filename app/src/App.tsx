@@ -12,6 +12,7 @@ import { FinancePage } from './pages/Finance';
 import { InboundPage } from './pages/Inbound';
 import { KeysPage } from './pages/Keys';
 import { LegalProfilePage } from './pages/LegalProfile';
+import { PartyPage } from './pages/PartyPage';
 import { SandboxPage } from './pages/Sandbox';
 import { SignInPage, SignUpPage } from './pages/SignIn';
 import { TreasuryPage } from './pages/Treasury';
@@ -28,6 +29,8 @@ function Routes() {
   m = match('/documents/:id', path);
   if (m) return <DocumentPage id={m.id!} />;
   if (path === '/connections') return <ConnectionsPage />;
+  m = match('/connections/:id', path);
+  if (m) return <PartyPage id={m.id!} />;
   if (path === '/keys') return <KeysPage />;
   if (path === '/webhooks') return <WebhooksPage />;
   if (path === '/treasury') return <TreasuryPage />;

@@ -3,6 +3,8 @@
 // document is escaped where it is written. Laid out for a phone first: one column, lines as
 // cards, buttons a thumb can hit; a table for the lines from 720 px up.
 import { styleHash } from '../http/security-headers.ts';
+import { amountText, groupedIban, recipientReference, statusForRecipient } from '../lib/recipient-words.ts';
+import { termsInWords } from '../modules/einvoice/build-model.ts';
 import type { HistoryActor } from '../modules/provenance/hash-chain.ts';
 import type { RecipientDocumentView } from '../modules/recipient/schemas.ts';
 
@@ -26,6 +28,12 @@ export interface RecipientPage {
   error: string | null;
   /** the reason the visitor typed, kept when a move is refused */
   reason: string;
+  /**
+   * Whether the e-invoice files can be written (invoices and credit notes): `ready`, or what the
+   * parties' legal profiles lack (the export's einvoice_incomplete, in the profile form's words).
+   * Only the files that can be written are offered.
+   */
+  einvoice: { ready: true } | { ready: false; missing: Array<{ party: string; label: string }> } | null;
 }
 
 export const PAGE_CSS = `*{box-sizing:border-box}
@@ -83,11 +91,7 @@ export function esc(s: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
-function money(n: number, currency: string): string {
-  const [whole = '0', cents = '00'] = Math.abs(n).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${n < 0 ? '-' : ''}${grouped}.${cents} ${currency}`;
-}
+const money = (n: number, currency: string): string => amountText(n, currency);
 
 function words(status: string): string {
   return status.replace(/_/g, ' ');
@@ -113,7 +117,8 @@ function entryWords(e: PageHistoryEntry): string {
   const base = e.action.replace(/[._]/g, ' ');
   if (c && typeof c.from === 'string' && typeof c.to === 'string') {
     const reason = typeof c.reason === 'string' ? ` (“${c.reason}”)` : '';
-    return `${words(c.from)} → ${words(c.to)}${reason}`;
+    // In the recipient's words: the issue is "Sent to you", every later move the status it reached.
+    return `${c.from === 'draft' ? 'Sent to you' : statusForRecipient(c.to)}${reason}`;
   }
   return base;
 }
@@ -142,7 +147,7 @@ ${hidden('csrf', p.csrf)}${hidden('to', to)}
   });
   const body = forms.length
     ? `<div class="moves">${forms.join('\n')}</div>`
-    : `<p class="sub">No move is open to you now: the ${esc(doc.label.toLowerCase())} is ${esc(words(doc.status))}.</p>`;
+    : `<p class="sub">No move is open to you now: ${esc(statusForRecipient(doc.status).toLowerCase())}.</p>`;
   return `<section class="panel" aria-labelledby="moves-title"><h2 id="moves-title">Your answer</h2>${body}</section>`;
 }
 
@@ -213,23 +218,42 @@ function paymentPanel(doc: RecipientDocumentView): string {
   return `<section class="panel" aria-labelledby="pay-title"><h2 id="pay-title">Pay to</h2>
 <dl class="facts">
 ${a.account_name ? `<dt>Account name</dt><dd>${esc(a.account_name)}</dd>` : ''}
-<dt>IBAN</dt><dd>${esc(a.iban)}</dd>
+<dt>IBAN</dt><dd class="iban">${esc(groupedIban(a.iban))}</dd>
 ${a.bic ? `<dt>BIC</dt><dd>${esc(a.bic)}</dd>` : ''}
 <dt>Reference</dt><dd>${esc(doc.issuer_number)}</dd>
 </dl></section>`;
 }
 
+/** The page's own download route of a file: a refusal comes back as this page, saying why. */
+const fileHref = (token: string, file: string) => `/r/${esc(token)}/files/${file}`;
+
 function downloadsPanel(p: RecipientPage): string {
-  const base = `/v1/recipient/${esc(p.token)}`;
-  const einvoice =
-    p.doc.document_type === 'invoice' || p.doc.document_type === 'credit_note'
-      ? `<a class="button" href="${base}/einvoice?format=ubl" download>UBL (XML)</a>
-<a class="button" href="${base}/einvoice?format=cii" download>CII (XML)</a>
-<a class="button" href="${base}/einvoice?format=facturx" download>Factur-X (PDF)</a>`
+  const e = p.einvoice;
+  const lower = (s: string) => s.replace(/^[A-Z][a-z]/, (c) => c.toLowerCase());
+  const missing = (party: string) =>
+    e && !e.ready
+      ? e.missing
+          .filter((m) => m.party === party)
+          .map((m) => lower(m.label))
+          .join(', ')
       : '';
+  const theirs = missing('issuer');
+  const yours = missing('counterparty');
+  const einvoice = !e
+    ? ''
+    : e.ready
+      ? `<a class="button" href="${fileHref(p.token, 'ubl')}">UBL (XML)</a>
+<a class="button" href="${fileHref(p.token, 'cii')}">CII (XML)</a>
+<a class="button" href="${fileHref(p.token, 'facturx')}">Factur-X (PDF)</a>`
+      : `<p class="sub" data-einvoice="incomplete">The e-invoice files (UBL, CII, Factur-X) cannot be written yet: ${[
+          theirs && `${esc(p.doc.issuer.name)}'s details lack ${esc(theirs)}`,
+          yours && `your details, as ${esc(p.doc.issuer.name)} keeps them, lack ${esc(yours)}`,
+        ]
+          .filter(Boolean)
+          .join('; ')}. Ask ${esc(p.doc.issuer.name)} to complete them and send it again.</p>`;
   return `<section class="panel" aria-labelledby="files-title"><h2 id="files-title">Download</h2>
 <div class="downloads">${einvoice}
-<a class="button" href="${base}/export" download>Proof bundle (JSON)</a></div></section>`;
+<a class="button" href="${fileHref(p.token, 'proof')}">Proof bundle (JSON)</a></div></section>`;
 }
 
 function historyPanel(p: RecipientPage): string {
@@ -268,6 +292,8 @@ export function renderRecipientPage(p: RecipientPage): string {
           ? 'Purchase order'
           : 'Quote';
   const title = `${typeWord} ${doc.issuer_number} from ${doc.issuer.name}`;
+  // Only a reference the customer gave (their order number): docex's own BILL- sequence they never saw.
+  const yourRef = recipientReference(doc.external_refs);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -279,13 +305,13 @@ ${alerts}
 <header class="doc">
 <p class="sub">${esc(typeWord)} from ${esc(doc.issuer.name)}${doc.sandbox ? ' · sandbox' : ''}</p>
 <h1>${esc(typeWord)} ${esc(doc.issuer_number)}</h1>
-<p><span class="status ${esc(doc.status)}">${esc(words(doc.status))}</span></p>
+<p><span class="status ${esc(doc.status)}">${esc(statusForRecipient(doc.status))}</span></p>
 <p class="total">${esc(money(doc.total, doc.currency))}</p>
 <dl class="facts">
 <dt>Date</dt><dd>${esc(doc.document_date)}</dd>
 ${doc.due_date ? `<dt>Due</dt><dd>${esc(doc.due_date)}</dd>` : ''}
-${doc.payment_terms ? `<dt>Terms</dt><dd>${esc(doc.payment_terms.replace(/_/g, ' '))}</dd>` : ''}
-<dt>Your reference</dt><dd>${esc(doc.number)}</dd>
+${doc.payment_terms ? `<dt>Terms</dt><dd>${esc(termsInWords(doc.payment_terms))}</dd>` : ''}
+${yourRef ? `<dt>Your reference</dt><dd>${esc(yourRef)}</dd>` : ''}
 </dl>
 ${doc.notes ? `<p>${esc(doc.notes)}</p>` : ''}
 </header>

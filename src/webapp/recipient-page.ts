@@ -14,6 +14,7 @@
 // form; a POST must carry both, and the field must match. Sec-Fetch-Site cross-site and a foreign
 // Origin are refused first.
 import { createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { type AppContext, hmacKeys } from '../context.ts';
@@ -21,12 +22,28 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { ApiError } from '../lib/errors.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { constantTimeEqual } from '../lib/tokens.ts';
+import {
+  EINVOICE_FORMATS,
+  type EInvoiceFormat,
+  exportEInvoice,
+} from '../modules/einvoice/export-document.ts';
+import { exportBundle } from '../modules/provenance/export-bundle.ts';
 import { admitLinkRequest } from '../modules/recipient/admit.ts';
-import { type OpenedLink, openLink } from '../modules/recipient/link.ts';
+import { type LinkParty, linkParty, type OpenedLink, openLink } from '../modules/recipient/link.ts';
 import { transitionThroughLink } from '../modules/recipient/transition.ts';
-import { markLinkViewed, readLinkHistory, readRecipientDocument } from '../modules/recipient/view.ts';
+import {
+  markLinkViewed,
+  partyPrincipal,
+  readLinkHistory,
+  readRecipientDocument,
+} from '../modules/recipient/view.ts';
 import { registerCookies } from './cookies.ts';
-import { PAGE_STYLE_HASH, renderMessagePage, renderRecipientPage } from './recipient-html.ts';
+import {
+  PAGE_STYLE_HASH,
+  type RecipientPage,
+  renderMessagePage,
+  renderRecipientPage,
+} from './recipient-html.ts';
 
 const COOKIE = 'docex_recipient_csrf';
 const COOKIE_MAX_AGE = 12 * 60 * 60;
@@ -133,10 +150,11 @@ async function showPage(
   link: OpenedLink,
   shown: Shown,
 ): Promise<FastifyReply> {
-  const [{ view }, history] = await Promise.all([
+  const [{ view, party }, history] = await Promise.all([
     readRecipientDocument(ctx, link),
     readLinkHistory(ctx, link),
   ]);
+  const einvoice = EXPORTABLE.has(view.document_type) ? await einvoiceState(ctx, party, link) : null;
   const nonce = nonceFor(ctx, request, reply);
   const html = renderRecipientPage({
     token,
@@ -146,8 +164,79 @@ async function showPage(
     notice: shown.notice ?? null,
     error: shown.error?.message ?? null,
     reason: shown.reason ?? '',
+    einvoice,
   });
   return sendHtml(reply, shown.error ? shown.error.status : 200, html);
+}
+
+const EXPORTABLE = new Set(['invoice', 'credit_note']);
+
+/**
+ * Whether the e-invoice can be written, asked of the export itself (the kept UBL, or a new one
+ * written and kept, as the email's attachment would be): the page offers a file only when it can
+ * be downloaded, and otherwise says what is missing.
+ */
+async function einvoiceState(
+  ctx: AppContext,
+  party: LinkParty,
+  link: OpenedLink,
+): Promise<RecipientPage['einvoice']> {
+  try {
+    await exportEInvoice(ctx, partyPrincipal(party), link.documentId, 'ubl');
+    return { ready: true };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'einvoice_incomplete') throw err;
+    const missing = (err.details?.missing ?? []) as Array<{ party: string; label: string }>;
+    return { ready: false, missing };
+  }
+}
+
+/**
+ * GET /r/<token>/files/<file>: a file of the page (the e-invoice in a format, or the proof bundle)
+ * as an attachment, the same bytes and headers as the JSON API's routes; a refusal is the page
+ * again, saying why, instead of a JSON body a phone's browser would save as a file.
+ */
+async function sendFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  link: OpenedLink,
+  file: string,
+): Promise<FastifyReply> {
+  try {
+    const party = await linkParty(ctx, link);
+    if (file === 'proof') {
+      const bundle = await exportBundle(ctx, partyPrincipal(party), link.documentId);
+      reply
+        .header('content-type', 'application/json')
+        .header('content-disposition', `attachment; filename="${link.documentId}.proof.json"`)
+        .header('svc-bundle-digest', bundle.digest)
+        .header('cache-control', 'private, no-store');
+      return bundle.kind === 'bytes'
+        ? reply.send(bundle.bytes)
+        : reply.header('content-length', String(bundle.length)).send(Readable.from(bundle.body));
+    }
+    if (!(EINVOICE_FORMATS as readonly string[]).includes(file)) {
+      throw new ApiError('not_found', 'There is no such file: UBL, CII, Factur-X or the proof bundle.');
+    }
+    const out = await exportEInvoice(ctx, partyPrincipal(party), link.documentId, file as EInvoiceFormat);
+    return reply
+      .header(
+        'content-type',
+        out.contentType === 'application/xml' ? 'application/xml; charset=utf-8' : out.contentType,
+      )
+      .header('content-disposition', `attachment; filename="${out.filename}"`)
+      .header('svc-einvoice-digest', out.digest)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(out.content);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return showPage(ctx, request, reply, token, link, {
+      error: new ApiError(err.code, `That file cannot be downloaded: ${err.message}`, err.details),
+    });
+  }
 }
 
 /** Admits the request and opens its link, or answers the refusal page (null). */
@@ -192,6 +281,12 @@ export function registerRecipientPage(app: FastifyInstance, ctx: AppContext): vo
       return showPage(ctx, request, reply, token, link, { notice });
     });
 
+    scope.get('/r/:token/files/:file', async (request, reply) => {
+      const { token, file } = request.params as { token: string; file: string };
+      const link = await open(ctx, request, reply, token);
+      if (!link) return reply;
+      return sendFile(ctx, request, reply, token, link, file);
+    });
     scope.post('/r/:token', async (request, reply) => {
       const { token } = request.params as { token: string };
       const link = await open(ctx, request, reply, token);

@@ -101,4 +101,7 @@ export async function registerStatic(app: FastifyInstance, root: string = APP_DI
     app.errorHandler(sendRefusal(err) ?? err, request, reply);
   app.get('/app', { errorHandler }, handler);
   app.get('/app/*', { errorHandler }, handler);
+  // A person who opens the service's address gets the app, not a JSON 404 (issue 49); the API's
+  // paths are all under /v1.
+  app.get('/', (_request, reply) => reply.redirect('/app', 302));
 }

@@ -40,12 +40,13 @@ after(async () => {
 /** Adds an external party on Connections and issues an invoice to it; the invoice page's path. */
 async function issueToExternalParty(name: string, email: string): Promise<string> {
   await page.goto('/app/connections');
-  await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Customers & suppliers' }).waitFor();
   const form = page.getByRole('form', { name: 'Add a customer or supplier who is not on docex' });
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Email for their documents').fill(email);
   await form.getByRole('button', { name: 'Add', exact: true }).click();
-  await form.getByText(`${name} added`).waitFor();
+  // The party's details open next, asking for its address.
+  await page.getByText(`${name} added.`).waitFor();
 
   await page.goto('/app/documents/new');
   await page.getByRole('heading', { level: 1, name: 'New document' }).waitFor();
@@ -53,7 +54,11 @@ async function issueToExternalParty(name: string, email: string): Promise<string
   await page.getByLabel('Description (line 1)').fill('Consulting');
   await page.getByLabel('Quantity (line 1)').fill('2');
   await page.getByLabel('Unit price (line 1)').fill('120');
+  // Neither legal profile is filled: the editor warns that the email would lack its e-invoice, and
+  // issuing asks once more.
+  await page.getByTestId('issue-warning').waitFor();
   await page.getByRole('button', { name: 'Save and issue' }).click();
+  await page.getByRole('button', { name: 'Save and issue without e-invoice' }).click();
   await page.getByRole('heading', { level: 1, name: /^Invoice / }).waitFor();
   return new URL(page.url()).pathname;
 }

@@ -322,8 +322,8 @@ test('e-invoicing in the web app, in Chromium', { timeout: 300_000 }, async (t) 
     async () => {
       await nav('Documents').click();
       await heading('All documents').waitFor();
-      await page.getByRole('button', { name: 'Import e-invoice' }).click();
-      const panel = page.getByRole('region', { name: 'Import e-invoice' });
+      await page.getByRole('button', { name: 'Import as my invoice' }).click();
+      const panel = page.getByRole('region', { name: 'Import as your own invoice' });
       assert.equal(
         await panel.getByLabel('Counterparty').locator('option:checked').textContent(),
         'Kaufhaus Nord',

@@ -99,7 +99,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
 
     // The menu is one button, not four rows of links above the page.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    assert.equal(await nav.getByRole('link', { name: 'Connections' }).isVisible(), false);
+    assert.equal(await nav.getByRole('link', { name: 'Customers & suppliers' }).isVisible(), false);
     const main = await page.locator('main').boundingBox();
     assert.ok(main && main.y < 80, `the page starts ${main?.y} px down`);
 
@@ -111,9 +111,13 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
     assert.ok(stepsBox && filtersBox && stepsBox.y < filtersBox.y, 'next steps above the filters');
     assert.ok(stepsBox.y + 60 < PHONE.height, `the next steps start at ${stepsBox.y} px`);
 
-    await go('Connections');
-    await heading('Connections').waitFor();
-    assert.equal(await nav.getByRole('link', { name: 'Connections' }).isVisible(), false, 'menu closed');
+    await go('Customers & suppliers');
+    await heading('Customers & suppliers').waitFor();
+    assert.equal(
+      await nav.getByRole('link', { name: 'Customers & suppliers' }).isVisible(),
+      false,
+      'menu closed',
+    );
     liveOrgId = (await page.getByTestId('own-org-id').textContent()) ?? '';
     assert.match(liveOrgId, /^org_/);
     await b.screenshot('first-hour-phone-documents');
@@ -347,7 +351,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
     for (const [name, title] of [
       ['Documents', 'All documents'],
       ['New document', 'New document'],
-      ['Connections', 'Connections'],
+      ['Customers & suppliers', 'Customers & suppliers'],
       ['API keys', 'API keys'],
       ['Webhooks', 'Webhooks'],
       ['Treasury', 'Treasury'],

@@ -273,6 +273,119 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   assert.deepEqual(b.errors, []);
 });
 
+/** The sample with a payment account (BT-84, BT-85, BT-86) the supplier asks to be paid into. */
+function invoiceWithAccount(number: string, buyerVat: string): Buffer {
+  return Buffer.from(
+    invoiceXml(number, buyerVat)
+      .toString('utf8')
+      .replace(
+        '<cbc:PaymentMeansCode>4</cbc:PaymentMeansCode>',
+        '<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>HR1210010051863000160</cbc:ID><cbc:Name>HEP Split</cbc:Name><cac:FinancialInstitutionBranch><cbc:ID>PBZGHR2X</cbc:ID></cac:FinancialInstitutionBranch></cac:PayeeFinancialAccount>',
+      ),
+    'utf8',
+  );
+}
+
+test("a supplier's invoice uploaded: from Inbound, again from Bills (a duplicate), through Import (sent to the upload), refused in words; the bill names the account it pays into", {
+  timeout: 240_000,
+}, async () => {
+  // The first test signed the payer in; the supplier is its counterparty since the mail.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/app/inbound');
+  await heading('Inbound').waitFor();
+  const box = page.getByTestId('upload-supplier-invoice');
+  await box.getByLabel("Supplier's invoice file").setInputFiles({
+    name: 'SUP-8.xml',
+    mimeType: 'application/xml',
+    buffer: invoiceWithAccount('SUP-8', 'FR40303265045'),
+  });
+  await heading(/^Bill BILL-/).waitFor();
+  const billUrl = page.url();
+  assert.equal(await page.getByTestId('received-channel').textContent(), 'Uploaded');
+  const payee = page.getByTestId('payee-account');
+  assert.equal(
+    (await payee.textContent())?.replace(/\s+/g, ' '),
+    'Pays intoHR12 1001 0051 8630 0016 0 · HEP Split · BIC PBZGHR2X',
+  );
+  // Approved, it can be paid (or, where the first account of a party is held, the hold names it).
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const hold = page.getByTestId('payment-hold');
+  const pay = page.getByRole('button', { name: /^Pay / });
+  await Promise.race([hold.waitFor(), pay.waitFor()]);
+  if (await hold.isVisible()) {
+    assert.match((await hold.textContent()) ?? '', /HR12 1001 0051 8630 0016 0/);
+  } else {
+    assert.match(
+      (await page.getByTestId('pay-into').textContent()) ?? '',
+      /into HR12 1001 0051 8630 0016 0 \(HEP Split, BIC PBZGHR2X\)/,
+    );
+    await pay.click();
+    const question = page.getByText(
+      /^Pay .* to .* into HR12 1001 0051 8630 0016 0 \(HEP Split, BIC PBZGHR2X\)\?/,
+    );
+    await question.waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+  await fits(page, 'an uploaded bill at 1366x900');
+
+  // The same file again, from Bills received: nothing new, a link to the first.
+  await page.goto('/app/documents?view=invoice_received');
+  await heading('Bills received').waitFor();
+  await page
+    .getByTestId('upload-supplier-invoice')
+    .getByLabel("Supplier's invoice file")
+    .setInputFiles({
+      name: 'SUP-8.xml',
+      mimeType: 'application/xml',
+      buffer: invoiceWithAccount('SUP-8', 'FR40303265045'),
+    });
+  const dup = page.getByTestId('upload-duplicate');
+  await dup.waitFor();
+  assert.match(
+    (await dup.textContent()) ?? '',
+    /^Received before: this is Bill BILL-\d+\. Nothing new was created\.$/,
+  );
+  assert.equal(new URL((await dup.getByRole('link').getAttribute('href')) ?? '', base).href, billUrl);
+
+  // "Import as my invoice" with a file addressed to this organization: received as a bill instead.
+  await page.getByRole('button', { name: 'Import as my invoice' }).click();
+  const panel = page.getByRole('region', { name: 'Import as your own invoice' });
+  await panel.getByLabel('E-invoice file (XML)').setInputFiles({
+    name: 'SUP-9.xml',
+    mimeType: 'application/xml',
+    buffer: invoiceXml('SUP-9', 'FR40303265045'),
+  });
+  await panel.getByRole('button', { name: 'Import as draft' }).click();
+  await page.getByTestId('uploaded-instead').waitFor();
+  await heading(/^Bill BILL-/).waitFor();
+
+  // A file addressed to someone else is refused beside the control, in words (the one 400 asked for).
+  await page.setViewportSize(PHONE);
+  await page.goto('/app/inbound');
+  await page
+    .getByTestId('upload-supplier-invoice')
+    .getByLabel("Supplier's invoice file")
+    .setInputFiles({
+      name: 'OTHER-2.xml',
+      mimeType: 'application/xml',
+      buffer: invoiceXml('OTHER-2', 'DE999999999'),
+    });
+  const refusal = page.getByTestId('upload-errors');
+  await refusal.waitFor();
+  assert.match((await refusal.textContent()) ?? '', /^Not received\..*addressed to someone else/);
+  await fits(page, 'the Inbound page with a refusal at 390x844');
+  assert.deepEqual(
+    b.failed.splice(0).map((f) => f.replace(/ .*/, '')),
+    ['400'],
+  );
+  assert.deepEqual(
+    b.errors.filter((e) => !/status of 400/.test(e)),
+    [],
+  );
+  b.errors.splice(0);
+  await page.setViewportSize(DESKTOP);
+});
+
 test('a deployment without an inbound domain shows no address, and asks nothing that fails', {
   timeout: 120_000,
 }, async () => {

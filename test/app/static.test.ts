@@ -60,6 +60,16 @@ describe('files under /app', () => {
     assertAppHeaders(again, '304');
   });
 
+  it('the service address itself leads to the app', async () => {
+    const root = await get('/');
+    assert.equal(root.statusCode, 302);
+    assert.equal(root.headers.location, '/app');
+    // Anything else outside /app and /v1 is still the API's JSON 404.
+    const other = await get('/nothing-here');
+    assert.equal(other.statusCode, 404);
+    assert.match(String(other.headers['content-type']), /^application\/json/);
+  });
+
   it('serves assets with their types, for good, and answers HEAD without a body', async () => {
     const { script, style } = await assets();
     const js = await get(script);

@@ -61,7 +61,7 @@ test('no payee account: 400 naming it and who fills it, before anything moves', 
   const res = await pay(svc, p.payer.key, inv.id);
   const e = expectApiError(res, 400, 'invalid_request');
   assertNamesField(e, 'payee.legal_profile.payment_account');
-  assert.match(res.text, /Live Seller.*payment account.*Live Seller fills it/);
+  assert.match(res.text, /Live Seller.*payment account.*Live Seller fills it in/);
   const after = await getDoc(svc, p.payer.key, inv.id);
   assert.equal(after.status, 'approved');
   assert.equal(after.payment, null);

@@ -141,13 +141,13 @@ describe('email delivery', () => {
     const mail = await simpleParser(stored);
     assert.equal(mail.messageId, d?.message_id);
     assert.equal(mail.from?.value[0]?.address, 'billing@docex.test');
-    assert.equal(mail.from?.value[0]?.name, 'Müller Seller');
+    assert.equal(mail.from?.value[0]?.name, 'Müller Seller via docex');
     assert.equal((mail.replyTo?.value[0] as { address?: string })?.address, 'billing@seller.example');
     assert.match(
       mail.subject ?? '',
       new RegExp(`Müller Seller: Invoice ${doc.number}, 238\\.00 USD, due 2027-01-15`),
     );
-    assert.match(mail.text ?? '', /Pay to IBAN: DE89370400440532013000/);
+    assert.match(mail.text ?? '', /Pay to IBAN: DE89 3704 0044 0532 0130 00/);
     const link = /(http:\/\/[^\s]+\/r\/[0-9A-Za-z]{32})/.exec(mail.text ?? '')?.[1];
     assert.ok(link, 'the text carries the recipient link');
     assert.ok((mail.html || '').includes(link as string), 'the HTML carries the same link');

@@ -61,7 +61,12 @@ for (const [label, viewport] of [
     await page.goto(`/r/${token}`);
     await page.getByRole('heading', { level: 1, name: `Invoice ${doc.number}` }).waitFor();
     await fits(page, 'the page');
-    for (const text of ['524.20 EUR', 'DE89370400440532013000', 'Consulting, March', 'Kaufhaus Nord GmbH']) {
+    for (const text of [
+      '524.20 EUR',
+      'DE89 3704 0044 0532 0130 00',
+      'Consulting, March',
+      'Kaufhaus Nord GmbH',
+    ]) {
       assert.ok(await page.getByText(text).first().isVisible(), `${text} is shown`);
     }
     assert.ok(await page.getByText(/^Verified/).isVisible());
@@ -102,6 +107,30 @@ for (const [label, viewport] of [
     noBrowserErrors(`the page at ${label} size`);
   });
 }
+
+test('at 390x844: a party without an address is offered no e-invoice file, and an old file link says why on the page', async () => {
+  await page.setViewportSize(PHONE);
+  const bare = await addParty(svc, seller, 'Ohne Adresse KG', 'ap@ohne.example');
+  const doc = await issueTo(svc, seller, bare);
+  const token = await tokenFor(svc, doc.id, bare.id);
+  await page.goto(`/r/${token}`);
+  await page.getByRole('heading', { level: 1, name: `Invoice ${doc.number}` }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'UBL (XML)' }).count(), 0);
+  await page.getByText(/^The e-invoice files \(UBL, CII, Factur-X\) cannot be written yet/).waitFor();
+  assert.ok(await page.getByRole('link', { name: 'Proof bundle (JSON)' }).isVisible());
+  const res = await page.goto(`/r/${token}/files/facturx`);
+  assert.equal(res?.status(), 422);
+  await page
+    .getByRole('alert')
+    .getByText(/^That file cannot be downloaded: The e-invoice needs/)
+    .waitFor();
+  await fits(page, 'the refused file, as the page');
+  // The one error is the browser noting the page's own 422, which this step asked for.
+  assert.deepEqual(
+    b.errors.splice(0).map((e) => e.replace(/^console \([^)]*\): /, '')),
+    ['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)'],
+  );
+});
 
 test('a wrong link: the same quiet page', async () => {
   await page.setViewportSize({ width: 390, height: 844 });

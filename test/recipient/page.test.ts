@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PAGE_STYLE_HASH } from '../../src/webapp/recipient-html.ts';
+import { BUYER } from '../einvoice/profiles.ts';
 import { type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { addParty, freshAddress, giveProfile, issueTo, type Party, tokenFor } from './setup.ts';
@@ -102,15 +103,25 @@ describe('the page', () => {
       'Consulting, March',
       'Travel',
       '524.20 EUR',
-      'DE89370400440532013000',
+      'DE89 3704 0044 0532 0130 00',
       'COBADEFFXXX',
+      'Awaiting your answer',
+      'Net 30 days',
     ]) {
       assert.ok(page.html.includes(fact), fact);
     }
+    // docex's own words and the counterparty's BILL- number (never seen by the customer) stay out.
+    const text = page.html.replace(/<[^>]*>/g, ' ');
+    assert.ok(!text.includes('submitted') && !text.includes('net 30') && !text.includes('net_30'), text);
+    assert.ok(!page.html.includes('Your reference') && !page.html.includes('BILL-'));
     assert.ok(page.html.includes('Verified'), 'the history is verified');
-    for (const href of ['einvoice?format=ubl', 'einvoice?format=cii', 'einvoice?format=facturx', '/export']) {
-      assert.ok(page.html.includes(href), href);
-    }
+    // The party has no legal profile: no e-invoice file is offered, and the page says why.
+    assert.ok(!page.html.includes('/files/ubl') && !page.html.includes('UBL (XML)'));
+    assert.match(
+      page.html,
+      /The e-invoice files \(UBL, CII, Factur-X\) cannot be written yet: your details, as Seller &lt;b&gt;&amp;&lt;\/b&gt; Sons keeps them, lack legal name, street and number, city, postal code, country code\. Ask Seller/,
+    );
+    assert.ok(page.html.includes(`/r/`) && page.html.includes('/files/proof'));
     for (const move of ['Approve', 'Acknowledge', 'Dispute'])
       assert.ok(page.html.includes(`>${move}<`), move);
     assert.ok(page.html.includes('name="reason"') && page.html.includes('required'));
@@ -119,6 +130,49 @@ describe('the page', () => {
       /HttpOnly/i.test(String(page.headers['set-cookie'])) &&
         /SameSite=Strict/i.test(String(page.headers['set-cookie'])),
     );
+  });
+
+  test("files: only those that can be written; each the API's bytes; a refusal is the page saying why", async () => {
+    // Asked anyway (an old link), the UBL of the incomplete document is the page with the reason.
+    const { token } = await opened();
+    const refused = await get(`/r/${token}/files/ubl`);
+    assert.equal(refused.status, 422);
+    assert.match(String(refused.headers['content-type']), /^text\/html/);
+    assert.match(
+      refused.html,
+      /role="alert">That file cannot be downloaded: The e-invoice needs the buyer&#39;s legal name/,
+    );
+    assert.equal((await get(`/r/${token}/files/nonsense`)).status, 404);
+
+    // A party with its address: the three files and the bundle, each what the API serves.
+    const whole = await addParty(svc, seller, 'Kunde GmbH', 'ap@kunde.example', BUYER);
+    const doc = await issueTo(svc, seller, whole, { external_refs: { buyer_reference: 'PO-4711' } });
+    const t = await tokenFor(svc, doc.id, whole.id);
+    const page = await get(`/r/${t}`);
+    assert.equal(page.status, 200, page.html);
+    assert.ok(page.html.includes('<dt>Your reference</dt><dd>PO-4711</dd>'), 'the reference they gave');
+    for (const [file, api] of [
+      ['ubl', 'einvoice?format=ubl'],
+      ['cii', 'einvoice?format=cii'],
+      ['facturx', 'einvoice?format=facturx'],
+      ['proof', 'export'],
+    ] as const) {
+      assert.ok(page.html.includes(`/r/${t}/files/${file}`), file);
+      const viaPage = await svc.app.inject({
+        method: 'GET',
+        url: `/r/${t}/files/${file}`,
+        remoteAddress: freshAddress(),
+      });
+      const viaApi = await svc.app.inject({
+        method: 'GET',
+        url: `/v1/recipient/${t}/${api}`,
+        remoteAddress: freshAddress(),
+      });
+      assert.equal(viaPage.statusCode, 200, viaPage.body);
+      assert.match(String(viaPage.headers['content-disposition']), /^attachment; filename="/);
+      assert.equal(viaPage.headers['content-type'], viaApi.headers['content-type']);
+      if (file !== 'proof') assert.ok(viaPage.rawPayload.equals(viaApi.rawPayload), file);
+    }
   });
 
   test('a wrong token is a 404 page with no hint; too many requests a 429 page', async () => {

@@ -44,6 +44,8 @@ export const OPTIONAL = {
   resend: ['POST', '/v1/documents/{id}/deliveries', 'documents'],
   // Issue 39: what arrived at the inbound address (CONTRACT 11.5).
   inbound: ['GET', '/v1/inbound/messages', 'documents'],
+  // Issue 49: a supplier's invoice uploaded from the app.
+  inboundUpload: ['POST', '/v1/inbound/documents', 'documents'],
   // Issue 40: the organization's bank, its accounts and payment batches (CONTRACT 12).
   bankAccounts: ['GET', '/v1/bank_accounts', 'payments'],
   paymentBatches: ['GET', '/v1/payment_batches', 'payments'],

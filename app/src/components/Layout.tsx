@@ -13,7 +13,7 @@ const NAV: {
   { to: '/documents', label: 'Documents' },
   { to: '/documents/new', label: 'New document' },
   { to: '/inbound', label: 'Inbound', feature: 'inbound' },
-  { to: '/connections', label: 'Connections' },
+  { to: '/connections', label: 'Customers & suppliers' },
   { to: '/keys', label: 'API keys', feature: 'keys' },
   { to: '/webhooks', label: 'Webhooks', feature: 'webhooks' },
   { to: '/treasury', label: 'Treasury' },

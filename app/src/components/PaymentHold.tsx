@@ -13,16 +13,36 @@ import { ErrorAlert, formatTime } from './ui';
 type Hold = NonNullable<Document['payment_hold']>;
 
 /** An IBAN in groups of four, as it is printed on invoices and read out on the phone. */
-function grouped(account: string | undefined): string {
+export function grouped(account: string | null | undefined): string {
   return (account ?? 'unknown').replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** What the hold means, in words, for the viewer who would pay. */
+/**
+ * What the hold means, in words, for the viewer who would pay. The reasons are CONTRACT 11.5's, read
+ * as a string: payment_account_new (1.18.0) and capture_unconfirmed (a captured PDF's total) come
+ * from servers newer than the types this app was built with.
+ */
 function holdSummary(hold: Hold, party: string): string {
-  return hold.reason === 'payment_account_changed'
-    ? `the bank account on this invoice (${grouped(hold.new)}) differs from the one ${party} used before (${grouped(hold.previous)}).`
-    : `the mail that brought this invoice was not verified as coming from ${party}, while earlier mail from ${party} was.`;
+  const reason: string = hold.reason;
+  switch (reason) {
+    case 'payment_account_changed':
+      return `the bank account on this invoice (${grouped(hold.new)}) differs from the one ${party} used before (${grouped(hold.previous)}).`;
+    case 'payment_account_new':
+      return `this is the first bank account (${grouped(hold.new)}) docex has seen for ${party}: nothing you confirmed before says it is theirs.`;
+    case 'sender_unverified':
+      return `the mail that brought this invoice was not verified as coming from ${party}, while earlier mail from ${party} was.`;
+    case 'capture_unconfirmed':
+      return `the total of this invoice was read from a PDF without certainty, and no one has confirmed it yet.`;
+    default:
+      return `docex holds it for a reason this page does not know (${reason}).`;
+  }
 }
+
+/** Whether the hold is about the account the money would go to. */
+const aboutAccount = (hold: Hold): boolean => {
+  const reason: string = hold.reason;
+  return reason === 'payment_account_changed' || reason === 'payment_account_new';
+};
 
 export function PaymentHoldPanel({ doc, onChange }: { doc: Document; onChange: (d: Document) => void }) {
   const { session } = useApp();
@@ -30,7 +50,7 @@ export function PaymentHoldPanel({ doc, onChange }: { doc: Document; onChange: (
   const hold = doc.payment_hold;
   if (!hold) return null;
   const party = doc.counterparty.name;
-  const changed = hold.reason === 'payment_account_changed';
+  const changed = aboutAccount(hold);
   const release = () =>
     action.run(async () =>
       onChange(

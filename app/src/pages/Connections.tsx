@@ -4,13 +4,13 @@ import type { Connection } from '../api/types';
 import { CopyButton, Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAction, useInterval } from '../lib/hooks';
 import { usePaged } from '../lib/paged';
-import { Link, usePageTitle } from '../router';
+import { Link, navigate, usePageTitle } from '../router';
 import { useApp } from '../session';
 
 const CONNECTIONS_POLL_MS = 4000;
 
 export function ConnectionsPage() {
-  usePageTitle('Connections');
+  usePageTitle('Customers & suppliers');
   const { session } = useApp();
   const list = usePaged(
     (cursor) => docex.GET('/v1/connections', { params: { query: { limit: 50, cursor } } }),
@@ -48,12 +48,13 @@ export function ConnectionsPage() {
   return (
     <section aria-labelledby="conn-title">
       <h1 id="conn-title" tabIndex={-1}>
-        Connections
+        Customers &amp; suppliers
       </h1>
       <p>
-        Documents are exchanged over connections between two organizations. Others invite this organization
-        with its id: <code data-testid="own-org-id">{session.organization.id}</code>{' '}
+        The businesses you exchange documents with: those on docex through a connection (they invite this
+        organization with its id: <code data-testid="own-org-id">{session.organization.id}</code>{' '}
         <CopyButton text={session.organization.id} label="Copy this id" />
+        ), the others by email, with the details you give them below.
       </p>
       <ErrorAlert error={list.error ?? action.error} />
       {!list.loaded ? (
@@ -91,10 +92,24 @@ export function ConnectionsPage() {
                 <tr key={c.id}>
                   <td data-label="Counterparty">
                     <div>
-                      {c.counterparty.name}
+                      {c.counterparty.external ? (
+                        <Link to={`/connections/${c.id}`} data-testid="party-link">
+                          {c.counterparty.name}
+                        </Link>
+                      ) : (
+                        c.counterparty.name
+                      )}
                       <div className="muted small">
                         {c.counterparty.external ? (
-                          <span data-testid="external-mark">Not on docex · {c.counterparty.email}</span>
+                          <span data-testid="external-mark">
+                            Not on docex · {c.counterparty.email}
+                            {c.counterparty.legal_profile ? null : (
+                              <>
+                                {' '}
+                                · <Link to={`/connections/${c.id}`}>add their address</Link>
+                              </>
+                            )}
+                          </span>
                         ) : (
                           <code>{c.counterparty.id}</code>
                         )}
@@ -183,12 +198,10 @@ function AddExternalParty({ onAdded }: { onAdded: () => Promise<void> }) {
         body: { external_party: { name, email: email.trim() } },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
       });
-      setDone(`${c.counterparty.name} added: documents you issue to them are sent to ${email.trim()}.`);
-      setFound(null);
-      setName('');
-      setEmail('');
-      setVatId('');
-      await onAdded();
+      // Their address and identifiers next: an e-invoice to them cannot be written without them.
+      // The VAT id typed for the look-up is offered in their legal profile (saved with their address).
+      const q = new URLSearchParams({ added: '1', ...(vat ? { vat } : {}) });
+      navigate(`/connections/${c.id}?${q}`);
     });
   };
   const connectInstead = (f: Found) =>
@@ -210,7 +223,8 @@ function AddExternalParty({ onAdded }: { onAdded: () => Promise<void> }) {
       <h2 id="external-title">Add a customer or supplier who is not on docex</h2>
       <p className="muted small">
         Their documents are sent by email, with the e-invoice attached. Give their VAT id and docex first
-        checks whether they are on docex already.
+        checks whether they are on docex already; then their address and identifiers, which their e-invoices
+        need.
       </p>
       <ErrorAlert error={action.error} />
       {done ? <Notice tone="success">{done}</Notice> : null}

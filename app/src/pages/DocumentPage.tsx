@@ -3,6 +3,8 @@ import { TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
 import { appApi, DocexError, docex, downloadEInvoice, newIdempotencyKey } from '../api/client';
 import type { Attachment, Document, DocumentHistory, EInvoiceFormat } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { categoriesOf, IssueWarning, useIssueReadiness } from '../components/IssueReadiness';
+import { accountInWords, PayeeFacts, payeeAccountOf, payQuestion } from '../components/Payee';
 import { PaymentHoldPanel } from '../components/PaymentHold';
 import { ReceivedAllowances } from '../components/ReceivedAllowances';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
@@ -16,6 +18,7 @@ import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 import { Deliveries, toExternalParty } from './DocumentDeliveries';
 import { legalProfileFieldId, legalProfileFieldLabel } from './LegalProfile';
+import { PARTY_FIELD_PREFIX } from './PartyPage';
 
 /** Stop watching a document that does not move after this long (the page keeps a Refresh button). */
 const WATCH_FOR_MS = 3 * 60 * 1000;
@@ -113,79 +116,113 @@ function Actions({
   });
   /** A move: its answer is the document as it is now. */
   const act = (call: () => Promise<Document>) => action.run(async () => onChange(await call()));
+  const issuing = isDraft && doc.direction === 'sent';
+  const payee = payeeAccountOf(doc);
+  const readiness = useIssueReadiness(
+    issuing ? doc.connection_id : '',
+    doc.document_type,
+    categoriesOf(doc),
+    `/documents/${doc.id}`,
+  );
+  const issue = () => void act(() => docex.POST('/v1/documents/{id}/issue', target()));
+  const incomplete = (readiness?.missing?.length ?? 0) > 0;
   return (
-    <section aria-label="Actions" className="actions-bar">
-      {isDraft && doc.direction === 'sent' ? (
-        <>
-          <Link to={`/documents/${doc.id}/edit`} className="button secondary">
-            Edit draft
+    <>
+      {issuing ? <IssueWarning readiness={readiness} /> : null}
+      <section aria-label="Actions" className="actions-bar">
+        {issuing ? (
+          <>
+            <Link to={`/documents/${doc.id}/edit`} className="button secondary">
+              Edit draft
+            </Link>
+            {incomplete ? (
+              <ConfirmButton
+                question={`Send it to ${doc.counterparty.name} without its e-invoice?`}
+                confirmLabel="Issue without e-invoice"
+                disabled={action.busy}
+                onConfirm={issue}
+              >
+                Issue to {doc.counterparty.name}
+              </ConfirmButton>
+            ) : (
+              <button type="button" disabled={action.busy} onClick={issue}>
+                Issue to {doc.counterparty.name}
+              </button>
+            )}
+          </>
+        ) : null}
+        {moves.map((m) =>
+          m.confirm ? (
+            <ConfirmButton
+              key={m.to}
+              className="secondary"
+              question={`${m.label} ${doc.number}?`}
+              confirmLabel={m.label}
+              disabled={action.busy}
+              onConfirm={() =>
+                void act(() =>
+                  docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }),
+                )
+              }
+            >
+              {m.label}
+            </ConfirmButton>
+          ) : (
+            <button
+              key={m.to}
+              type="button"
+              className="secondary"
+              disabled={action.busy}
+              onClick={() =>
+                void act(() =>
+                  docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }),
+                )
+              }
+            >
+              {m.label}
+            </button>
+          ),
+        )}
+        {payable && doc.payment_hold ? (
+          // Held (CONTRACT 11.5): the API would answer 409; the button says why instead.
+          <span className="held-pay">
+            <button type="button" disabled aria-describedby="payment-hold-reason" data-testid="pay-held">
+              Pay {formatMoney(doc.balance_due, doc.currency)}
+            </button>{' '}
+            <span className="muted small">held until the bank details are confirmed (above)</span>
+          </span>
+        ) : payable ? (
+          <span className="pay-to">
+            <ConfirmButton
+              question={payQuestion(doc, formatMoney(doc.balance_due, doc.currency))}
+              confirmLabel="Confirm payment"
+              disabled={action.busy}
+              onConfirm={() =>
+                void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))
+              }
+            >
+              Pay {formatMoney(doc.balance_due, doc.currency)}
+            </ConfirmButton>
+            {payee ? (
+              <span className="muted small" data-testid="pay-into">
+                {' '}
+                into {accountInWords(payee)}
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+        {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (
+          <Link to={`/documents/new?from=${encodeURIComponent(doc.id)}`} className="button secondary">
+            Create invoice from this
           </Link>
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() => void act(() => docex.POST('/v1/documents/{id}/issue', target()))}
-          >
-            Issue to {doc.counterparty.name}
-          </button>
-        </>
-      ) : null}
-      {moves.map((m) =>
-        m.confirm ? (
-          <ConfirmButton
-            key={m.to}
-            className="secondary"
-            question={`${m.label} ${doc.number}?`}
-            confirmLabel={m.label}
-            disabled={action.busy}
-            onConfirm={() =>
-              void act(() => docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }))
-            }
-          >
-            {m.label}
-          </ConfirmButton>
-        ) : (
-          <button
-            key={m.to}
-            type="button"
-            className="secondary"
-            disabled={action.busy}
-            onClick={() =>
-              void act(() => docex.POST('/v1/documents/{id}/transition', { ...target(), body: { to: m.to } }))
-            }
-          >
-            {m.label}
-          </button>
-        ),
-      )}
-      {payable && doc.payment_hold ? (
-        // Held (CONTRACT 11.5): the API would answer 409; the button says why instead.
-        <span className="held-pay">
-          <button type="button" disabled aria-describedby="payment-hold-reason" data-testid="pay-held">
-            Pay {formatMoney(doc.balance_due, doc.currency)}
-          </button>{' '}
-          <span className="muted small">held until the bank details are confirmed (above)</span>
-        </span>
-      ) : payable ? (
-        <ConfirmButton
-          question={`Pay ${formatMoney(doc.balance_due, doc.currency)} to ${doc.counterparty.name}?`}
-          confirmLabel="Confirm payment"
-          disabled={action.busy}
-          onConfirm={() => void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))}
-        >
-          Pay {formatMoney(doc.balance_due, doc.currency)}
-        </ConfirmButton>
-      ) : null}
-      {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (
-        <Link to={`/documents/new?from=${encodeURIComponent(doc.id)}`} className="button secondary">
-          Create invoice from this
-        </Link>
-      ) : null}
-      {features.has('exportBundle') && !isDraft ? <ExportButton doc={doc} /> : null}
-      <button type="button" className="link" onClick={onRefresh}>
-        Refresh
-      </button>
-      <ErrorAlert error={action.error} />
-    </section>
+        ) : null}
+        {features.has('exportBundle') && !isDraft ? <ExportButton doc={doc} /> : null}
+        <button type="button" className="link" onClick={onRefresh}>
+          Refresh
+        </button>
+        <ErrorAlert error={action.error} />
+      </section>
+    </>
   );
 }
 
@@ -243,6 +280,18 @@ function importedState(id: string): ImportedState['imported'] | null {
 /** After an import: the file's format and the informational terms docex did not keep. */
 function ImportedNotice({ doc }: { doc: Document }) {
   const [report, setReport] = useState(() => importedState(doc.id));
+  const [instead] = useState(() => {
+    const s = window.history.state as { uploadedInstead?: boolean } | null;
+    return s?.uploadedInstead === true && doc.direction === 'received';
+  });
+  if (instead) {
+    return (
+      <div className="alert alert-info" role="status" data-testid="uploaded-instead">
+        <strong>This file is an invoice to you</strong> from {doc.counterparty.name}: it was received as your
+        bill (as if it had arrived by email), not imported as an invoice of your own.
+      </div>
+    );
+  }
   if (!report) return null;
   const dismiss = () => {
     window.history.replaceState(null, '', window.location.href);
@@ -364,6 +413,9 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
   const term = (m: MissingTerm) => `${legalProfileFieldLabel(m.field)} (${m.bt})`;
   // The profile form offers a way back here once it is saved.
   const profile = `/organization?return=${encodeURIComponent(`/documents/${doc.id}`)}`;
+  // A party not on docex has no one to fill its profile but the issuer, who added it.
+  const external = doc.direction === 'sent' && doc.counterparty.id.startsWith('xp_');
+  const party = `/connections/${doc.connection_id}`;
   return (
     <div className="alert alert-warn" role="alert" data-testid="einvoice-incomplete">
       <p>
@@ -385,8 +437,24 @@ function Incomplete({ doc, missing }: { doc: Document; missing: MissingTerm[] })
         ) : null}
         {theirs.length > 0 ? (
           <li data-testid="missing-theirs">
-            {doc.counterparty.name}, {role(viewerParty === 'issuer' ? 'counterparty' : 'issuer')}, must fill
-            in its own legal profile: {theirs.map(term).join(', ')}. Only they can: ask them to.
+            {external ? (
+              <>
+                {doc.counterparty.name}, {role('counterparty')}, is not on docex: fill in{' '}
+                <Link to={party}>their details</Link> for them:{' '}
+                {theirs.map((m, i) => (
+                  <span key={`${m.bt}-${m.field}`}>
+                    {i > 0 ? ', ' : ''}
+                    <Link to={`${party}#${legalProfileFieldId(m.field, PARTY_FIELD_PREFIX)}`}>{term(m)}</Link>
+                  </span>
+                ))}
+                .
+              </>
+            ) : (
+              <>
+                {doc.counterparty.name}, {role(viewerParty === 'issuer' ? 'counterparty' : 'issuer')}, must
+                fill in its own legal profile: {theirs.map(term).join(', ')}. Only they can: ask them to.
+              </>
+            )}
           </li>
         ) : null}
       </ul>
@@ -525,6 +593,7 @@ function Details({ doc }: { doc: Document }) {
           </Fact>
         ) : null}
         {doc.received ? <ReceivedFacts received={doc.received} /> : null}
+        <PayeeFacts doc={doc} />
         {doc.derived_from ? (
           <Fact term="Derived from">
             <Link to={`/documents/${doc.derived_from}`}>{doc.derived_from}</Link>

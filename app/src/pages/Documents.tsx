@@ -3,9 +3,12 @@ import { DocexError, docex, newIdempotencyKey } from '../api/client';
 import type { Document } from '../api/types';
 import { DocumentsEmpty } from '../components/DocumentsEmpty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
+import { UploadSupplierInvoice } from '../components/UploadSupplierInvoice';
 import { ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
+import { addressedTo, buyerOf } from '../lib/einvoice-buyer';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
+import { importProblems } from '../lib/import-problems';
 import { formatMoney } from '../lib/money';
 import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
@@ -129,7 +132,7 @@ export function DocumentsPage() {
               aria-controls="import-panel"
               onClick={() => setImporting((v) => !v)}
             >
-              Import e-invoice
+              Import as my invoice
             </button>
           ) : null}
           <Link to="/documents/new" className="button">
@@ -138,6 +141,10 @@ export function DocumentsPage() {
         </span>
       </div>
       {importing ? <ImportEInvoice onCancel={() => setImporting(false)} /> : null}
+      {/* Bills: a supplier's file becomes one here, as it would by mail. */}
+      {features.has('inboundUpload') && view.direction === 'received' && view.type === 'invoice' ? (
+        <UploadSupplierInvoice />
+      ) : null}
       <InboundAddressLine link={features.has('inbound')} />
       {/* Nothing yet: the next step comes first, above the views and filters it has no use for. */}
       {nextSteps ? (
@@ -318,36 +325,9 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
 /** An e-invoice file may be at most this large (the API's 1 MiB body, base64). */
 const MAX_IMPORT = 1024 * 1024;
 
-interface ImportProblem {
-  term: string | null;
-  message: string;
-}
-
-/** The teaching part of an import's refusal: one line per term the file breaks. */
-function importProblems(err: unknown): ImportProblem[] {
-  if (!(err instanceof DocexError)) return [];
-  if (err.code === 'einvoice_mismatch') {
-    const d: { bt?: unknown; file?: unknown; derived?: unknown } = err.details ?? {};
-    return [
-      {
-        term: typeof d.bt === 'string' ? d.bt : null,
-        message: `the file states ${String(d.file)}, but its lines give ${String(d.derived)}: nothing was created.`,
-      },
-    ];
-  }
-  const list = err.details?.errors;
-  if (!Array.isArray(list)) return [];
-  return (list as { path?: string; message?: string }[]).map((p) => {
-    const message = p.message ?? '';
-    const term = /^(B[GT]-\d+):\s*/.exec(message);
-    return term
-      ? { term: term[1]!, message: message.slice(term[0].length) }
-      : { term: null, message: p.path && !message.includes(p.path) ? `${p.path} ${message}` : message };
-  });
-}
-
 /** Documents → Import e-invoice: a UBL or CII file becomes a draft on a connection (CONTRACT 9). */
 function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
+  const { features } = useApp();
   const connections = useAsync(
     () => docex.GET('/v1/connections', { params: { query: { status: 'active', limit: 100 } } }),
     [],
@@ -370,7 +350,26 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
       if (!chosen) throw new Error('Choose the connection the invoice is for.');
       if (!picked) throw new Error('Choose the XML file to import.');
       if (picked.size > MAX_IMPORT) throw new Error('An e-invoice file is at most 1 MiB.');
-      const content_base64 = toBase64(await picked.arrayBuffer());
+      const bytes = await picked.arrayBuffer();
+      const content_base64 = toBase64(bytes);
+      // A supplier's invoice to this organization is a bill to receive, not an invoice of its own.
+      const buyer = buyerOf(new TextDecoder().decode(bytes));
+      const org = buyer ? await docex.GET('/v1/organization') : null;
+      const p = org?.legal_profile;
+      const us = {
+        names: [org?.name ?? '', p?.legal_name ?? ''],
+        ids: [p?.vat_id ?? '', p?.legal_registration_id?.value ?? '', p?.electronic_address?.value ?? ''],
+      };
+      if (buyer && org && addressedTo(buyer, us)) {
+        if (!features.has('inboundUpload'))
+          throw new Error(`This file is an invoice to ${org.name}: import it where bills are received.`);
+        const bill = await docex.POST('/v1/inbound/documents', {
+          body: { content_base64, filename: picked.name.slice(0, 255) },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        });
+        navigate(`/documents/${bill.duplicate_of ?? bill.id}`, { state: { uploadedInstead: true } });
+        return;
+      }
       const doc = await docex.POST('/v1/documents/import', {
         body: { connection_id: chosen, ...(format ? { format } : {}), content_base64 },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
@@ -389,12 +388,14 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
   return (
     <section id="import-panel" className="panel import-panel" aria-labelledby="import-title">
       <h2 id="import-title" tabIndex={-1} ref={heading}>
-        Import e-invoice
+        Import as your own invoice
       </h2>
       <p className="muted small">
-        A UBL 2.1 or UN/CEFACT CII invoice or credit note (EN 16931) becomes a draft that you issue, on the
-        connection you choose: its number becomes your reference, its lines and dates are kept, and what docex
-        cannot hold without changing an amount is refused, naming the business term.
+        A UBL 2.1 or UN/CEFACT CII invoice or credit note (EN 16931) that <strong>you</strong> wrote elsewhere
+        becomes a draft of your own invoice, to the customer you choose, which you then issue: its number
+        becomes your reference, its lines and dates are kept, and what docex cannot hold without changing an
+        amount is refused, naming the business term. A supplier's invoice to you is not imported here: it is
+        received as your bill (a file addressed to you is sent there).
       </p>
       <ErrorAlert error={connections.error} />
       {connections.data && list.length === 0 ? (

@@ -1,8 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CURRENCIES, isCurrency } from '../../../src/lib/currencies.ts';
-import { TAX_CATEGORIES, TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
+import { defaultTaxCategory, TAX_CATEGORIES, TAX_CATEGORY_NAMES } from '../../../src/lib/tax-categories.ts';
 import { docex, newIdempotencyKey } from '../api/client';
 import type { Connection, Document } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { IssueWarning, useIssueReadiness } from '../components/IssueReadiness';
 import { ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import {
@@ -177,6 +179,14 @@ function Editor({
     .filter((p) => p !== null);
   const einvoiceProblems = einvoice ? form.lines.flatMap((l, i) => eInvoiceLineProblems(l, i)) : [];
   const problems = [...descriptionProblems, ...totals.problems, ...einvoiceProblems];
+  // An invoice to a customer not on docex: warn, before the issue, when its email would lack the e-invoice.
+  const readiness = useIssueReadiness(
+    form.connection_id,
+    form.document_type,
+    form.lines.map((l) => l.tax_category || defaultTaxCategory(Number(l.tax_percent.replace(',', '.')) || 0)),
+    existing ? `/documents/${existing.id}/edit` : null,
+  );
+  const incomplete = (readiness?.missing?.length ?? 0) > 0;
   const problemFor = (i: number, field: string) => {
     const message = problems.find((p) => p.path === `line_items[${i}].${field}`)?.message;
     return message === undefined ? undefined : lineProblemInWords(message);
@@ -560,6 +570,7 @@ function Editor({
         Totals are worked out exactly as the service does: each line is rounded to the cent, and its tax is
         worked out line by line.
       </p>
+      <IssueWarning readiness={readiness} />
       {touched && problems.length > 0 ? (
         <div className="alert alert-error" role="alert">
           Fix the highlighted fields: {problems.length} problem{problems.length === 1 ? '' : 's'}.
@@ -569,9 +580,20 @@ function Editor({
         <button type="submit" className="secondary" disabled={action.busy}>
           Save draft
         </button>
-        <button type="button" disabled={action.busy} onClick={save(true)}>
-          Save and issue
-        </button>
+        {incomplete ? (
+          <ConfirmButton
+            question="Issue it without its e-invoice?"
+            confirmLabel="Save and issue without e-invoice"
+            disabled={action.busy}
+            onConfirm={() => save(true)()}
+          >
+            Save and issue
+          </ConfirmButton>
+        ) : (
+          <button type="button" disabled={action.busy} onClick={save(true)}>
+            Save and issue
+          </button>
+        )}
         <Link to={existing ? `/documents/${existing.id}` : '/documents'}>Cancel</Link>
       </div>
     </form>

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { appApi, docex, fileHref } from '../api/client';
 import type { Document, InboundMessage } from '../api/types';
+import { UploadSupplierInvoice } from '../components/UploadSupplierInvoice';
 import { CopyButton, Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAsync } from '../lib/hooks';
 import { usePaged } from '../lib/paged';
@@ -62,6 +63,7 @@ export function InboundPage() {
 }
 
 function Messages() {
+  const { features } = useApp();
   const [filter, setFilter] = useState<Filter>('');
   const list = usePaged(
     (cursor) =>
@@ -81,6 +83,7 @@ function Messages() {
         </button>
       </div>
       <InboundAddressLine />
+      {features.has('inboundUpload') ? <UploadSupplierInvoice onUploaded={() => void list.reload()} /> : null}
       <p className="muted">
         Every message received at the inbound address or uploaded, for 90 days: the bills it created, or why
         nothing was created.

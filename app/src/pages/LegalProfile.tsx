@@ -190,11 +190,11 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
 
 const ALL_FIELDS = LEGAL_PROFILE_GROUPS.flatMap((g) => g.fields);
 
-type Values = Record<string, string>;
+export type Values = Record<string, string>;
 
 /** The DOM id of a field's input (the e-invoice panel links to it: /organization#lp-vat_id). */
-export function legalProfileFieldId(path: string): string {
-  return `lp-${(fieldFor(path)?.path ?? path).replace(/\./g, '-')}`;
+export function legalProfileFieldId(path: string, prefix = 'lp'): string {
+  return `${prefix}-${(fieldFor(path)?.path ?? path).replace(/\./g, '-')}`;
 }
 
 /** The field a path names, or the first field of the group it names (legal_registration_id). */
@@ -210,7 +210,7 @@ export function legalProfileFieldLabel(path: string): string {
   return /^[A-Z][a-z]/.test(f.label) ? f.label[0]!.toLowerCase() + f.label.slice(1) : f.label;
 }
 
-function valuesOf(profile: LegalProfile | null | undefined): Values {
+export function valuesOf(profile: LegalProfile | null | undefined): Values {
   const out: Values = {};
   for (const f of ALL_FIELDS) {
     let v: unknown = profile;
@@ -222,7 +222,7 @@ function valuesOf(profile: LegalProfile | null | undefined): Values {
 }
 
 /** The PATCH body: every field as typed; an optional thing left empty is cleared (null). */
-function bodyOf(values: Values): LegalProfilePatch {
+export function bodyOf(values: Values): LegalProfilePatch {
   const v = (path: string) => {
     const def = ALL_FIELDS.find((f) => f.path === path);
     let s = (values[path] ?? '').trim();
@@ -256,12 +256,12 @@ function bodyOf(values: Values): LegalProfilePatch {
   };
 }
 
-interface Problem {
+export interface Problem {
   path: string;
   message: string;
 }
 
-function problemsOf(error: unknown): Problem[] {
+export function problemsOf(error: unknown): Problem[] {
   if (!(error instanceof DocexError) || error.code !== 'invalid_request') return [];
   const list = error.details?.errors;
   return Array.isArray(list)
@@ -273,7 +273,7 @@ function problemsOf(error: unknown): Problem[] {
  * The required fields left empty, found before the answer: shown with the API's problems so every
  * problem of a save is beside its field at once, whatever the API names first.
  */
-function emptyRequired(values: Values): Problem[] {
+export function emptyRequired(values: Values): Problem[] {
   return ALL_FIELDS.filter((f) => f.required && (values[f.path] ?? '').trim() === '').map((f) => ({
     path: f.path,
     message: `${f.label} is required`,
@@ -284,8 +284,92 @@ function emptyRequired(values: Values): Problem[] {
  * The empty required fields in the form's own words ("City is required"), then the API's problems
  * with the other fields: an empty field's problem is that it is empty, however the API words it.
  */
-function mergeProblems(local: Problem[], api: Problem[]): Problem[] {
+export function mergeProblems(local: Problem[], api: Problem[]): Problem[] {
   return [...local, ...api.filter((a) => !local.some((p) => p.path === a.path))];
+}
+
+/** The problems no field or group of the form shows (listed in the banner instead). */
+function problemsElsewhere(problems: Problem[]): Problem[] {
+  const fieldPaths = new Set(ALL_FIELDS.map((f) => f.path));
+  const groupPaths = new Set(LEGAL_PROFILE_GROUPS.map((g) => g.path).filter(Boolean));
+  return problems.filter((p) => !fieldPaths.has(p.path) && !groupPaths.has(p.path));
+}
+
+/**
+ * How many places need attention: one per field or group marked (two problems of one field are one
+ * field to fix), plus each problem listed in the banner; the banner's count is what the form marks.
+ */
+export function problemCount(problems: Problem[]): number {
+  return new Set(problems.map((p) => p.path)).size;
+}
+
+/**
+ * The legal profile's fieldsets, each problem beside its field: the organization's own profile and an
+ * external party's (the Customers & suppliers page) are the same form; `idPrefix` keeps their ids apart.
+ */
+export function ProfileFieldsets({
+  values,
+  setValues,
+  problems,
+  idPrefix = 'lp',
+}: {
+  values: Values;
+  setValues: (update: (v: Values) => Values) => void;
+  problems: Problem[];
+  idPrefix?: string;
+}) {
+  const atField = (path: string) => problems.filter((p) => p.path === path);
+  const atGroup = (path: string | undefined) => (path ? problems.filter((p) => p.path === path) : []);
+  const fieldIdOf = (path: string) => legalProfileFieldId(path, idPrefix);
+  return (
+    <>
+      {LEGAL_PROFILE_GROUPS.map((g) => {
+        const groupProblems = atGroup(g.path);
+        return (
+          <fieldset key={g.legend} className="grid">
+            <legend>{g.legend}</legend>
+            {g.intro ? <p className="hint wide">{g.intro}</p> : null}
+            {groupProblems.map((p) => (
+              <span key={p.message} className="field-error wide" role="alert">
+                {g.legend}: {p.message}
+              </span>
+            ))}
+            {g.fields.map((f) => {
+              const id = fieldIdOf(f.path);
+              const mine = atField(f.path);
+              return (
+                <div key={f.path} className="field">
+                  <label htmlFor={id}>
+                    {f.label}
+                    {f.required ? <span className="muted"> (required)</span> : null}
+                  </label>
+                  <input
+                    id={id}
+                    name={f.path}
+                    type={f.type ?? 'text'}
+                    autoComplete={f.autoComplete ?? 'off'}
+                    value={values[f.path] ?? ''}
+                    aria-invalid={mine.length > 0 ? true : undefined}
+                    aria-describedby={`${id}-help${mine.length > 0 ? ` ${id}-err` : ''}`}
+                    className={f.upper ? 'upper' : undefined}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.path]: e.target.value }))}
+                  />
+                  <span id={`${id}-help`} className="hint">
+                    {f.help}
+                  </span>
+                  {mine.length > 0 ? (
+                    <span id={`${id}-err`} className="field-error" data-testid={`error-${f.path}`}>
+                      {mine.map((p) => p.message).join('; ')}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </fieldset>
+        );
+      })}
+    </>
+  );
 }
 
 /** A document the user came from (?return=/documents/doc_…): only a document page of this app. */
@@ -343,11 +427,8 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
     if (!action.error) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [action.error]);
-  const fieldPaths = new Set(ALL_FIELDS.map((f) => f.path));
-  const groupPaths = new Set(LEGAL_PROFILE_GROUPS.map((g) => g.path).filter(Boolean));
-  const atField = (path: string) => problems.filter((p) => p.path === path);
-  const atGroup = (path: string | undefined) => (path ? problems.filter((p) => p.path === path) : []);
-  const elsewhere = problems.filter((p) => !fieldPaths.has(p.path) && !groupPaths.has(p.path));
+  const elsewhere = problemsElsewhere(problems);
+  const count = problemCount(problems);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -387,8 +468,8 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
       </p>
       {problems.length > 0 ? (
         <div className="alert alert-error" role="alert" data-testid="profile-errors">
-          Not saved: {problems.length === 1 ? 'one field needs' : `${problems.length} fields need`} attention
-          (shown beside {problems.length === 1 ? 'it' : 'them'}).
+          Not saved: {count === 1 ? 'one field needs' : `${count} fields need`} attention (shown beside{' '}
+          {count === 1 ? 'it' : 'them'}).
           {elsewhere.length > 0 ? (
             <ul>
               {elsewhere.map((p) => (
@@ -405,51 +486,7 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
           When the profile is complete, go back to the document to download its e-invoice.
         </p>
       ) : null}
-      {LEGAL_PROFILE_GROUPS.map((g) => {
-        const groupProblems = atGroup(g.path);
-        return (
-          <fieldset key={g.legend} className="grid">
-            <legend>{g.legend}</legend>
-            {g.intro ? <p className="hint wide">{g.intro}</p> : null}
-            {groupProblems.map((p) => (
-              <span key={p.message} className="field-error wide" role="alert">
-                {g.legend}: {p.message}
-              </span>
-            ))}
-            {g.fields.map((f) => {
-              const id = legalProfileFieldId(f.path);
-              const mine = atField(f.path);
-              return (
-                <div key={f.path} className="field">
-                  <label htmlFor={id}>
-                    {f.label}
-                    {f.required ? <span className="muted"> (required)</span> : null}
-                  </label>
-                  <input
-                    id={id}
-                    name={f.path}
-                    type={f.type ?? 'text'}
-                    autoComplete={f.autoComplete ?? 'off'}
-                    value={values[f.path] ?? ''}
-                    aria-invalid={mine.length > 0 ? true : undefined}
-                    aria-describedby={`${id}-help${mine.length > 0 ? ` ${id}-err` : ''}`}
-                    className={f.upper ? 'upper' : undefined}
-                    onChange={(e) => setValues((v) => ({ ...v, [f.path]: e.target.value }))}
-                  />
-                  <span id={`${id}-help`} className="hint">
-                    {f.help}
-                  </span>
-                  {mine.length > 0 ? (
-                    <span id={`${id}-err`} className="field-error" data-testid={`error-${f.path}`}>
-                      {mine.map((p) => p.message).join('; ')}
-                    </span>
-                  ) : null}
-                </div>
-              );
-            })}
-          </fieldset>
-        );
-      })}
+      <ProfileFieldsets values={values} setValues={setValues} problems={problems} />
       <p className="hint">
         An optional section left empty is cleared. Countries, schemes, the VAT prefix and the IBAN's check
         digits are verified when you save.
@@ -464,8 +501,7 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
             <span className="outcome-ok">Legal profile saved.</span>
           ) : problems.length > 0 ? (
             <span className="outcome-err">
-              Not saved: {problems.length === 1 ? 'one field needs' : `${problems.length} fields need`}{' '}
-              attention (marked above).
+              Not saved: {count === 1 ? 'one field needs' : `${count} fields need`} attention (marked above).
             </span>
           ) : null}
         </span>

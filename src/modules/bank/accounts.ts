@@ -229,13 +229,13 @@ export async function payeeBankAccount(
   if (!iban) {
     problems.push({
       path: 'payee.legal_profile.payment_account',
-      message: `${org.name} has no payment account (IBAN) in its legal profile, so a SEPA credit transfer has nowhere to go; ${org.name} fills it (PATCH /v1/organization {legal_profile: {payment_account}}). Nothing was paid.`,
+      message: `${org.name} has no payment account (IBAN) in its legal profile, so a SEPA credit transfer has nowhere to go: ${org.name} fills it in, in its legal profile. Nothing was paid.`,
     });
   }
   if (!address?.city || !address.country_code) {
     problems.push({
       path: 'payee.legal_profile.address',
-      message: `${org.name} has no postal address (town and country) in its legal profile, which a SEPA credit transfer must carry; ${org.name} fills it (PATCH /v1/organization {legal_profile: {address}}). Nothing was paid.`,
+      message: `${org.name} has no postal address (town and country) in its legal profile, which a SEPA credit transfer must carry: ${org.name} fills it in, in its legal profile. Nothing was paid.`,
     });
   }
   if (problems.length) throw invalid(problems);

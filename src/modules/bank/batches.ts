@@ -96,7 +96,9 @@ function partyFrom(
   if (!address?.city || !address.country_code) {
     problems.push({
       path,
-      message: `${org.name} has no postal address (town and country) in its legal profile, which a SEPA file must carry; ${who} fills it (PATCH /v1/organization {legal_profile: {address}})`,
+      // In words, addressed to whoever must act ("you fill it in", "Seller GmbH fills it in"); the
+      // field path is in `path`, where an integrator reads it.
+      message: `${org.name} has no postal address (town and country) in its legal profile, which a SEPA payment file must carry: ${who === 'you' ? 'fill it in under Legal profile' : `${who} fills it in, in its legal profile`}`,
     });
     return null;
   }

@@ -54,6 +54,33 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/**
+ * The From display name of a message an organization sends through docex (CONTRACT 11.2, 1.18.0):
+ * "<organization name> via docex", so a recipient sees who wrote it and who carried it, and an
+ * organization named like a bank cannot pass for one.
+ */
+export function viaDocex(organizationName: string): string {
+  return `${organizationName} via docex`;
+}
+
+/**
+ * User text in an HTML part, made inert (CONTRACT 11.2, 1.18.0): escaped, and with a zero-width
+ * space after each dot, colon, slash and at sign of anything a mail client would auto-link (a
+ * scheme, www., an email address, a domain name), so a note or a line description never becomes a
+ * link. The text reads the same; only docex's own recipient link is a link.
+ */
+export function inertText(value: string): string {
+  const linkish = /\S*(?:[a-z][a-z0-9+.-]*:\/\/|(?:mailto|tel|sms):|www\.|@|[a-z0-9-]\.[a-z]{2,})\S*/gi;
+  return value
+    .split(/(\s+)/)
+    .map((part) => {
+      linkish.lastIndex = 0;
+      if (!linkish.test(part)) return escapeHtml(part);
+      return [...part].map((c) => escapeHtml(c) + (/[.:/@]/.test(c) ? '&#8203;' : '')).join('');
+    })
+    .join('');
+}
+
 /** The message's bytes, exactly as they are handed to SMTP (CRLF line ends). */
 export async function composeMessage(m: MessageInput): Promise<Buffer> {
   const composer = new MailComposer({

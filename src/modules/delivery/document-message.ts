@@ -1,8 +1,17 @@
-// What a document's email says (CONTRACT 11.2): the same facts in the text and the HTML part.
+// What a document's email says (CONTRACT 11.2): the same facts in the text and the HTML part, in
+// the words a person uses ("Net 30 days", "Awaiting your answer"), never docex's internal ones.
+//
+// The HTML part is laid out as email clients render it: tables, inline styles only, 600 px at most
+// and fluid below (a phone at 390 px), explicit colours on every block so a client's dark mode
+// inverts it whole rather than half. Nothing typed by a user (names, numbers, line descriptions)
+// becomes a link: inertText breaks anything a client would auto-link (CONTRACT 11.2, 1.18.0); the
+// only link is docex's own recipient link.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
+import { amountText, groupedIban, statusForRecipient } from '../../lib/recipient-words.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
-import { escapeHtml } from './compose.ts';
+import { decimalText, termsInWords } from '../einvoice/build-model.ts';
+import { escapeHtml, inertText } from './compose.ts';
 
 export interface DocumentMessageInput {
   kind: 'document' | 'void_notice' | 'status_notice';
@@ -18,6 +27,8 @@ export interface DocumentMessageInput {
   to?: string | undefined;
   /** Files attached, or why none are. */
   attached: string[];
+  /** The message goes to the document's issuer (a notice from the organization that received it). */
+  toIssuer?: boolean;
   omitted: { code: string; missing: Array<{ bt?: string; field?: string; label?: string }> } | null;
 }
 
@@ -33,35 +44,47 @@ const label = (doc: DocumentRecord): string =>
 /** The number the party knows the document by: the issuer's own (BT-1). */
 const numberOf = (doc: DocumentRecord): string => doc.issuer_number;
 
+/** A fact of the message: its name, its value, and whether the value is user text (made inert). */
+type Fact = [name: string, value: string, typed?: boolean];
+
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const INK = 'color:#1b1f24';
+const MUTED = 'color:#57606a';
+
 export function documentMessage(m: DocumentMessageInput): DocumentMessage {
   const { doc } = m;
   const type = label(doc);
-  const money = `${doc.total} ${doc.currency}`;
+  const money = (n: number | string) => amountText(n, doc.currency);
+  // The subject keeps its plain form (the total as docex keeps it): mail filters match on it.
   const due = doc.due_date ? `, due ${doc.due_date}` : '';
+  const subjectMoney = `${doc.total} ${doc.currency}`;
+  const statusNow = m.kind === 'status_notice' && m.to ? m.to : doc.status;
+  const status = (st: string) => statusForRecipient(st, m.toIssuer ? 'issuer' : 'counterparty');
   const subject =
     m.kind === 'document'
-      ? `${m.senderName}: ${type} ${numberOf(doc)}, ${money}${due}`
+      ? `${m.senderName}: ${type} ${numberOf(doc)}, ${subjectMoney}${due}`
       : m.kind === 'void_notice'
-        ? `${m.senderName}: ${type} ${numberOf(doc)} (${money}) was voided`
-        : `${m.senderName}: ${type} ${numberOf(doc)} (${money}${due}) is now ${m.to ?? doc.status}`;
+        ? `${m.senderName}: ${type} ${numberOf(doc)} (${subjectMoney}) was voided`
+        : `${m.senderName}: ${type} ${numberOf(doc)} (${subjectMoney}${due}) is now ${status(statusNow).toLowerCase()}`;
 
-  const facts: Array<[string, string]> = [
-    ['From', m.senderName],
-    ['To', m.partyName],
-    [type, numberOf(doc)],
+  const facts: Fact[] = [
+    ['From', m.senderName, true],
+    ['To', m.partyName, true],
+    [type, numberOf(doc), true],
     ['Date', doc.document_date],
   ];
   if (doc.due_date) facts.push(['Due date', doc.due_date]);
-  facts.push(['Subtotal', `${doc.subtotal} ${doc.currency}`]);
-  facts.push(['Tax', `${doc.tax} ${doc.currency}`]);
-  facts.push(['Total', money]);
-  if (doc.payment_terms) facts.push(['Payment terms', doc.payment_terms]);
-  facts.push(['Status', m.kind === 'status_notice' && m.to ? m.to : doc.status]);
+  facts.push(['Subtotal', money(doc.subtotal)]);
+  facts.push(['Tax', money(doc.tax)]);
+  facts.push(['Total', money(doc.total)]);
+  const terms = termsInWords(doc.payment_terms);
+  if (terms) facts.push(['Payment terms', terms]);
+  facts.push(['Status', status(statusNow)]);
   const account = m.senderProfile?.payment_account;
   if (account) {
-    facts.push(['Pay to IBAN', account.iban]);
+    facts.push(['Pay to IBAN', groupedIban(account.iban)]);
     if (account.bic) facts.push(['BIC', account.bic]);
-    if (account.account_name) facts.push(['Account name', account.account_name]);
+    if (account.account_name) facts.push(['Account name', account.account_name, true]);
   }
 
   const intro =
@@ -69,7 +92,7 @@ export function documentMessage(m: DocumentMessageInput): DocumentMessage {
       ? `${m.senderName} sent you ${type.toLowerCase()} ${numberOf(doc)}.`
       : m.kind === 'void_notice'
         ? `${m.senderName} voided ${type.toLowerCase()} ${numberOf(doc)}: nothing is owed on it any more.`
-        : `${m.senderName} moved ${type.toLowerCase()} ${numberOf(doc)} from ${m.from ?? '?'} to ${m.to ?? doc.status}.`;
+        : `${m.senderName} changed ${type.toLowerCase()} ${numberOf(doc)} from “${status(m.from ?? '?')}” to “${status(statusNow)}”.`;
   const linkLine = m.link
     ? `View it, download its e-invoice and approve or dispute it: ${m.link}`
     : 'This document is now on your docex account.';
@@ -81,41 +104,64 @@ export function documentMessage(m: DocumentMessageInput): DocumentMessage {
             .map((x) => x.label ?? x.field ?? x.bt ?? '?')
             .join(', ')}.`
         : null;
+  const lines = m.kind === 'document' ? doc.line_items : [];
+  const qty = (l: DocumentRecord['line_items'][number]) =>
+    `${decimalText(l.quantity)} × ${amountText(l.unit_price, doc.currency)}`;
 
-  const lines = [intro, '', ...facts.map(([k, v]) => `${k}: ${v}`), ''];
-  if (m.kind === 'document' && doc.line_items.length > 0) {
-    lines.push('Lines:');
-    for (const l of doc.line_items) {
-      lines.push(`  ${l.line_number}. ${l.description}: ${l.quantity} x ${l.unit_price} = ${l.net_amount}`);
-    }
-    lines.push('');
-  }
-  if (files) lines.push(files, '');
-  lines.push(linkLine, '');
-  const text = `${lines.join('\n')}\n`;
+  const text = [
+    intro,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    ...(lines.length > 0
+      ? [
+          'Lines:',
+          ...lines.map((l) => `  ${l.line_number}. ${l.description}: ${qty(l)}, net ${money(l.net_amount)}`),
+          '',
+        ]
+      : []),
+    ...(files ? [files, ''] : []),
+    linkLine,
+    '',
+  ].join('\n');
 
-  const rows = facts
-    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+  const cell = (v: string, typed = false) => (typed ? inertText(v) : escapeHtml(v));
+  const factRows = facts
+    .map(
+      ([k, v, typed]) =>
+        `<tr><td style="padding:4px 12px 4px 0;${MUTED};vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:4px 0;${INK};word-break:break-word">${cell(v, typed)}</td></tr>`,
+    )
     .join('\n');
-  const lineRows =
-    m.kind === 'document' && doc.line_items.length > 0
-      ? `<table><tr><th>#</th><th>Description</th><th>Qty</th><th>Price</th><th>Net</th></tr>\n${doc.line_items
-          .map(
-            (l) =>
-              `<tr><td>${l.line_number}</td><td>${escapeHtml(l.description)}</td><td>${l.quantity}</td><td>${l.unit_price}</td><td>${l.net_amount}</td></tr>`,
-          )
-          .join('\n')}</table>\n`
-      : '';
-  const linkHtml = m.link
-    ? `<p><a href="${escapeHtml(m.link)}">View it, download its e-invoice and approve or dispute it</a><br>${escapeHtml(m.link)}</p>`
-    : `<p>${escapeHtml(linkLine)}</p>`;
+  const lineRows = lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:8px 0;border-top:1px solid #e5e7eb;${INK};word-break:break-word">${inertText(l.description)}<br><span style="${MUTED};font-size:14px">${escapeHtml(qty(l))}</span></td><td align="right" style="padding:8px 0 8px 12px;border-top:1px solid #e5e7eb;${INK};white-space:nowrap;vertical-align:top">${escapeHtml(money(l.net_amount))}</td></tr>`,
+    )
+    .join('\n');
+  const button = m.link
+    ? `<p style="margin:24px 0 8px"><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:12px 20px;background:#0b57d0;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">View, download, approve or dispute</a></p>
+<p style="margin:0;${MUTED};font-size:13px;word-break:break-all">${escapeHtml(m.link)}</p>`
+    : `<p style="margin:24px 0 0;${INK}">${escapeHtml(linkLine)}</p>`;
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>
-<p>${escapeHtml(intro)}</p>
-<table>
-${rows}
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f5f7"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;${FONT};font-size:16px;line-height:1.5;${INK}">
+<tr><td style="padding:24px">
+<p style="margin:0 0 4px;${MUTED};font-size:14px">${escapeHtml(type)} from ${inertText(m.senderName)}</p>
+<h1 style="margin:0 0 4px;font-size:22px;${INK}">${escapeHtml(type)} ${inertText(numberOf(doc))}</h1>
+<p style="margin:0 0 16px;font-size:26px;font-weight:700;${INK}">${escapeHtml(money(doc.total))}</p>
+<p style="margin:0 0 16px;${INK}">${inertText(intro)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="font-size:15px">
+${factRows}
 </table>
-${lineRows}${files ? `<p>${escapeHtml(files)}</p>\n` : ''}${linkHtml}
+${lines.length > 0 ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin-top:16px;font-size:15px">\n${lineRows}\n</table>\n` : ''}${files ? `<p style="margin:16px 0 0;${MUTED};font-size:14px">${escapeHtml(files)}</p>\n` : ''}${button}
+</td></tr></table>
+<p style="margin:12px 0 0;${MUTED};${FONT};font-size:12px">Sent through docex for ${inertText(m.senderName)}.</p>
+</td></tr></table>
 </body></html>
 `;
   return { subject, text, html };

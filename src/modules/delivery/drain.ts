@@ -24,7 +24,7 @@ import type { WorkerTask } from '../../worker/worker.ts';
 import { documentById } from '../documents/load-document.ts';
 import { issuedEInvoices } from '../einvoice/export-document.ts';
 import { RENDER_RETRY_AFTER_SECONDS } from '../einvoice/render-pool.ts';
-import { composeMessage, type MessageAttachment, messageIdFor } from './compose.ts';
+import { composeMessage, type MessageAttachment, messageIdFor, viaDocex } from './compose.ts';
 import { appendDeliveryEvent, VIEW_COLUMNS } from './deliveries.ts';
 import { documentMessage } from './document-message.ts';
 import {
@@ -155,13 +155,14 @@ async function composeDocumentMessage(ctx: AppContext, d: Claimed): Promise<Comp
     to: d.content?.to,
     attached: attachments.map((a) => a.filename),
     omitted,
+    toIssuer: !senderIsIssuer,
   });
   const messageId = messageIdFor(d.id, ctx.config.mail.from);
   const composed = await composeMessage({
     messageId,
     date: ctx.clock.now(),
     fromAddress: ctx.config.mail.from,
-    fromName: senderIsIssuer ? doc.issuer_name : doc.counterparty_name,
+    fromName: viaDocex(senderIsIssuer ? doc.issuer_name : doc.counterparty_name),
     replyTo: senderProfile?.contact?.email ?? null,
     to: d.to_address,
     subject: facts.subject,

@@ -13,8 +13,8 @@ import { ApiError } from '../../lib/errors.ts';
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { projectDocument } from '../documents/project-document.ts';
 import { storeMessage } from './messages.ts';
-import { INBOUND_LEASE_MS, type Outcome, processMessage } from './process.ts';
 import { readUploadOffThread } from './parse-pool.ts';
+import { INBOUND_LEASE_MS, type Outcome, processMessage } from './process.ts';
 import type { ReadMessage } from './read-message.ts';
 import type { ReceivedDocumentView, UploadBodyT } from './schemas.ts';
 

@@ -1,0 +1,110 @@
+// "Upload a supplier's invoice" (issue 49): a file a supplier gave you (UBL or CII, or a PDF with
+// one inside: Factur-X, ZUGFeRD, XRechnung) becomes your bill through POST /v1/inbound/documents,
+// the same pipeline as mail (CONTRACT 11.5): the buyer must be your organization, the supplier is
+// matched or added. Picked, or dropped on the box; the bill opens, and a file received before says
+// so with a link to the earlier bill. A refusal is shown beside the control, one line per term.
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import { toBase64 } from '../lib/files';
+import { useAction } from '../lib/hooks';
+import { importProblems } from '../lib/import-problems';
+import { Link, navigate } from '../router';
+
+/** The API's limit on the whole body: the file's base64 must fit in 1 MiB. */
+const MAX_FILE = 768 * 1024;
+
+export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void }) {
+  const action = useAction();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [duplicate, setDuplicate] = useState<{ id: string; name: string } | null>(null);
+  const ids = { input: useId(), help: useId(), err: useId() };
+  const problems = importProblems(action.error);
+
+  const send = (file: File) =>
+    action.run(async () => {
+      setDuplicate(null);
+      if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than an e-invoice can be (768 KiB).`);
+      const doc = await docex.POST('/v1/inbound/documents', {
+        body: { content_base64: toBase64(await file.arrayBuffer()), filename: file.name.slice(0, 255) },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      if (input.current) input.current.value = '';
+      onUploaded?.();
+      if (doc.duplicate_of) setDuplicate({ id: doc.duplicate_of, name: `${doc.label} ${doc.number}` });
+      else navigate(`/documents/${doc.id}`);
+    });
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void send(file);
+  };
+
+  return (
+    <section
+      className={`panel upload-box${over ? ' drag-over' : ''}`}
+      aria-labelledby={`${ids.input}-title`}
+      data-testid="upload-supplier-invoice"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      <h2 id={`${ids.input}-title`}>Upload a supplier's invoice</h2>
+      <p className="muted small" id={ids.help}>
+        An e-invoice a supplier sent you (UBL or CII XML, or a Factur-X / ZUGFeRD / XRechnung PDF) becomes a
+        bill to approve and pay, as if it had arrived by email. Choose the file, or drop it here.
+      </p>
+      <label htmlFor={ids.input}>Supplier's invoice file</label>
+      <input
+        id={ids.input}
+        ref={input}
+        type="file"
+        accept=".xml,.pdf,application/xml,text/xml,application/pdf"
+        disabled={action.busy}
+        aria-describedby={action.error ? `${ids.help} ${ids.err}` : ids.help}
+        aria-invalid={action.error ? true : undefined}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void send(file);
+        }}
+      />
+      {action.busy ? (
+        <p role="status" className="muted small">
+          Reading the invoice…
+        </p>
+      ) : null}
+      {duplicate ? (
+        <p role="status" data-testid="upload-duplicate">
+          Received before: this is <Link to={`/documents/${duplicate.id}`}>{duplicate.name}</Link>. Nothing
+          new was created.
+        </p>
+      ) : null}
+      {action.error ? (
+        <div id={ids.err} className="field-error import-errors" role="alert" data-testid="upload-errors">
+          <strong>
+            {action.error instanceof DocexError && action.error.code === 'einvoice_mismatch'
+              ? 'Not received: the totals do not add up.'
+              : 'Not received.'}
+          </strong>
+          {problems.length > 0 ? (
+            <ul>
+              {problems.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity but their place.
+                <li key={i}>
+                  {p.term ? <strong>{p.term}: </strong> : null}
+                  {p.message}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span> {action.error instanceof Error ? action.error.message : String(action.error)}</span>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
