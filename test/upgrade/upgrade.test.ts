@@ -36,7 +36,7 @@ import { type Sink, startSink } from '../delivery/smtp-sink.ts';
 import { startTestServiceOn, type TestService } from '../helpers/harness.ts';
 
 /** The release whose data the current code must carry: the previous one. */
-const RELEASE = '1.17.1';
+const RELEASE = '1.17.2';
 const FIXTURES = join(import.meta.dirname, 'fixtures', RELEASE);
 
 // biome-ignore lint/suspicious/noExplicitAny: expected.json is the seed's record, read as JSON
