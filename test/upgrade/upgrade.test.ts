@@ -311,6 +311,20 @@ for (const engine of engines) {
       assert.equal(dir.status, 200, dir.text);
       assert.equal(x.directory.data.length, 1, 'the seller was listed');
       assertSubset(dir.body.data, x.directory.data, 'directory');
+      // 1.18.0 lists only verified identifiers (migration 0050): the operator verified the seller
+      // before the upgrade, so the identifiers its profile holds stay verified; the sandbox
+      // organization (verified at creation, its identifiers never looked at) has none.
+      const verified = async (token: string) =>
+        (
+          await svc.req<{
+            legal_profile: { verified_identifiers: { field: string; value: string }[] } | null;
+          }>('GET', '/v1/organization', { token })
+        ).body.legal_profile?.verified_identifiers ?? [];
+      assert.ok(
+        (await verified(seller())).some((v) => v.field === 'vat_id' && v.value === x.directory.vat_id),
+        'the seller keeps its VAT id verified',
+      );
+      assert.deepEqual(await verified(x.sandbox.key), []);
       const inbound = await svc.req('GET', '/v1/inbound', { token: seller() });
       assert.equal(inbound.status, 200, inbound.text);
       assertSubset(inbound.body, x.inbound, 'inbound address');
