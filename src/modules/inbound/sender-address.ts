@@ -24,7 +24,7 @@ export async function senderVerifiedByAddress(
   seller: { organizationId: string; created: boolean },
   receiverId: string,
 ): Promise<boolean> {
-  if (!dmarcPassed(auth) || !fromAddress || !fromAddress.includes('@')) return false;
+  if (!dmarcPassed(auth) || !fromAddress?.includes('@')) return false;
   const from = addressKey(fromAddress);
   // DMARC was evaluated for the From header's domain: the address must be on it.
   const domain = domainOf(from);
