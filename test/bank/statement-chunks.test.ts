@@ -251,5 +251,9 @@ test('a large camt.053 (3,000 credits, 25 number-like tokens each) never stalls 
     latencies.length >= 10,
     `the other tenant was served during the import (${latencies.length} reads)`,
   );
-  assert.ok(p99 < 1000, `p99 ${p99} ms`);
+  // The bound is the embedded database's (CONTRACT 10: its one connection is what every tenant
+  // shares); on PostgreSQL the pool is not shared that way and what remains is this process's
+  // event loop on a loaded machine, so the bound there only catches a stall.
+  const bound = process.env.DATABASE_URL ? 2000 : 1000;
+  assert.ok(p99 < bound, `p99 ${p99} ms`);
 });
