@@ -18,12 +18,14 @@ let svc: TestService;
 let sink: Sink;
 let issuer: SignedUp;
 let key: string;
+let readKey: string;
 
 before(async () => {
   sink = await startSink();
   svc = await startTestService({ DOCEX_SMTP_URL: sink.url, DOCEX_MAIL_FROM: 'billing@docex.test' });
   issuer = await signup(svc, 'Müller Seller');
   key = (await mintKey(svc, issuer.session, ['documents:read', 'documents:write'])).key;
+  readKey = (await mintKey(svc, issuer.session, ['documents:read'])).key;
   const p = await svc.req('PATCH', '/v1/organization', { token: issuer.session, body: SELLER });
   assert.equal(p.status, 200, p.text);
 });
@@ -119,10 +121,44 @@ describe('email delivery', () => {
     assert.equal(d?.attempts[0]?.smtp_code, 250);
     assert.equal(d?.attachments_omitted, null);
     const stored = await messageOf(doc.id, d!.id);
-    // The exact bytes handed to SMTP (the server strips nothing but the final dot line).
+    // The bytes handed to SMTP (the server strips nothing but the final dot line), served with
+    // the recipient link's token redacted (1.18.0): the issuer never holds its counterparty's link.
     const norm = (b: Buffer) => b.toString('latin1').replace(/(\r\n)+$/, '');
+    const sentMail = await simpleParser(got.raw);
+    const sentToken = /\/r\/([0-9A-Za-z]{32})/.exec(sentMail.text ?? '')?.[1];
+    assert.ok(sentToken, 'the email sent carries the link');
+    const servedRes = await svc.app.inject({
+      method: 'GET',
+      url: `/v1/documents/${doc.id}/deliveries/${d!.id}/message`,
+      headers: { authorization: `Bearer ${readKey}` },
+    });
+    assert.equal(servedRes.statusCode, 200, servedRes.body);
+    assert.ok(
+      !servedRes.rawPayload.toString('latin1').replace(/=\r\n/g, '').includes(sentToken),
+      'no token served',
+    );
+    // Repr-Digest: the sha-256 of the exact bytes sent
+    const digests = ['', '\r\n'].map(
+      (tail) =>
+        `sha-256=:${createHash('sha256')
+          .update(Buffer.from(norm(got.raw) + tail, 'latin1'))
+          .digest('base64')}:`,
+    );
+    assert.ok(
+      digests.includes(String(servedRes.headers['repr-digest'])),
+      String(servedRes.headers['repr-digest']),
+    );
+    // with what it can read, the issuer cannot act as the recipient
+    const served = await simpleParser(stored);
+    assert.match(served.text ?? '', /\/r\/\[redacted\]/);
+    for (const path of [`/v1/recipient/${encodeURIComponent('[redacted]')}`, '/r/%5Bredacted%5D']) {
+      const r = await svc.req('GET', path);
+      assert.equal(r.status, 404, `${path} ${r.text}`);
+    }
+    const real = await svc.req('GET', `/v1/recipient/${sentToken}`);
+    assert.equal(real.status, 200, 'the recipient, who holds the email, still opens it');
     {
-      const a = norm(got.raw);
+      const a = norm(got.raw).replace(new RegExp(sentToken.split('').join('(?:=\r\n)?'), 'g'), '[redacted]');
       const b = norm(stored);
       let i = 0;
       while (i < a.length && a[i] === b[i]) i++;
@@ -132,7 +168,10 @@ describe('email delivery', () => {
         `${JSON.stringify(a.slice(i - 100, i + 200))} ||| ${JSON.stringify(b.slice(i - 100, i + 200))}`,
       );
     }
-    assert.equal(norm(got.raw), norm(stored));
+    assert.equal(
+      norm(got.raw).replace(new RegExp(sentToken.split('').join('(?:=\r\n)?'), 'g'), '[redacted]'),
+      norm(stored),
+    );
     for (const line of stored.toString('latin1').split('\r\n')) {
       assert.ok(Buffer.byteLength(line, 'latin1') <= 998, 'no line over 998 octets');
     }
@@ -148,9 +187,9 @@ describe('email delivery', () => {
       new RegExp(`Müller Seller: Invoice ${doc.number}, 238\\.00 USD, due 2027-01-15`),
     );
     assert.match(mail.text ?? '', /Pay to IBAN: DE89 3704 0044 0532 0130 00/);
-    const link = /(http:\/\/[^\s]+\/r\/[0-9A-Za-z]{32})/.exec(mail.text ?? '')?.[1];
+    const link = /(http:\/\/[^\s]+\/r\/[0-9A-Za-z]{32})/.exec(sentMail.text ?? '')?.[1];
     assert.ok(link, 'the text carries the recipient link');
-    assert.ok((mail.html || '').includes(link as string), 'the HTML carries the same link');
+    assert.ok((sentMail.html || '').includes(link as string), 'the HTML carries the same link');
 
     const names = mail.attachments.map((a) => a.filename).sort();
     assert.deepEqual(names, [`${doc.number}.pdf`, `${doc.number}.xml`]);

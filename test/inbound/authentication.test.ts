@@ -154,7 +154,7 @@ let firstBill: string;
 let secondBill: string;
 let thirdBill: string;
 
-test('a DKIM-signed message passes DMARC: the new party is verified and remembers its domain', async () => {
+test('a DKIM-signed message passes DMARC: the new party is verified and remembers its address', async () => {
   const raw = await compose({
     from: 'billing@supplier.example',
     subject: 'Invoice A-1',
@@ -172,12 +172,32 @@ test('a DKIM-signed message passes DMARC: the new party is verified and remember
   assert.equal(auth.spf?.result, 'fail', 'SPF permits no host for supplier.example');
   assert.equal(auth.dmarc?.result, 'pass');
   assert.equal(auth.from_domain, 'supplier.example');
+  // the new party is known by its address from now on (its email, and this verified message)
   const xp = await svc.ctx.db
     .selectFrom('external_parties')
-    .select(['verified_domain', 'email'])
+    .select(['email'])
     .where('id', '=', d.counterparty.id)
     .executeTakeFirstOrThrow();
-  assert.equal(xp.verified_domain, 'supplier.example');
+  assert.equal(xp.email, 'billing@supplier.example');
+});
+
+test('a neighbour on the same domain, DMARC passing, is not verified: only the address the party is known by is (1.18.0)', async () => {
+  const sent = async (from: string, number: string) => {
+    const raw = await compose({
+      from,
+      subject: `Invoice ${number}`,
+      dkim: true,
+      attachments: [{ filename: `${number}.xml`, content: invoiceXml({ number, seller: '1' }) }],
+    });
+    const id = await deliver(from, raw);
+    await drain();
+    return { d: await accepted(id), auth: await authOf(id) };
+  };
+  const neighbour = await sent('mallory@supplier.example', 'N-1');
+  assert.equal(neighbour.auth?.dmarc?.result, 'pass', 'DMARC passes for the shared domain');
+  assert.equal(neighbour.d.received?.sender_verified, false, 'a domain alone never verifies');
+  const known = await sent('BILLING@supplier.example', 'N-2');
+  assert.equal(known.d.received?.sender_verified, true, 'the known address, in any case');
 });
 
 test('a forged From without DKIM (SPF failing) is not verified, and is still accepted', async () => {
@@ -209,7 +229,7 @@ test('SPF aligned with the From domain passes DMARC without DKIM', async () => {
   assert.equal((await authOf(id))?.spf?.result, 'pass');
 });
 
-test('a From subdomain passing DMARC under its organizational domain record is verified, by its own domain', async () => {
+test('a From subdomain passing DMARC under its organizational domain record is verified', async () => {
   const raw = await compose({
     from: 'billing@mail.spf.example',
     subject: 'Invoice M-1',
@@ -222,12 +242,6 @@ test('a From subdomain passing DMARC under its organizational domain record is v
   const auth = await authOf(id);
   assert.equal(auth?.from_domain, 'mail.spf.example');
   assert.equal(auth?.dmarc?.domain, 'spf.example');
-  const xp = await svc.ctx.db
-    .selectFrom('external_parties')
-    .select('verified_domain')
-    .where('id', '=', d.counterparty.id)
-    .executeTakeFirstOrThrow();
-  assert.equal(xp.verified_domain, 'mail.spf.example');
 });
 
 test('a DMARC pass from another domain than the party is known by is not verified', async () => {

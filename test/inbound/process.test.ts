@@ -3,7 +3,8 @@
 // Bill (or Vendor Credit) issued by the seller, a new external party when it is not a counterparty
 // yet; the same invoice again is a duplicate; a file to someone else, or a message without an
 // e-invoice, is refused with reasons and nothing created; two workers draining at once process
-// each message exactly once, and a new seller once; a credit note becomes a Vendor Credit.
+// each message exactly once, and a new seller once; a credit note becomes a Vendor Credit; a file
+// is an organization's only by an identifier the operator verified for it (1.18.0).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
 import { party as makeParty, type Party } from '../documents/setup.ts';
 import { BUYER } from '../einvoice/profiles.ts';
+import { connect, operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 const SAMPLE = readFileSync(
@@ -316,4 +318,67 @@ test('a UBL credit note to the organization becomes its Vendor Credit, submitted
   assert.equal(doc.body.status, 'submitted');
   assert.match(String(doc.body.number), /^VC-/);
   assert.equal((doc.body.external_refs as Record<string, string>).issuer_ref, 'CN-501');
+});
+
+test('attribution by verified identifiers only: a squatter connected to the buyer never becomes the issuer nor a reader', async () => {
+  // The squatter signs up, types the real supplier's VAT id into its profile and gets connected to
+  // the buyer; the real supplier (not on docex) then emails its invoice.
+  const squatter = await makeParty(svc, 'Squatter Ltd');
+  const typed = await svc.req('PATCH', '/v1/organization', {
+    token: squatter.org.session,
+    body: { ...BUYER, legal_name: 'HEP SPLIT', vat_id: 'HR90000000007' },
+  });
+  assert.equal(typed.status, 200, typed.text);
+  await connect(svc, squatter.org, buyer.org);
+  const id = await store(
+    await mail([
+      {
+        filename: 'SQ-1.xml',
+        content: invoiceXml({ number: 'SQ-1', buyerVat: 'FR40303265045', seller: '7' }),
+      },
+    ]),
+  );
+  assert.equal(await drain(), 1);
+  const m = await message(id);
+  assert.equal(m.status, 'accepted', m.reasons.join(' '));
+  const docId = m.document_ids[0]!;
+  const row = await svc.ctx.db
+    .selectFrom('documents')
+    .select(['issuer_organization_id'])
+    .where('id', '=', docId)
+    .executeTakeFirstOrThrow();
+  assert.match(row.issuer_organization_id, /^xp_/, 'an external party of the buyer, not the squatter');
+  for (const path of [`/v1/documents/${docId}`, `/v1/documents/${docId}/attachments`]) {
+    const r = await svc.req('GET', path, { token: squatter.key });
+    assert.equal(r.status, 404, `${path}: ${r.text}`);
+  }
+  const raw = await svc.req('GET', `/v1/inbound/messages/${id}/raw`, { token: squatter.key });
+  assert.equal(raw.status, 404, raw.text);
+  const listed = await svc.req<{ data: { id: string }[] }>('GET', '/v1/documents', { token: squatter.key });
+  assert.ok(!listed.body.data.some((d) => d.id === docId));
+
+  // The same identifier, verified by the operator for an organization connected to the buyer:
+  // the file is that organization's document.
+  const real = await makeParty(svc, 'Real Supplier d.o.o.');
+  const set = await svc.req('PATCH', '/v1/organization', {
+    token: real.org.session,
+    body: { ...BUYER, legal_name: 'HEP SPLIT', vat_id: 'HR90000000008' },
+  });
+  assert.equal(set.status, 200, set.text);
+  await connect(svc, real.org, buyer.org);
+  const verify = await operator(svc, 'POST', `/v1/operator/organizations/${real.org.orgId}/verify`);
+  assert.equal(verify.status, 200, verify.text);
+  const id2 = await store(
+    await mail([
+      {
+        filename: 'RS-1.xml',
+        content: invoiceXml({ number: 'RS-1', buyerVat: 'FR40303265045', seller: '8' }),
+      },
+    ]),
+  );
+  assert.equal(await drain(), 1);
+  const m2 = await message(id2);
+  assert.equal(m2.status, 'accepted', m2.reasons.join(' '));
+  const seen = await svc.req('GET', `/v1/documents/${m2.document_ids[0]}`, { token: real.key });
+  assert.equal(seen.status, 200, seen.text);
 });

@@ -14,6 +14,7 @@ import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
 import { createDoc, issue, party as makeParty, type Party, pair } from '../documents/setup.ts';
 import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 const EXAMPLES = join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples');
@@ -148,7 +149,16 @@ test('an upload becomes a submitted Bill at once (201) with its BT-84; the same 
   assert.match(first.number, /^BILL-/);
   assert.equal(first.received?.channel, 'upload');
   assert.deepEqual(first.received?.payment_account, { iban: IBAN_A, account_name: 'Supplier', bic: null });
-  assert.equal(first.payment_hold, null, 'the party has no account before: nothing to compare with');
+  // the party's first account is held too (1.18.0): nobody has confirmed it yet, so a forged
+  // first invoice never becomes the reference the genuine one is compared with
+  assert.deepEqual(
+    {
+      reason: first.payment_hold?.reason,
+      new: first.payment_hold?.new,
+      previous: first.payment_hold?.previous,
+    },
+    { reason: 'payment_account_new', new: IBAN_A, previous: undefined },
+  );
   assert.equal(first.duplicate_of, null);
   assert.ok(first.inbound_message_id?.startsWith('inm_'));
   const m = await message(first.inbound_message_id!);
@@ -165,6 +175,14 @@ test('an upload becomes a submitted Bill at once (201) with its BT-84; the same 
   assert.equal(again.body.duplicate_of, first.id);
   assert.equal((await message(again.body.inbound_message_id!)).status, 'duplicate');
   assert.equal(await count(), docs, 'nothing new');
+  // released once by an admin session: IBAN_A is the party's confirmed account from now on
+  const rel = await svc.req<Doc>('POST', `/v1/documents/${first.id}/release_hold`, {
+    token: buyer.org.session,
+  });
+  assert.equal(rel.status, 200, rel.text);
+  const next = await upload(invoice({ number: 'UP-1b', iban: IBAN_A }));
+  assert.equal(next.status, 201, next.text);
+  assert.equal(next.body.payment_hold, null, 'a confirmed account is not held');
 });
 
 test('refusals answer as the import does and are kept as refused messages, nothing created', async () => {
@@ -387,6 +405,9 @@ test("a Factur-X PDF from a connected organization: matched, its BT-84 compared 
     const r = await svc.req('PATCH', '/v1/organization', { token: party.org.session, body: profile });
     assert.equal(r.status, 200, r.text);
   }
+  // a received file is an organization's only by identifiers the operator verified (1.18.0)
+  const v = await operator(svc, 'POST', `/v1/operator/organizations/${p.issuer.org.orgId}/verify`);
+  assert.equal(v.status, 200, v.text);
   const facturx = async (id: string) => {
     const res = await svc.app.inject({
       method: 'GET',
@@ -409,9 +430,14 @@ test("a Factur-X PDF from a connected organization: matched, its BT-84 compared 
   assert.equal(r1.body.counterparty.id, p.issuer.org.orgId, 'matched among the counterparties');
   assert.equal(r1.body.received?.payment_account?.iban, SELLER.payment_account.iban);
   assert.equal(r1.body.received?.payment_account?.bic, SELLER.payment_account.bic);
-  assert.equal(r1.body.payment_hold, null);
+  // the organization's own profile is its word, not the receiver's: its first account is held
+  assert.equal(r1.body.payment_hold?.reason, 'payment_account_new');
+  const rel = await svc.req('POST', `/v1/documents/${r1.body.id}/release_hold`, {
+    token: p.counterparty.org.session,
+  });
+  assert.equal(rel.status, 200, rel.text);
   // the seller's profile now names another account; an invoice issued before still carries the
-  // old one (its profile froze at issue), and the latest received account is compared first: no hold
+  // old one (its profile froze at issue), which the receiver confirmed: no hold
   const two = await createDoc(svc, p);
   await issue(svc, p.issuer.key, two.id);
   const set = await svc.req('PATCH', '/v1/organization', {
@@ -422,7 +448,7 @@ test("a Factur-X PDF from a connected organization: matched, its BT-84 compared 
   const r2 = await send(await facturx(two.id));
   assert.equal(r2.status, 201, r2.text);
   assert.equal(r2.body.payment_hold, null);
-  // an invoice with the new account: it differs from the account received before
+  // an invoice with the new account: not one the receiver confirmed (the seller typed it)
   const three = await createDoc(svc, p);
   await issue(svc, p.issuer.key, three.id);
   const r3 = await send(await facturx(three.id));
@@ -441,7 +467,7 @@ test("a Factur-X PDF from a connected organization: matched, its BT-84 compared 
   assert.equal(own.body.payment_hold, null);
 });
 
-test("with no account received before, the party's legal profile is the account used before", async () => {
+test("an organization's own profile confirms no account; an external party's, typed by the receiver, does", async () => {
   const p = await pair(svc, ['Seller Trois GmbH', 'Acheteur Trois']);
   for (const [party, profile] of [
     [p.issuer, { ...SELLER, vat_id: 'DE999999999', legal_registration_id: { value: 'HRB 999' } }],
@@ -450,6 +476,8 @@ test("with no account received before, the party's legal profile is the account 
     const r = await svc.req('PATCH', '/v1/organization', { token: party.org.session, body: profile });
     assert.equal(r.status, 200, r.text);
   }
+  const v = await operator(svc, 'POST', `/v1/operator/organizations/${p.issuer.org.orgId}/verify`);
+  assert.equal(v.status, 200, v.text);
   const doc = await createDoc(svc, p);
   await issue(svc, p.issuer.key, doc.id);
   const res = await svc.app.inject({
@@ -475,7 +503,28 @@ test("with no account received before, the party's legal profile is the account 
   });
   assert.equal(r.status, 201, r.text);
   assert.equal(r.body.counterparty.id, p.issuer.org.orgId);
-  assert.equal(r.body.payment_hold?.reason, 'payment_account_changed');
-  assert.equal(r.body.payment_hold?.previous, IBAN_B);
+  assert.equal(r.body.payment_hold?.reason, 'payment_account_new');
+  assert.equal(r.body.payment_hold?.previous, undefined);
   assert.equal(r.body.payment_hold?.new, SELLER.payment_account.iban);
+
+  // An external party whose account the receiver typed into its legal profile: not held.
+  const xp = await svc.req<{ counterparty: { id: string } }>('POST', '/v1/connections', {
+    token: p.counterparty.org.session,
+    body: {
+      external_party: {
+        name: 'Typed Supplier',
+        email: 'ap@typed.example',
+        legal_profile: { ...SELLER, vat_id: 'HR90000000077', payment_account: { iban: IBAN_B } },
+      },
+    },
+  });
+  assert.equal(xp.status, 201, xp.text);
+  const typed = await upload(
+    invoice({ number: 'TY-1', iban: IBAN_B, seller: '77' }),
+    'TY-1.xml',
+    p.counterparty.key,
+  );
+  assert.equal(typed.status, 201, typed.text);
+  assert.equal(typed.body.counterparty.id, xp.body.counterparty.id);
+  assert.equal(typed.body.payment_hold, null, 'typed by the receiver: confirmed');
 });

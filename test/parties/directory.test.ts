@@ -1,19 +1,26 @@
 // CONTRACT 11.1, the directory: exact look-ups by electronic address, legal registration id or
 // VAT id within the caller's environment; no listing, no name search, no wildcard; the opt-out;
 // demo counterparties and external parties never found; connecting by identifier; and the
-// look-up is an index probe (no sequential scan), whatever the number of organizations.
+// look-up is an index probe (no sequential scan), whatever the number of organizations. Only
+// identifiers the operator verified are listed or resolve (1.18.0): a squatter that types another
+// company's identifiers is never found, never connected to, and cannot be verified for them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { party as makeParty, type Party } from '../documents/setup.ts';
 import { BUYER, SELLER } from '../einvoice/profiles.ts';
 import { assertNamesField, expectApiError } from '../helpers/expect.ts';
+import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 interface Entry {
   organization_id: string;
   name: string;
   country_code: string | null;
+  verified: true;
+}
+interface OrgBody {
+  legal_profile: { verified_identifiers: { field: string; value: string }[] } | null;
 }
 interface ListBody {
   data: Entry[];
@@ -39,6 +46,14 @@ before(async () => {
   [listed, asker] = await Promise.all([makeParty(svc, 'Listed GmbH'), makeParty(svc, 'Asker Ltd')]);
   const r = await svc.req('PATCH', '/v1/organization', { token: listed.org.session, body: PROFILE });
   assert.equal(r.status, 200, r.text);
+  // unverified, the profile's identifiers list nothing
+  assert.equal(
+    (await svc.req<ListBody>('GET', `/v1/directory?identifier=0088:${GLN}`, { token: asker.readKey })).body
+      .data.length,
+    0,
+  );
+  const v = await operator(svc, 'POST', `/v1/operator/organizations/${listed.org.orgId}/verify`);
+  assert.equal(v.status, 200, v.text);
 });
 after(async () => {
   await svc?.close();
@@ -60,7 +75,7 @@ describe('GET /v1/directory', () => {
     const r = await lookup(`identifier=0088:${GLN}`);
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(r.body.data, [
-      { organization_id: listed.org.orgId, name: 'Listed GmbH', country_code: 'DE' },
+      { organization_id: listed.org.orgId, name: 'Listed GmbH', country_code: 'DE', verified: true },
     ]);
     assert.deepEqual(await found('identifier=0002:552100554'), [listed.org.orgId]);
     assert.deepEqual(await found('vat_id=DE811907980'), [listed.org.orgId]);
@@ -216,6 +231,109 @@ describe('GET /v1/directory', () => {
       assert.doesNotMatch(plan, /Seq Scan/, plan);
       assert.match(plan, /organizations_directory_/, plan);
     }
+  });
+});
+
+describe('verified identifiers (issue 47 item 3: directory squatting)', () => {
+  test('GET /v1/organization names the verified identifiers', async () => {
+    const me = await svc.req<OrgBody>('GET', '/v1/organization', { token: listed.key });
+    assert.equal(me.status, 200, me.text);
+    assert.deepEqual(
+      me.body.legal_profile?.verified_identifiers.map((v) => [v.field, v.value]),
+      [
+        ['electronic_address', `0088:${GLN}`],
+        ['legal_registration_id', '0002:552 100 554'],
+        ['vat_id', 'DE811907980'],
+      ],
+    );
+  });
+
+  test('a squatter that types the same identifiers is never listed, never resolved, and cannot be verified for them', async () => {
+    const squatter = await makeParty(svc, 'Squatter Ltd');
+    const p = await svc.req('PATCH', '/v1/organization', { token: squatter.org.session, body: PROFILE });
+    assert.equal(p.status, 200, p.text);
+    for (const q of [`identifier=0088:${GLN}`, 'identifier=0002:552100554', 'vat_id=DE811907980']) {
+      assert.deepEqual(await found(q), [listed.org.orgId], q);
+    }
+    const other = await makeParty(svc, 'Wants Listed');
+    const c = await svc.req<{ counterparty: { id: string } }>('POST', '/v1/connections', {
+      token: other.org.session,
+      body: { counterparty: { identifier: `0088:${GLN}` } },
+    });
+    assert.equal(c.status, 201, c.text);
+    assert.equal(c.body.counterparty.id, listed.org.orgId);
+    // the operator cannot verify the squatter for identifiers another organization holds
+    const e = expectApiError(
+      await operator(svc, 'POST', `/v1/operator/organizations/${squatter.org.orgId}/verify`),
+      409,
+      'conflict',
+    );
+    assert.equal(
+      (e.details?.holder as { organization_id?: string } | undefined)?.organization_id,
+      listed.org.orgId,
+    );
+    assert.match(e.message, new RegExp(listed.org.orgId));
+    const me = await svc.req<OrgBody & { verified: boolean }>('GET', '/v1/organization', {
+      token: squatter.key,
+    });
+    assert.equal(me.body.verified, false, 'a refused verification changes nothing');
+    assert.deepEqual(me.body.legal_profile?.verified_identifiers, []);
+    // the real holder alone: still listed once
+    assert.deepEqual(await found('vat_id=DE811907980'), [listed.org.orgId]);
+  });
+
+  test('changing an identifier drops it from the directory until the operator verifies it again', async () => {
+    const mover = await makeParty(svc, 'Mover GmbH');
+    const first = await svc.req('PATCH', '/v1/organization', {
+      token: mover.org.session,
+      body: { ...SELLER, vat_id: 'DE129273398' },
+    });
+    assert.equal(first.status, 200, first.text);
+    const v = await operator(svc, 'POST', `/v1/operator/organizations/${mover.org.orgId}/verify`);
+    assert.equal(v.status, 200, v.text);
+    assert.deepEqual(await found('vat_id=DE129273398'), [mover.org.orgId]);
+    // an unrelated field keeps the verification
+    await svc.req('PATCH', '/v1/organization', {
+      token: mover.org.session,
+      body: { legal_name: 'Mover AG' },
+    });
+    assert.deepEqual(await found('vat_id=DE129273398'), [mover.org.orgId]);
+    // the VAT id changes, then changes back: unverified until the operator verifies again
+    for (const vat of ['DE136695976', 'DE129273398']) {
+      const r = await svc.req<OrgBody>('PATCH', '/v1/organization', {
+        token: mover.org.session,
+        body: { vat_id: vat },
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.legal_profile?.verified_identifiers, []);
+    }
+    assert.deepEqual(await found('vat_id=DE129273398'), []);
+    expectApiError(
+      await svc.req('POST', '/v1/connections', {
+        token: asker.org.session,
+        body: { counterparty: { vat_id: 'DE129273398' } },
+      }),
+      404,
+      'not_found',
+    );
+    await operator(svc, 'POST', `/v1/operator/organizations/${mover.org.orgId}/verify`);
+    assert.deepEqual(await found('vat_id=DE129273398'), [mover.org.orgId]);
+  });
+
+  test('two concurrent verifications of one identifier: one holder, the other 409', async () => {
+    const [a, b] = await Promise.all([makeParty(svc, 'Race A'), makeParty(svc, 'Race B')]);
+    for (const x of [a, b]) {
+      const r = await svc.req('PATCH', '/v1/organization', {
+        token: x.org.session,
+        body: { ...SELLER, vat_id: 'DE813495425' },
+      });
+      assert.equal(r.status, 200, r.text);
+    }
+    const rs = await Promise.all(
+      [a, b].map((x) => operator(svc, 'POST', `/v1/operator/organizations/${x.org.orgId}/verify`)),
+    );
+    assert.deepEqual(rs.map((r) => r.status).sort(), [200, 409]);
+    assert.equal((await found('vat_id=DE813495425')).length, 1);
   });
 });
 

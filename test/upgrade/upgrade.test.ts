@@ -311,6 +311,20 @@ for (const engine of engines) {
       assert.equal(dir.status, 200, dir.text);
       assert.equal(x.directory.data.length, 1, 'the seller was listed');
       assertSubset(dir.body.data, x.directory.data, 'directory');
+      // 1.18.0 lists only verified identifiers (migration 0050): the operator verified the seller
+      // before the upgrade, so the identifiers its profile holds stay verified; the sandbox
+      // organization (verified at creation, its identifiers never looked at) has none.
+      const verified = async (token: string) =>
+        (
+          await svc.req<{
+            legal_profile: { verified_identifiers: { field: string; value: string }[] } | null;
+          }>('GET', '/v1/organization', { token })
+        ).body.legal_profile?.verified_identifiers ?? [];
+      assert.ok(
+        (await verified(seller())).some((v) => v.field === 'vat_id' && v.value === x.directory.vat_id),
+        'the seller keeps its VAT id verified',
+      );
+      assert.deepEqual(await verified(x.sandbox.key), []);
       const inbound = await svc.req('GET', '/v1/inbound', { token: seller() });
       assert.equal(inbound.status, 200, inbound.text);
       assertSubset(inbound.body, x.inbound, 'inbound address');
@@ -358,11 +372,14 @@ for (const engine of engines) {
           ['facturx', 'ubl'],
           `${e.env}: the previous release kept the message without its two attachments`,
         );
+        // 1.18.0 serves it with the recipient link's token redacted; Repr-Digest is the sha-256
+        // of the bytes as stored (and sent)
         assert.equal(
-          sha256(message.rawPayload),
-          e.message_sha256,
-          `${e.env}: the message is served byte for byte as stored`,
+          message.headers['repr-digest'],
+          `sha-256=:${Buffer.from(e.message_sha256, 'hex').toString('base64')}:`,
+          `${e.env}: the digest of the message as stored`,
         );
+        assert.doesNotMatch(message.rawPayload.toString('latin1'), /\/r\/[0-9A-Za-z]{32}/);
         for (const [format, f] of Object.entries<Expected>(e.einvoice)) {
           const file = await get(`/v1/documents/${e.document_id}/einvoice?format=${format}`, token);
           assert.equal(file.statusCode, 200, file.body);
@@ -395,10 +412,18 @@ for (const engine of engines) {
         `/v1/documents/${e.document_id}/deliveries/${e.delivery_id}/message`,
         seller(),
       );
-      assert.equal(sha256(served.rawPayload), e.message_sha256);
+      assert.equal(
+        served.headers['repr-digest'],
+        `sha-256=:${Buffer.from(e.message_sha256, 'hex').toString('base64')}:`,
+      );
       // SMTP is handed the stored bytes (the server keeps all but the final dot line).
       const norm = (b: Buffer) => b.toString('latin1').replace(/(\r\n)+$/, '');
-      assert.ok(norm(got[0]!.raw) === norm(served.rawPayload), 'the bytes sent are the bytes stored');
+      assert.ok(
+        [norm(got[0]!.raw), `${norm(got[0]!.raw)}\r\n`].some(
+          (m) => sha256(Buffer.from(m, 'latin1')) === e.message_sha256,
+        ),
+        'the bytes sent are the bytes stored',
+      );
       const list = await svc.req<{ data: Expected[] }>(
         'GET',
         `/v1/documents/${e.document_id}/deliveries?limit=100`,

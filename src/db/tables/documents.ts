@@ -161,10 +161,10 @@ export interface ReceivedPaymentAccount {
 
 /** documents.payment_hold (CONTRACT 11.5). */
 export interface PaymentHold {
-  reason: 'payment_account_changed' | 'sender_unverified';
+  reason: 'payment_account_new' | 'payment_account_changed' | 'sender_unverified';
   /** payment_account_changed: the account the party used before (BT-84) */
   previous?: string;
-  /** payment_account_changed: the account this document asks to be paid to */
+  /** payment_account_new and _changed: the account this document asks to be paid to */
   new?: string;
   /** when the hold was put (the document's receipt) */
   since: string;

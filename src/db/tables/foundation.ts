@@ -124,7 +124,19 @@ export interface SignInFailuresTable {
   at: Date;
 }
 
+/**
+ * An identifier the operator verified for an organization (CONTRACT 11.1, migration 0050):
+ * `id:<SCHEME>:<VALUE>` or `vat:<VAT>`, normalized as the directory compares them.
+ */
+export interface VerifiedIdentifiersTable {
+  environment: 'live' | 'sandbox';
+  key: string;
+  organization_id: string;
+  verified_at: Date;
+}
+
 export interface FoundationTables {
+  verified_identifiers: VerifiedIdentifiersTable;
   sign_in_failures: SignInFailuresTable;
   deployment_settings: DeploymentSettingsTable;
   organizations: OrganizationsTable;

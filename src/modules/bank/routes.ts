@@ -23,7 +23,7 @@ import {
   importBankStatement,
   listBankStatements,
   matchStatementEntry,
-  readBankStatement,
+  recordBankStatement,
   STATEMENT_BODY_LIMIT,
 } from './statements.ts';
 
@@ -176,7 +176,7 @@ export const bankRoutes: AnyRoute[] = [
     operationId: 'importBankStatement',
     summary: 'Import a bank statement or status report',
     description:
-      "Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.",
+      "Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. An invoice settled by a credit emits payment.settled to the organization with the bank's entry reference as settlement_reference. A large file is imported in short transactions (a window of entries each), so it never holds the database long; a retry after a failure resumes where the last one stopped and applies nothing twice. A remittance text names at most 20 candidate invoice numbers (the first 20). DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.",
     tags,
     family: 'payments',
     auth: 'session_or_scopes',
@@ -190,8 +190,8 @@ export const bankRoutes: AnyRoute[] = [
         'The statement and what each entry did (the same message imported again answers the statement it made, unchanged).',
     },
     errors: ['invalid_request', 'unauthorized', 'forbidden', 'insufficient_scope', 'conflict'],
-    prepare: ({ body }) => readBankStatement(body),
-    handler: async ({ ctx, principal, prepared }) => importBankStatement(ctx, principal, prepared),
+    prepare: ({ ctx, principal, body }) => recordBankStatement(ctx, principal, body),
+    handler: async ({ ctx, prepared }) => importBankStatement(ctx, prepared),
   }),
   defineRoute({
     method: 'GET',

@@ -13,6 +13,7 @@ import { externalPartyOfDocument } from '../parties/external-parties.ts';
 import { type DeliveryView, deliveryView, VIEW_COLUMNS } from './deliveries.ts';
 import { storedMessage } from './kept-attachments.ts';
 import { queueDocumentDelivery } from './queue.ts';
+import { redactedMessage, type ServedMessage } from './redact-message.ts';
 
 const ID = /^[A-Za-z0-9_]{1,64}$/;
 
@@ -45,20 +46,21 @@ export async function listDocumentDeliveries(
 }
 
 /**
- * The message exactly as handed to SMTP (message/rfc822). 404 while a queued delivery has not
- * been composed yet, and for a live claim code (its code is the party's alone, CONTRACT 11.3).
+ * The message as handed to SMTP (message/rfc822) with the recipient's secrets redacted, and the
+ * sha-256 of the bytes sent (CONTRACT 11.2, 1.18.0). 404 while a queued delivery has not been
+ * composed yet, and for a live claim code (its code is the party's alone, CONTRACT 11.3).
  */
 export async function deliveryMessage(
   ctx: AppContext,
   principal: Principal,
   documentId: string,
   deliveryId: string,
-): Promise<Buffer> {
+): Promise<ServedMessage> {
   await senderDocument(ctx, principal, documentId);
   if (!ID.test(deliveryId)) throw notFound('delivery');
   const row = await ctx.db
     .selectFrom('deliveries')
-    .select(['message', 'message_attachments', 'kind', 'sandbox'])
+    .select(['message', 'message_attachments', 'kind', 'sandbox', 'external_party_id'])
     .where('id', '=', deliveryId)
     .where('document_id', '=', documentId)
     .where('organization_id', '=', principal.organization.id)
@@ -71,7 +73,8 @@ export async function deliveryMessage(
     );
   }
   // Assembled from the kept e-invoice files exactly as every attempt hands it to SMTP.
-  return storedMessage(ctx.db, documentId, row.message, row.message_attachments);
+  const sent = await storedMessage(ctx.db, documentId, row.message, row.message_attachments);
+  return redactedMessage(ctx, sent, { documentId, externalPartyId: row.external_party_id });
 }
 
 /** POST /v1/documents/{id}/deliveries: the document emailed again, to the party or `to`. */

@@ -117,18 +117,19 @@ export const deliveryRoutes: AnyRoute[] = [
     operationId: 'getDeliveryMessage',
     summary: 'The message of a delivery',
     description:
-      "The email exactly as handed to SMTP (message/rfc822), the same bytes on every retry; a sandbox delivery's simulated message too. 404 while a queued delivery is not yet composed (at its first attempt).",
+      "The email as handed to SMTP (message/rfc822), the same bytes on every retry; a sandbox delivery's simulated message too; with every secret the recipient alone may hold (the recipient link's token, a claim code) replaced by [redacted], so the issuer never acts through its counterparty's link. Repr-Digest is the sha-256 of the exact bytes sent (before redaction). 404 while a queued delivery is not yet composed (at its first attempt).",
     params: MessageParams,
     response: { status: 200, schema: null, description: 'The message.', contentType: 'message/rfc822' },
     errors: ['not_found'],
     handler: async ({ ctx, principal, params, reply }) => {
-      const bytes = await deliveryMessage(ctx, principal, params.id, params.delivery_id);
+      const served = await deliveryMessage(ctx, principal, params.id, params.delivery_id);
       reply
         .header('content-type', 'message/rfc822')
+        .header('repr-digest', `sha-256=:${served.sha256}:`)
         .header('content-disposition', `attachment; filename="${params.delivery_id}.eml"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache')
-        .send(bytes);
+        .send(served.bytes);
       return SENT;
     },
   }),

@@ -373,10 +373,17 @@ export const Document = Type.Object(
       [
         Type.Object(
           {
-            reason: Type.Union([Type.Literal('payment_account_changed'), Type.Literal('sender_unverified')], {
-              description:
-                "payment_account_changed: the e-invoice asks to be paid to another account (BT-84) than the one this party used before; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.",
-            }),
+            reason: Type.Union(
+              [
+                Type.Literal('payment_account_new'),
+                Type.Literal('payment_account_changed'),
+                Type.Literal('sender_unverified'),
+              ],
+              {
+                description:
+                  "payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.",
+              },
+            ),
             previous: Type.Optional(Type.String({ description: 'The account the party used before.' })),
             new: Type.Optional(Type.String({ description: 'The account this document asks to be paid to.' })),
             since: Timestamp,

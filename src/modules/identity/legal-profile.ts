@@ -12,7 +12,8 @@ import { type FieldProblem, invalid, notFound } from '../../lib/errors.ts';
 import { LEGAL_PROFILE_LABELS, type LegalProfile, type LegalProfilePath } from '../../lib/legal-profile.ts';
 import { identifierProblem, validIban } from '../../lib/party-identifiers.ts';
 import { unstorableTextProblem } from '../../lib/text.ts';
-import { type OrganizationView, organizationView } from './organizations.ts';
+import { type OrganizationView, organizationViewOf } from './organizations.ts';
+import { dropChangedIdentifiers } from './verified-identifiers.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -164,12 +165,16 @@ export async function updateLegalProfile(
         .map(({ q }) => q);
       throw invalid(sorted, summary(sorted));
     }
-    return trx
+    const updated = await trx
       .updateTable('organizations')
       .set({ legal_profile: JSON.stringify(next as unknown as LegalProfile), ...listing })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A changed identifier is the organization's word only: it leaves the directory (and stops
+    // attributing received files) until the operator verifies it again (CONTRACT 11.1).
+    await dropChangedIdentifiers(trx, id);
+    return updated;
   });
-  return organizationView(row);
+  return organizationViewOf(ctx.db, row);
 }

@@ -1,12 +1,18 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Tx } from '../../context.ts';
+import type { AppContext, Tx } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { OrganizationsTable } from '../../db/tables/foundation.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { createOrganizationAccounts } from '../ledger/create-accounts.ts';
+import {
+  type VerifiedIdentifierView,
+  verifiedIdentifiersOf,
+  verifyIdentifiers,
+} from './verified-identifiers.ts';
 
 export type OrganizationRow = Selectable<OrganizationsTable>;
 
@@ -16,20 +22,40 @@ export interface OrganizationView {
   environment: 'live' | 'sandbox';
   verified: boolean;
   directory_listed: boolean;
-  legal_profile: LegalProfile | null;
+  legal_profile:
+    | (LegalProfile & {
+        verified_identifiers: {
+          field: VerifiedIdentifierView['field'];
+          value: string;
+          verified_at: string;
+        }[];
+      })
+    | null;
   created_at: string;
 }
 
-export function organizationView(o: OrganizationRow): OrganizationView {
+/** The organization as the API shows it; `verified` lists its verified identifiers (none by default). */
+export function organizationView(
+  o: OrganizationRow,
+  verified: VerifiedIdentifierView[] = [],
+): OrganizationView {
   return {
     id: o.id,
     name: o.name,
     environment: o.environment,
     verified: o.verified,
     directory_listed: o.directory_listed,
-    legal_profile: o.legal_profile,
+    legal_profile: o.legal_profile && {
+      ...o.legal_profile,
+      verified_identifiers: verified.map((v) => ({ ...v, verified_at: iso(v.verified_at) })),
+    },
     created_at: iso(o.created_at),
   };
+}
+
+/** organizationView with the identifiers verified now (CONTRACT 11.1). */
+export async function organizationViewOf(db: Kysely<DB>, o: OrganizationRow): Promise<OrganizationView> {
+  return organizationView(o, o.legal_profile ? await verifiedIdentifiersOf(db, o.id) : []);
 }
 
 /**
@@ -74,6 +100,27 @@ export async function getOrganizationRow(db: Kysely<DB>, id: string): Promise<Or
   const org = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
   if (!org) throw notFound('organization');
   return org;
+}
+
+/**
+ * POST /v1/operator/organizations/{id}/verify: the organization is verified, and so are the
+ * identifiers its legal profile holds now (CONTRACT 11.1), all in one transaction: an identifier
+ * verified for another organization of the environment is 409 and changes nothing.
+ */
+export async function verifyOrganization(ctx: AppContext, id: string): Promise<OrganizationView> {
+  const org = await inTransaction(ctx.db, async (trx) => {
+    const row = await trx
+      .updateTable('organizations')
+      .set({ verified: true })
+      .where('id', '=', id)
+      .where('external', '=', false)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('organization');
+    await verifyIdentifiers(trx, id, ctx.clock.now());
+    return row;
+  });
+  return organizationViewOf(ctx.db, org);
 }
 
 export async function setOrganizationFlags(

@@ -7,7 +7,12 @@ import { endSession, signIn, signup } from './accounts.ts';
 import { acceptConnection, getConnection, listConnections } from './connections.ts';
 import { updateLegalProfile } from './legal-profile.ts';
 import { UpdateOrganizationBody } from './legal-profile-schema.ts';
-import { getOrganizationRow, organizationView, setOrganizationFlags } from './organizations.ts';
+import {
+  getOrganizationRow,
+  organizationViewOf,
+  setOrganizationFlags,
+  verifyOrganization,
+} from './organizations.ts';
 import { provisionSandbox } from './sandbox.ts';
 import {
   Connection,
@@ -96,7 +101,7 @@ export const identityRoutes: AnyRoute[] = [
     response: { status: 200, schema: Organization, description: 'The organization.' },
     errors: ['unauthorized', 'forbidden'],
     handler: async ({ ctx, principal }) =>
-      organizationView(await getOrganizationRow(ctx.db, principal.organization.id)),
+      organizationViewOf(ctx.db, await getOrganizationRow(ctx.db, principal.organization.id)),
   }),
   defineRoute({
     method: 'PATCH',
@@ -203,15 +208,15 @@ export const identityRoutes: AnyRoute[] = [
     method: 'POST',
     url: '/v1/operator/organizations/:id/verify',
     operationId: 'operatorVerifyOrganization',
-    summary: 'Mark an organization verified (operator)',
-    description: 'Verified organizations may use treasury reads and finance.',
+    summary: 'Verify an organization and its identifiers (operator)',
+    description:
+      "Verified organizations may use treasury reads and finance. The identifiers the organization's legal profile holds at this moment (electronic address, legal registration id, VAT id) become verified for it (legal_profile.verified_identifiers): only verified identifiers list it in GET /v1/directory, resolve POST /v1/connections {counterparty}, and attribute a received e-invoice to it. An identifier is verified for one organization of an environment at most: one already verified for another answers 409 conflict naming the holder (details.holder), and nothing is verified. Changing an identifier in the profile drops its verification until the operator verifies again.",
     tags: ['Operator'],
     auth: 'operator',
     params: IdParams,
     response: { status: 200, schema: Organization, description: 'The organization.' },
-    errors: ['unauthorized', 'not_found'],
-    handler: async ({ ctx, params }) =>
-      organizationView(await setOrganizationFlags(ctx.db, params.id, { verified: true })),
+    errors: ['unauthorized', 'not_found', 'conflict'],
+    handler: async ({ ctx, params }) => verifyOrganization(ctx, params.id),
   }),
   defineRoute({
     method: 'POST',
@@ -225,6 +230,9 @@ export const identityRoutes: AnyRoute[] = [
     response: { status: 200, schema: Organization, description: 'The organization.' },
     errors: ['unauthorized', 'not_found'],
     handler: async ({ ctx, params }) =>
-      organizationView(await setOrganizationFlags(ctx.db, params.id, { processor_connected: true })),
+      organizationViewOf(
+        ctx.db,
+        await setOrganizationFlags(ctx.db, params.id, { processor_connected: true }),
+      ),
   }),
 ];

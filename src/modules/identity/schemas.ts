@@ -2,6 +2,29 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
 import { LegalProfileSchema } from './legal-profile-schema.ts';
 
+/** The organization's own profile as GET /v1/organization answers it: with what the operator verified. */
+const OrganizationLegalProfile = Type.Object(
+  {
+    ...LegalProfileSchema.properties,
+    verified_identifiers: Type.Array(
+      Type.Object({
+        field: Type.Union([
+          Type.Literal('electronic_address'),
+          Type.Literal('legal_registration_id'),
+          Type.Literal('vat_id'),
+        ]),
+        value: Type.String({ description: 'As the profile states it: <scheme>:<value>, or the VAT id.' }),
+        verified_at: Timestamp,
+      }),
+      {
+        description:
+          "The profile's identifiers the operator verified (POST /v1/operator/organizations/{id}/verify; CONTRACT 11.1). Only these list the organization in GET /v1/directory, resolve a connection by identifier and attribute received e-invoices to it; changing one drops it from this list until the operator verifies it again.",
+      },
+    ),
+  },
+  { title: 'OrganizationLegalProfile', additionalProperties: false },
+);
+
 export const Organization = Type.Object(
   {
     id: Type.String(),
@@ -12,9 +35,9 @@ export const Organization = Type.Object(
       description:
         'Whether GET /v1/directory finds the organization by the identifiers of its legal profile (CONTRACT 11.1); PATCH it to false to leave the directory.',
     }),
-    legal_profile: Type.Union([LegalProfileSchema, Type.Null()], {
+    legal_profile: Type.Union([OrganizationLegalProfile, Type.Null()], {
       description:
-        'What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it.',
+        'What e-invoices name the organization with (CONTRACT 9), and which of its identifiers are verified; null until PATCH /v1/organization sets it.',
     }),
     created_at: Timestamp,
   },

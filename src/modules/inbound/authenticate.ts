@@ -4,7 +4,7 @@
 // message into documents, so the 250 never waits for DNS). DNS goes through DOCEX_DNS_SERVERS when
 // set. The results never refuse a message: they decide `received.sender_verified` and whether a
 // refusal may be answered (only a DMARC-authenticated sender gets a reply: no backscatter).
-import type { AppContext, Tx } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { SenderAuthentication } from '../../db/tables/inbound.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { senderOffThread } from './parse-pool.ts';
@@ -109,41 +109,4 @@ export async function authenticationOf(ctx: AppContext, id: string): Promise<Sen
   return auth;
 }
 
-/**
- * `received.sender_verified` (CONTRACT 11.5): DMARC passed for the From domain, and that domain is
- * the known email domain of the seller: for an external party the domain its mail was verified
- * from before, else its email address's domain; for a new party (made from this very message) any
- * DMARC-passing domain, which it then remembers; for a docex organization the domain of its legal
- * profile's contact email. A verified external party without a remembered domain remembers it.
- */
-export async function senderVerified(
-  trx: Tx,
-  auth: SenderAuthentication | null,
-  seller: { organizationId: string; created: boolean },
-): Promise<boolean> {
-  if (!dmarcPassed(auth)) return false;
-  const from = auth.from_domain;
-  const party = await trx
-    .selectFrom('external_parties')
-    .select(['id', 'email', 'verified_domain'])
-    .where('id', '=', seller.organizationId)
-    .executeTakeFirst();
-  if (!party) {
-    const org = await trx
-      .selectFrom('organizations')
-      .select('legal_profile')
-      .where('id', '=', seller.organizationId)
-      .executeTakeFirst();
-    return domainOf(org?.legal_profile?.contact?.email ?? null) === from;
-  }
-  const known = seller.created ? null : (party.verified_domain ?? domainOf(party.email));
-  if (known !== null && known !== from) return false;
-  if (party.verified_domain !== from) {
-    await trx
-      .updateTable('external_parties')
-      .set({ verified_domain: from })
-      .where('id', '=', party.id)
-      .execute();
-  }
-  return true;
-}
+// `received.sender_verified` is decided by the full address: sender-address.ts (1.18.0).

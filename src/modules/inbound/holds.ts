@@ -1,7 +1,7 @@
 // Payment holds (CONTRACT 11.5): against invoice fraud ("please pay our new bank account"), a
-// received document is held when the account it asks to be paid to (BT-84) is not the one its
-// party used before, or when its mail is not sender_verified although that party's mail was
-// verified before. Pay and the payment transitions then answer 409 (the guard is in
+// received document is held when the account it asks to be paid to (BT-84) is not one the
+// receiver confirmed for its party (payment_account_new for the party's first, _changed after),
+// or when its mail is not sender_verified although that party's mail was verified before. Pay and the payment transitions then answer 409 (the guard is in
 // src/modules/payments/start-payment.ts) until an admin session of the receiving organization
 // releases the hold here, in the document's history.
 import { sql } from 'kysely';
@@ -37,14 +37,15 @@ export function receivedPaymentAccount(
 }
 
 /**
- * The account `sellerId` used before with `receiverId`: the BT-84 of the latest document it sent
- * the receiver that carried one and is not itself held (an account nobody confirmed yet is not
- * "used": a second invoice with the same new account is held too), or else the payment account
- * of its legal profile; null when neither exists (the party's first account is nothing to compare
- * with).
+ * The accounts the receiver has confirmed for `sellerId` (CONTRACT 11.5, version 1.18.0), latest
+ * first: the BT-84 of every document the party sent it that carries no hold (released by an admin
+ * session, or never held because its account was already confirmed), and the payment account of
+ * an external party's legal profile (typed by the receiver; a file never writes it; an
+ * organization's own profile is its word, not the receiver's). A document still held confirms nothing: a forged first invoice never becomes the reference
+ * the genuine one is held against.
  */
-async function previousAccount(trx: Tx, sellerId: string, receiverId: string): Promise<string | null> {
-  const row = await trx
+async function confirmedAccounts(trx: Tx, sellerId: string, receiverId: string): Promise<string[]> {
+  const rows = await trx
     .selectFrom('documents')
     .select(sql<string>`received->'payment_account'->>'iban'`.as('iban'))
     .where('issuer_organization_id', '=', sellerId)
@@ -54,16 +55,18 @@ async function previousAccount(trx: Tx, sellerId: string, receiverId: string): P
     .where('payment_hold', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (row?.iban) return row.iban;
+    .limit(100)
+    .execute();
+  const out = rows.map((r) => r.iban);
+  // Only an external party's profile is the receiver's word; an organization's is its own.
   const org = await trx
     .selectFrom('organizations')
-    .select('legal_profile')
+    .select(['legal_profile', 'external'])
     .where('id', '=', sellerId)
     .executeTakeFirst();
-  const iban = org?.legal_profile?.payment_account?.iban;
-  return iban ? accountKey(iban) : null;
+  const iban = org?.external ? org.legal_profile?.payment_account?.iban : undefined;
+  if (iban) out.push(accountKey(iban));
+  return out;
 }
 
 /** Whether a document `sellerId` sent `receiverId` before came by mail whose sender was verified. */
@@ -93,9 +96,12 @@ export async function paymentHoldFor(
 ): Promise<PaymentHold | null> {
   const account = received.payment_account?.iban ?? null;
   if (account !== null) {
-    const previous = await previousAccount(trx, sellerId, receiverId);
-    if (previous !== null && previous !== account) {
-      return { reason: 'payment_account_changed', previous, new: account, since: iso(now) };
+    const confirmed = await confirmedAccounts(trx, sellerId, receiverId);
+    if (!confirmed.includes(account)) {
+      // The party's first account is held too (version 1.18.0): nobody has confirmed it yet.
+      return confirmed.length === 0
+        ? { reason: 'payment_account_new', new: account, since: iso(now) }
+        : { reason: 'payment_account_changed', previous: confirmed[0]!, new: account, since: iso(now) };
     }
   }
   if (received.channel === 'email' && !received.sender_verified) {

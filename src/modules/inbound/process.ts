@@ -28,13 +28,14 @@ import { appendEvents } from '../events/append.ts';
 import { findCounterparties } from '../parties/directory.ts';
 import { emailProblem } from '../parties/email.ts';
 import { createExternalParty } from '../parties/external-parties.ts';
-import { authenticationOf, senderVerified } from './authenticate.ts';
+import { authenticationOf } from './authenticate.ts';
 import { paymentHoldFor, receivedPaymentAccount } from './holds.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
 import { readMessageOffThread, readUploadOffThread } from './parse-pool.ts';
 import type { ReadMessage } from './read-message.ts';
 import { queueRefusalReply } from './refusal-reply.ts';
+import { senderVerifiedByAddress } from './sender-address.ts';
 
 /** How long a worker holds a message before another may take it over (a crashed worker's). */
 export const INBOUND_LEASE_MS = 5 * 60 * 1000;
@@ -265,7 +266,7 @@ async function accept(
         channel: m.channel,
         from: sender,
         message_id: m.message_id,
-        sender_verified: await senderVerified(trx, m.auth, seller),
+        sender_verified: await senderVerifiedByAddress(trx, m.auth, m.from_address, seller, org.id),
         sha256: f.sha256,
         inbound_message_id: m.id,
         payment_account: receivedPaymentAccount(f.invoice.paymentAccount),

@@ -9,19 +9,15 @@ import { type CursorBinding, type Page, pageNewestFirst } from '../../http/curso
 import type { Principal } from '../../http/principal.ts';
 import { EAS_CODES, ICD_CODES } from '../../lib/en16931-codes.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
-
-/** upper(regexp_replace(x, '\s', '', 'g')): the normalization of migration 0030, exactly. */
-function norm(x: RawBuilder<unknown>): RawBuilder<string> {
-  return sql<string>`upper(regexp_replace(${x}, '\\s', '', 'g'))`;
-}
-// The indexed expressions (migration 0030), written the same way so the planner matches them.
-const EA_KEY = norm(
-  sql`(legal_profile -> 'electronic_address' ->> 'scheme') || ':' || (legal_profile -> 'electronic_address' ->> 'value')`,
-);
-const LR_KEY = norm(
-  sql`(legal_profile -> 'legal_registration_id' ->> 'scheme') || ':' || (legal_profile -> 'legal_registration_id' ->> 'value')`,
-);
-const VAT_KEY = norm(sql`legal_profile ->> 'vat_id'`);
+import {
+  askedKey,
+  EA_KEY,
+  isVerified,
+  LR_KEY,
+  norm,
+  VAT_KEY,
+  VERIFIED_KEY,
+} from '../identity/verified-identifiers.ts';
 
 /** What a look-up asks for: an identifier `<scheme>:<value>`, or a VAT id. */
 export type PartyKey = { identifier: string } | { vat_id: string };
@@ -102,22 +98,28 @@ export interface DirectoryEntryView {
   organization_id: string;
   name: string;
   country_code: string | null;
+  /** always true: an identifier only the organization itself stated is never listed */
+  verified: true;
 }
 
 function listable(db: Kysely<DB>, environment: 'live' | 'sandbox', key: PartyKey) {
-  return db
-    .selectFrom('organizations')
-    .select([
-      'id',
-      'name',
-      'created_at',
-      sql<string | null>`legal_profile -> 'address' ->> 'country_code'`.as('country_code'),
-    ])
-    .where('environment', '=', environment)
-    .where('directory_listed', '=', true)
-    .where('demo', '=', false)
-    .where('external', '=', false)
-    .where(keyCondition(key));
+  return (
+    db
+      .selectFrom('organizations')
+      .select([
+        'id',
+        'name',
+        'created_at',
+        sql<string | null>`legal_profile -> 'address' ->> 'country_code'`.as('country_code'),
+      ])
+      .where('environment', '=', environment)
+      .where('directory_listed', '=', true)
+      .where('demo', '=', false)
+      .where('external', '=', false)
+      .where(keyCondition(key))
+      // only an identifier the operator verified for this organization lists it (CONTRACT 11.1)
+      .where(isVerified('organizations', askedKey(key)))
+  );
 }
 
 /** The key from a query or body that passed partyKeyProblems. */
@@ -144,6 +146,7 @@ export async function lookupDirectory(
     organization_id: r.id,
     name: r.name,
     country_code: r.country_code,
+    verified: true as const,
   }));
 }
 
@@ -199,23 +202,32 @@ export async function findCounterparties(
   const out: CounterpartyMatch[] = [];
   const seen = new Set<string>();
   const tries: [CounterpartyMatch['matched_by'], RawBuilder<boolean>][] = [];
+  // An organization counterparty counts only by an identifier verified for it (CONTRACT 11.5,
+  // "Attribution"): the receiver's own external parties (whose profiles the receiver typed) and
+  // docex's demo counterparties count by what their profile states.
+  const trusted = (field: keyof typeof VERIFIED_KEY) =>
+    sql<boolean>`(o.external or o.demo or ${isVerified('o', VERIFIED_KEY[field])})`;
   const ea = ids.electronic_address;
   if (ea)
     tries.push([
       'electronic_address',
-      sql<boolean>`${EA_KEY} = ${norm(sql`${`${ea.scheme}:${ea.value}`}::text`)}`,
+      sql<boolean>`${EA_KEY} = ${norm(sql`${`${ea.scheme}:${ea.value}`}::text`)} and ${trusted('electronic_address')}`,
     ]);
-  if (ids.vat_id) tries.push(['vat_id', sql<boolean>`${VAT_KEY} = ${norm(sql`${ids.vat_id}::text`)}`]);
+  if (ids.vat_id)
+    tries.push([
+      'vat_id',
+      sql<boolean>`${VAT_KEY} = ${norm(sql`${ids.vat_id}::text`)} and ${trusted('vat_id')}`,
+    ]);
   const lr = ids.legal_registration_id;
   if (lr?.scheme) {
     tries.push([
       'legal_registration_id',
-      sql<boolean>`${LR_KEY} = ${norm(sql`${`${lr.scheme}:${lr.value}`}::text`)}`,
+      sql<boolean>`${LR_KEY} = ${norm(sql`${`${lr.scheme}:${lr.value}`}::text`)} and ${trusted('legal_registration_id')}`,
     ]);
   } else if (lr) {
     tries.push([
       'legal_registration_id',
-      sql<boolean>`${norm(sql`legal_profile -> 'legal_registration_id' ->> 'value'`)} = ${norm(sql`${lr.value}::text`)}`,
+      sql<boolean>`${norm(sql`legal_profile -> 'legal_registration_id' ->> 'value'`)} = ${norm(sql`${lr.value}::text`)} and ${trusted('legal_registration_id')}`,
     ]);
   }
   for (const [by, condition] of tries) {

@@ -77,6 +77,10 @@ export const DirectoryEntry = Type.Object(
     country_code: Type.Union([Type.String(), Type.Null()], {
       description: "The legal profile's country (ISO 3166-1 alpha-2).",
     }),
+    verified: Type.Literal(true, {
+      description:
+        'Always true: the directory lists an organization only by an identifier the operator verified for it (CONTRACT 11.1); what a profile merely states is never listed.',
+    }),
   },
   { title: 'DirectoryEntry' },
 );

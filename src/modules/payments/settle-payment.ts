@@ -10,6 +10,7 @@ import type { AppContext, Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
 import { parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
 import { systemActor } from '../documents/history.ts';
@@ -27,7 +28,7 @@ import {
 } from '../ledger/index.ts';
 import { PAYMENT_HOOKS } from './hooks.ts';
 import { type PaymentRow, projectPayment, storedPayment } from './project-payment.ts';
-import { SANDBOX_INSUFFICIENT_ACCOUNT } from './schemas.ts';
+import { SANDBOX_INSUFFICIENT_ACCOUNT, SEPA_CREDIT_TRANSFER } from './schemas.ts';
 
 /** Payments settled per task run before the worker looks at its other tasks. */
 const BATCH = 20;
@@ -410,14 +411,18 @@ export const settlementTask: WorkerTask = { name: 'payment-settlement', idleMs: 
 /**
  * A bank credit paid an open invoice of `payeeOrganizationId` without a docex payment (a transfer
  * from outside docex, matched exactly or by hand): the document paid, balance_due 0, the receipt
- * booked in the ledger on the payee's EUR account against its bank. `skipped` when the document
- * is no longer open for exactly `amount` (checked under its lock).
+ * booked in the ledger on the payee's EUR account against its bank, and a settled payment recorded
+ * for it (rail sepa_credit_transfer, the bank's entry reference as its settlement reference) so
+ * that `payment.settled` goes to the issuer as for every settlement (CONTRACT 12, version 1.18.0):
+ * an integrator listening for payments hears of this one too. The payer is not on docex (or paid
+ * outside it), so the event goes to the issuer alone. `skipped` when the document is no longer
+ * open for exactly `amount` (checked under its lock); otherwise the recorded payment's id.
  */
 export async function settleByBankReceipt(
   trx: Tx,
   input: { documentId: string; payeeOrganizationId: string; amount: string; bankReference: string },
   now: Date,
-): Promise<'settled' | 'skipped'> {
+): Promise<{ paymentId: string } | 'skipped'> {
   const doc = await lockDocument(trx, input.documentId);
   const amount = parseMoney(input.amount);
   if (
@@ -434,6 +439,7 @@ export async function settleByBankReceipt(
     .executeTakeFirstOrThrow();
   const account = await accountFor(trx, input.payeeOrganizationId, 'EUR');
   const bank = externalAccountId(org.environment, 'EUR');
+  const reference = input.bankReference.slice(0, 200);
   const description = `Received by bank transfer ${input.bankReference.slice(0, 100)} (document ${doc.id})`;
   const common = {
     kind: 'bank' as const,
@@ -453,17 +459,61 @@ export async function settleByBankReceipt(
     ],
     now,
   );
-  await applyStatusChange(
+  // The bank rail's fields: the account the credit reached, and an EndToEndId of docex's own
+  // making (the payer's, if it gave one, is its own and need not be unique across docex).
+  const iban = await trx
+    .selectFrom('bank_accounts')
+    .select('iban')
+    .where('organization_id', '=', input.payeeOrganizationId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const paymentId = newId('pay');
+  const payment = await trx
+    .insertInto('payments')
+    .values({
+      id: paymentId,
+      end_to_end_id: paymentId.replaceAll('_', '-'),
+      creditor_iban: iban.iban,
+      document_id: doc.id,
+      payer_organization_id: doc.counterparty_organization_id,
+      payee_organization_id: input.payeeOrganizationId,
+      environment: org.environment,
+      amount: toMoneyString(amount),
+      currency: 'EUR',
+      status: 'settled',
+      failure_reason: null,
+      settlement_reference: reference,
+      payment_method: SEPA_CREDIT_TRANSFER,
+      source_account_id: bank,
+      destination_account_id: account.id,
+      scheduled_for: null,
+      execute_at: now,
+      resume_status: doc.status,
+      key_id: null,
+      last_error: null,
+      created_at: now,
+      settled_at: now,
+      failed_at: null,
+      rail: 'sepa_credit_transfer',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const after = await applyStatusChange(
     trx,
-    doc,
+    { ...doc, payment: storedPayment(payment) },
     systemActor(input.payeeOrganizationId),
     {
       to: 'paid',
       balanceDue: '0.00',
       action: 'payment_received',
-      changes: { amount: toMoneyNumber(amount), settlement_reference: input.bankReference.slice(0, 200) },
+      changes: { amount: toMoneyNumber(amount), payment_id: payment.id, settlement_reference: reference },
     },
     now,
   );
-  return 'settled';
+  await appendEvents(
+    trx,
+    paymentEvents('payment.settled', after).filter((e) => e.organizationId === input.payeeOrganizationId),
+    now,
+  );
+  return { paymentId: payment.id };
 }
