@@ -5,7 +5,7 @@ import type { AppContext } from '../../src/context.ts';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { appendLogLeaves, bytes } from '../../src/modules/provenance/log.ts';
 import { parseCheckpoint, verifyNote } from '../../src/modules/provenance/signed-note.ts';
-import { allTasks } from '../../src/worker/tasks.ts';
+import { allTasks } from '../../src/tasks.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import type { TestService } from '../helpers/harness.ts';
 

@@ -13,8 +13,8 @@ import type { KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { getOrCreateSetting } from '../../db/settings.ts';
 import type { Sealer } from '../../lib/master-key.ts';
-import { getOrCreateSetting } from '../../lib/settings.ts';
 import {
   generateSigningKey,
   keyId,

@@ -1,7 +1,7 @@
 // Deployment-wide values generated once and kept in the database (operator token hash, HMAC
 // key, signing key), so every process of a deployment agrees on them.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from './schema.ts';
 
 /** Returns the stored value, creating it with `generate()` if absent (first writer wins). */
 export async function getOrCreateSetting(
