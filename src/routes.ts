@@ -12,9 +12,9 @@ import { keyRoutes } from './modules/keys/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
 import { partyRoutes } from './modules/parties/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { documentProvenanceRoutes } from './modules/provenance/provenance-routes.ts';
-import { provenanceRoutes } from './modules/provenance/routes.ts';
+import { documentProvenanceRoutes } from './modules/provenance/routes.ts';
 import { recipientRoutes } from './modules/recipient/routes.ts';
+import { transparencyLogRoutes } from './modules/tlog/routes.ts';
 import { treasuryRoutes } from './modules/treasury/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 
@@ -24,7 +24,7 @@ export function allRoutes(): AnyRoute[] {
   list.push(...documentRoutes, ...paymentRoutes, ...einvoiceRoutes, ...deliveryRoutes);
   list.push(...attachmentRoutes, ...documentProvenanceRoutes);
   list.push(...webhookRoutes);
-  list.push(...provenanceRoutes);
+  list.push(...transparencyLogRoutes);
   list.push(...treasuryRoutes);
   list.push(...financeRoutes);
   list.push(...bankRoutes);

@@ -19,7 +19,7 @@ import { makePrivateDir } from './lib/private-dir.ts';
 import { hashToken } from './lib/tokens.ts';
 import { resealRecipientLinks } from './modules/delivery/recipient-link.ts';
 import { loadTestClockOffset } from './modules/meta/test-clock.ts';
-import { resealSigningKey } from './modules/provenance/signing-key.ts';
+import { resealSigningKey } from './modules/tlog/signing-key.ts';
 import { resealWebhookSecrets } from './modules/webhooks/endpoints.ts';
 import { wireModules } from './modules/wiring.ts';
 import { traceHooks } from './observability/trace-hooks.ts';

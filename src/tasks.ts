@@ -10,7 +10,7 @@ import { pruneSignInFailures } from './modules/identity/sign-in-throttle.ts';
 import { purgeOldMessages } from './modules/inbound/messages.ts';
 import { processInboundPass } from './modules/inbound/process.ts';
 import { settlementTask } from './modules/payments/settle-payment.ts';
-import { checkpointTask } from './modules/provenance/log.ts';
+import { checkpointTask } from './modules/tlog/log.ts';
 import { webhookTasks } from './modules/webhooks/tasks.ts';
 import type { WorkerTask } from './worker/worker.ts';
 

@@ -3,8 +3,8 @@
 // document is escaped where it is written. Laid out for a phone first: one column, lines as
 // cards, buttons a thumb can hit; a table for the lines from 720 px up.
 import { styleHash } from '../http/security-headers.ts';
-import type { HistoryActor } from '../modules/provenance/hash-chain.ts';
 import type { RecipientDocumentView } from '../modules/recipient/schemas.ts';
+import type { HistoryActor } from '../modules/tlog/hash-chain.ts';
 
 export interface PageHistoryEntry {
   seq: number;

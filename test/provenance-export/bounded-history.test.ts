@@ -22,8 +22,8 @@ import {
 } from '../../src/modules/documents/history.ts';
 import type { DocumentHistoryView, DocumentView } from '../../src/modules/documents/schemas.ts';
 import { exportTuning } from '../../src/modules/provenance/export-bundle.ts';
-import { appendEntry, type HistoryEntry } from '../../src/modules/provenance/hash-chain.ts';
-import { appendLogLeaves } from '../../src/modules/provenance/log.ts';
+import { appendEntry, type HistoryEntry } from '../../src/modules/tlog/hash-chain.ts';
+import { appendLogLeaves } from '../../src/modules/tlog/log.ts';
 import { createDoc, errorOf, issue, type Pair, pair } from '../documents/setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { appendHistoryEntry, systemActor } from '../../src/modules/documents/history.ts';
-import { sequenceAndCheckpoint } from '../../src/modules/provenance/log.ts';
+import { sequenceAndCheckpoint } from '../../src/modules/tlog/log.ts';
 import { createDoc, issue, type Pair, pair } from '../documents/setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

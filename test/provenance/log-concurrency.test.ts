@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
-import { consistencyProofHashes, latestCheckpoint } from '../../src/modules/provenance/checkpoints.ts';
-import { appendLogLeaves, bytes, sequenceAndCheckpoint } from '../../src/modules/provenance/log.ts';
-import { leafHash, rootFromLeafHashes, verifyConsistency } from '../../src/modules/provenance/merkle.ts';
-import { verifyNote } from '../../src/modules/provenance/signed-note.ts';
-import { deploymentSigningKey } from '../../src/modules/provenance/signing-key.ts';
+import { consistencyProofHashes, latestCheckpoint } from '../../src/modules/tlog/checkpoints.ts';
+import { appendLogLeaves, bytes, sequenceAndCheckpoint } from '../../src/modules/tlog/log.ts';
+import { leafHash, rootFromLeafHashes, verifyConsistency } from '../../src/modules/tlog/merkle.ts';
+import { verifyNote } from '../../src/modules/tlog/signed-note.ts';
+import { deploymentSigningKey } from '../../src/modules/tlog/signing-key.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { entryHashes, pendingCount, sequencedLeaves } from './log-helpers.ts';
 

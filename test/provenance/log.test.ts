@@ -16,8 +16,8 @@ import {
   inclusionProofFor,
   leafIndexOfEntry,
   logProofForEntry,
-} from '../../src/modules/provenance/checkpoints.ts';
-import { appendEntry, GENESIS_HASH } from '../../src/modules/provenance/hash-chain.ts';
+} from '../../src/modules/tlog/checkpoints.ts';
+import { appendEntry, GENESIS_HASH } from '../../src/modules/tlog/hash-chain.ts';
 import {
   appendLogLeaves,
   bytes,
@@ -25,17 +25,17 @@ import {
   checkpointTask,
   SEQUENCE_BATCH,
   sequenceAndCheckpoint,
-} from '../../src/modules/provenance/log.ts';
+} from '../../src/modules/tlog/log.ts';
 import {
   entryLeafHash,
   leafHash,
   rootFromLeafHashes,
   verifyConsistency,
   verifyInclusion,
-} from '../../src/modules/provenance/merkle.ts';
-import { cosignNote, rawPublicKey, verifyNote } from '../../src/modules/provenance/signed-note.ts';
-import { deploymentSigningKey } from '../../src/modules/provenance/signing-key.ts';
-import { extendTree, lookupFrom } from '../../src/modules/provenance/tree-nodes.ts';
+} from '../../src/modules/tlog/merkle.ts';
+import { cosignNote, rawPublicKey, verifyNote } from '../../src/modules/tlog/signed-note.ts';
+import { deploymentSigningKey } from '../../src/modules/tlog/signing-key.ts';
+import { extendTree, lookupFrom } from '../../src/modules/tlog/tree-nodes.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { advanceClock, expectError } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';

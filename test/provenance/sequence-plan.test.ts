@@ -1,5 +1,5 @@
 // The sequencer's statement picks its batch of pending leaves once, whatever tlog_pending's
-// statistics say (src/modules/provenance/log.ts, SEQUENCE; bench/README.md item 49). The table
+// statistics say (src/modules/tlog/log.ts, SEQUENCE; bench/README.md item 49). The table
 // empties at every run, so an ANALYZE (autovacuum's) often finds it empty while the last batch's
 // dead rows are still on its pages; a generic plan made from those statistics expects one row. As
 // `id in (select ... limit n)` that plan read the batch again for every pending row: 1,986 rows
@@ -12,7 +12,7 @@ import {
   SEQUENCE_BATCH,
   sequenceAndCheckpoint,
   sequencedSize,
-} from '../../src/modules/provenance/log.ts';
+} from '../../src/modules/tlog/log.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { genericPlan, limitNodes } from '../helpers/plans.ts';
 import { appendCommitted, entryHashes, pendingCount } from './log-helpers.ts';

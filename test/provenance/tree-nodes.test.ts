@@ -11,7 +11,7 @@ import {
   rootFromLeafHashes,
   verifyConsistency,
   verifyInclusion,
-} from '../../src/modules/provenance/merkle.ts';
+} from '../../src/modules/tlog/merkle.ts';
 import {
   consistencyRanges,
   extendTree,
@@ -22,7 +22,7 @@ import {
   nodesFor,
   rangeHash,
   rangeNodes,
-} from '../../src/modules/provenance/tree-nodes.ts';
+} from '../../src/modules/tlog/tree-nodes.ts';
 
 const MAX = 70;
 const leaves = Array.from({ length: MAX }, (_, i) =>

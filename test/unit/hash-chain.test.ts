@@ -10,7 +10,7 @@ import {
   hashEntry,
   toHistoryEntry,
   verifyChain,
-} from '../../src/modules/provenance/hash-chain.ts';
+} from '../../src/modules/tlog/hash-chain.ts';
 
 const actor = {
   kind: 'api_key' as const,

@@ -11,7 +11,7 @@ import {
   rootFromLeafHashes,
   verifyConsistency,
   verifyInclusion,
-} from '../../src/modules/provenance/merkle.ts';
+} from '../../src/modules/tlog/merkle.ts';
 
 const MAX = 17;
 const hex = (b: Buffer) => b.toString('hex');

@@ -14,7 +14,7 @@ import {
   signNote,
   verifierKeyString,
   verifyNote,
-} from '../../src/modules/provenance/signed-note.ts';
+} from '../../src/modules/tlog/signed-note.ts';
 
 // The reference example of golang.org/x/mod/sumdb/note (note_test.go): key, text and signature.
 const GO_VKEY = 'PeterNeumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW';

@@ -9,19 +9,14 @@ import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { canonicalJson } from '../../src/lib/canonical.ts';
 import { buildBundle } from '../../src/modules/provenance/bundle.ts';
-import { appendEntry, GENESIS_HASH, type HistoryEntry } from '../../src/modules/provenance/hash-chain.ts';
+import { appendEntry, GENESIS_HASH, type HistoryEntry } from '../../src/modules/tlog/hash-chain.ts';
 import {
   entryLeafHash,
   inclusionProof,
   leafHash,
   rootFromLeafHashes,
-} from '../../src/modules/provenance/merkle.ts';
-import {
-  formatCheckpointBody,
-  keyId,
-  rawPublicKey,
-  signNote,
-} from '../../src/modules/provenance/signed-note.ts';
+} from '../../src/modules/tlog/merkle.ts';
+import { formatCheckpointBody, keyId, rawPublicKey, signNote } from '../../src/modules/tlog/signed-note.ts';
 
 type VerifyResult = { valid: true; head_hash: string } | { valid: false; check: string; detail: string };
 interface VerifierModule {

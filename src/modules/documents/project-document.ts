@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { DocumentsTable, PaymentHold, ReceivedInfo } from '../../db/tables/documents.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
-import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
+import { projectPayment, type StoredPayment } from './project-payment.ts';
 import type { DocumentView } from './schemas.ts';
 import { DOCUMENT_TYPES, type DocumentType, type Side } from './state-machines.ts';
 

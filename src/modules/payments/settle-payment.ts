@@ -15,6 +15,7 @@ import type { WorkerTask } from '../../worker/worker.ts';
 import { systemActor } from '../documents/history.ts';
 import { lockDocument } from '../documents/load-document.ts';
 import { type DocumentRecord, projectDocument, viewersOf } from '../documents/project-document.ts';
+import { type PaymentRow, projectPayment, storedPayment } from '../documents/project-payment.ts';
 import { applyStatusChange } from '../documents/transition-document.ts';
 import { appendEvents, type EventType } from '../events/append.ts';
 import {
@@ -26,7 +27,6 @@ import {
   writeTransfers,
 } from '../ledger/index.ts';
 import { PAYMENT_HOOKS } from './hooks.ts';
-import { type PaymentRow, projectPayment, storedPayment } from './project-payment.ts';
 import { SANDBOX_INSUFFICIENT_ACCOUNT } from './schemas.ts';
 
 /** Payments settled per task run before the worker looks at its other tasks. */

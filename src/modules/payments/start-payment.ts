@@ -12,6 +12,7 @@ import { type Decimal, parseMoney, toMoneyNumber, toMoneyString } from '../../li
 import { activeBankAccount, endToEndIdFor, payeeBankAccount } from '../bank/accounts.ts';
 import { appendHistoryEntry, type DocumentActor } from '../documents/history.ts';
 import type { DocumentRecord } from '../documents/project-document.ts';
+import { type PaymentRow, storedPayment } from '../documents/project-payment.ts';
 import { applyStatusChange } from '../documents/transition-document.ts';
 import {
   accountFor,
@@ -21,7 +22,6 @@ import {
   resolveSourceAccount,
 } from '../ledger/index.ts';
 import { enforcePaymentLimits } from './limits.ts';
-import { type PaymentRow, storedPayment } from './project-payment.ts';
 import { PAYMENT_METHODS, SANDBOX_INSUFFICIENT_ACCOUNT, SEPA_CREDIT_TRANSFER } from './schemas.ts';
 
 /** How far ahead a payment may be scheduled. */

@@ -16,8 +16,8 @@ import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
 import type { AttachmentView } from '../attachments/schemas.ts';
 import { isoTimestamp, moneyNumber, type ProjectedDocument } from '../documents/project-document.ts';
+import type { StoredPayment } from '../documents/project-payment.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
-import type { StoredPayment } from '../payments/project-payment.ts';
 import type { LineageView } from './lineage.ts';
 
 /** The frozen `document` member of a docex-proof/1 bundle, as `viewerOrganizationId` exports it. */

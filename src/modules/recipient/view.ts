@@ -13,7 +13,7 @@ import { HistoryReader, headMismatch, historyAccess } from '../documents/history
 import { findVisibleDocument } from '../documents/load-document.ts';
 import { type DocumentRecord, projectDocument } from '../documents/project-document.ts';
 import { allowedFor } from '../documents/transition-document.ts';
-import { ChainVerifier, type HistoryEntry } from '../provenance/hash-chain.ts';
+import { ChainVerifier, type HistoryEntry } from '../tlog/hash-chain.ts';
 import { linkNotFound } from './admit.ts';
 import { type LinkParty, linkParty, type OpenedLink } from './link.ts';
 import type { RecipientDocumentView } from './schemas.ts';

@@ -5,7 +5,7 @@ import { type Selectable, sql } from 'kysely';
 import type { PaymentsTable } from '../../db/tables/payments.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
-import type { PaymentView } from './schemas.ts';
+import type { PaymentView } from './payment-schema.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
