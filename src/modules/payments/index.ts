@@ -5,6 +5,7 @@
 export type { PaymentRow } from '../documents/project-payment.ts';
 export { PAYMENT_HOOKS, type PaymentHook, type PaymentOutcome, plugPaymentHook } from './hooks.ts';
 export { paymentTransition } from './pay-document.ts';
+export { plugPaymentRail } from './payment-rail.ts';
 export {
   lockPaymentInFlight,
   requirePaymentRail,
