@@ -3,7 +3,7 @@ import type { AnyRoute } from './http/route.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { bankRoutes } from './modules/bank/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
-import { documentRoutes } from './modules/documents/routes.ts';
+import { documentRoutes } from './modules/documents/index.ts';
 import { einvoiceRoutes } from './modules/einvoice/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';

@@ -3,7 +3,7 @@
 // at the top beside src/routes.ts; src/worker/ keeps only the loop that runs the tasks.
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { deliveryTask } from './modules/delivery/drain.ts';
-import { demoCounterpartyTask } from './modules/documents/demo-counterparty.ts';
+import { demoCounterpartyTask } from './modules/documents/index.ts';
 import { flagOverdueTask } from './modules/finance/flag-overdue.ts';
 import { pruneExpiredSessions } from './modules/identity/prune-sessions.ts';
 import { pruneSignInFailures } from './modules/identity/sign-in-throttle.ts';

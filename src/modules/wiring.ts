@@ -4,10 +4,12 @@
 // payment's consequences) declares a narrow port, and this file connects it.
 import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor } from './bank/accounts.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
-import { plugChangeListener } from './documents/change-listeners.ts';
-import { plugPaymentReference } from './documents/payment-reference.ts';
-import { plugPaymentStep } from './documents/payment-transition.ts';
-import { plugVoidGuard } from './documents/void-guards.ts';
+import {
+  plugChangeListener,
+  plugPaymentReference,
+  plugPaymentStep,
+  plugVoidGuard,
+} from './documents/index.ts';
 import { financePaymentHook } from './finance/lifecycle.ts';
 import { guardPledgedInvoiceVoid } from './finance/pledges.ts';
 import { paymentTransition, plugPaymentHook, plugPaymentRail } from './payments/index.ts';

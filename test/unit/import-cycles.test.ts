@@ -1,12 +1,14 @@
 // test-database: none (it uses no database; scripts/run-tests.mjs)
-// The modules' imports point one way (docs/architecture.md): no file of src/ reaches itself
+// The order of the house (docs/architecture.md, "Floors and ranks"): no file of src/ reaches itself
 // through its imports (type-only imports included: a type shared both ways is a sign that it lives
-// on the wrong side), and the families above do not reach back into the ones below them except
-// through the ports that src/modules/wiring.ts connects.
+// on the wrong side); every folder imports only from its own floor or the floors below it; every
+// family imports only families of a lower rank, and documents only through documents/index.ts.
+// Work handed up goes through the ports src/modules/wiring.ts connects.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
+import { FAMILY_RANKS, floorOf } from '../helpers/house-order.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,28 +18,66 @@ const graph = madge(`${root}src`, {
   detectiveOptions: { ts: { skipTypeImports: false }, es6: { skipTypeImports: false } },
 });
 
+const familyOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+
 test('src/ has no import cycles', async () => {
   const cycles = (await graph).circular();
   assert.deepEqual(cycles, [], cycles.map((c) => c.join(' → ')).join('\n'));
 });
 
-test('documents and payments never import the families above them', async () => {
+test('every file of src/ has a floor, and every family a rank', async () => {
   const deps = (await graph).obj();
-  const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
-  // What each module may not import. Documents shows a document's payment (its projection and
-  // schema, a read model) but runs a payment only through its payment step (wiring.ts).
-  const forbidden: Record<string, (dep: string) => boolean> = {
-    documents: (dep) =>
-      moduleOf(dep) === 'finance' ||
-      (moduleOf(dep) === 'payments' &&
-        !['modules/documents/project-payment.ts', 'modules/payments/schemas.ts'].includes(dep)),
-    payments: (dep) => moduleOf(dep) === 'finance',
-    ledger: (dep) => ['documents', 'payments', 'finance', 'treasury'].includes(moduleOf(dep) ?? ''),
-  };
+  const unplaced = Object.keys(deps).filter((f) => floorOf(f) === null);
+  assert.deepEqual(unplaced, [], 'add these to test/helpers/house-order.ts and docs/architecture.md');
+  const families = new Set(
+    Object.keys(deps)
+      .map(familyOf)
+      .filter((f): f is string => f !== null),
+  );
+  const unranked = [...families].filter((f) => !(f in FAMILY_RANKS));
+  assert.deepEqual(unranked, [], 'give each new family a rank in test/helpers/house-order.ts');
+});
+
+test('no folder imports from a floor above its own', async () => {
+  const deps = (await graph).obj();
   const violations: string[] = [];
   for (const [file, imports] of Object.entries(deps)) {
-    const check = forbidden[moduleOf(file) ?? ''];
-    for (const dep of imports) if (check?.(dep)) violations.push(`${file} → ${dep}`);
+    const floor = floorOf(file);
+    for (const dep of imports) {
+      const to = floorOf(dep);
+      if (floor !== null && to !== null && to > floor) violations.push(`${file} (${floor}) → ${dep} (${to})`);
+    }
+  }
+  assert.deepEqual(violations, []);
+});
+
+test('families import only families of a lower rank', async () => {
+  const deps = (await graph).obj();
+  const violations: string[] = [];
+  for (const [file, imports] of Object.entries(deps)) {
+    const from = familyOf(file);
+    if (!from) continue;
+    for (const dep of imports) {
+      const to = familyOf(dep);
+      if (!to || to === from) continue;
+      const [a, b] = [FAMILY_RANKS[from], FAMILY_RANKS[to]];
+      if (a === undefined || b === undefined || b >= a)
+        violations.push(`${file} (rank ${a}) → ${dep} (rank ${b})`);
+    }
+  }
+  assert.deepEqual(violations, []);
+});
+
+test('other families import documents only through documents/index.ts', async () => {
+  const deps = (await graph).obj();
+  const violations: string[] = [];
+  for (const [file, imports] of Object.entries(deps)) {
+    if (file.startsWith('modules/documents/')) continue;
+    for (const dep of imports) {
+      if (dep.startsWith('modules/documents/') && dep !== 'modules/documents/index.ts') {
+        violations.push(`${file} → ${dep}`);
+      }
+    }
   }
   assert.deepEqual(violations, []);
   // The ports are wired in one place.

@@ -1,7 +1,6 @@
 // What a document's email says (CONTRACT 11.2): the same facts in the text and the HTML part.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
+import { DOCUMENT_TYPES, type DocumentRecord, type DocumentType } from '../documents/index.ts';
 import { escapeHtml } from './compose.ts';
 
 export interface DocumentMessageInput {

@@ -7,7 +7,7 @@ import { LEGAL_PROFILE_LABELS, type LegalProfile, type LegalProfilePath } from '
 import { type Decimal, MoneyDecimal, toMoneyString } from '../../lib/money.ts';
 import { defaultTaxCategory, type TaxCategory } from '../../lib/tax-categories.ts';
 import { xmlSafe } from '../../lib/text.ts';
-import { termDays } from '../documents/document-input.ts';
+import { termDays } from '../documents/index.ts';
 import type { EInvoice, EInvoiceLine, EInvoiceTaxBreakdown } from './model.ts';
 
 export type Party = 'issuer' | 'counterparty';

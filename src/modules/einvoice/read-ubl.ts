@@ -1,6 +1,6 @@
 // UBL 2.1 Invoice / CreditNote → the imported model (import-model.ts), by CEN's UBL binding.
 
-import { LIMITS } from '../documents/schemas.ts';
+import { LIMITS } from '../documents/index.ts';
 import type { ImportedInvoice, ImportedLine, ImportedParty } from './import-model.ts';
 import { UBL_NS } from './ubl-writer.ts';
 import { all, attr, badFile, has, one, text, type XNode } from './xml-read.ts';

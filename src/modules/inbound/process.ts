@@ -16,11 +16,14 @@ import type { LegalProfile } from '../../lib/legal-profile.ts';
 import type { Pass } from '../../worker/worker.ts';
 import { attachServiceFile } from '../attachments/add-attachment.ts';
 import { MAX_ATTACHMENT_BYTES } from '../attachments/schemas.ts';
-import { insertDocument, loadIssuingConnection } from '../documents/create-document.ts';
-import { systemActor } from '../documents/history.ts';
-import { receivedDuplicate } from '../documents/load-document.ts';
-import { projectDocument } from '../documents/project-document.ts';
-import type { DocumentType } from '../documents/state-machines.ts';
+import {
+  type DocumentType,
+  insertDocument,
+  loadIssuingConnection,
+  projectDocument,
+  receivedDuplicate,
+  systemActor,
+} from '../documents/index.ts';
 import { importedDocument } from '../einvoice/import-document.ts';
 import type { ImportedParty } from '../einvoice/import-model.ts';
 import { appendEvents } from '../events/append.ts';

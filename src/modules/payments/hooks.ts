@@ -5,8 +5,7 @@
 // sweep when a pledged invoice settles): finance depends on payments, never the other way.
 import type { AppContext, Tx } from '../../context.ts';
 import { PortList } from '../../lib/port.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import type { PaymentRow } from '../documents/project-payment.ts';
+import type { DocumentRecord, PaymentRow } from '../documents/index.ts';
 
 export interface PaymentOutcome {
   /** The payment as it is now: settled or failed. */

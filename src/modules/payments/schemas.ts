@@ -2,7 +2,7 @@
 // (src/modules/documents/payment-schema.ts): a document embeds its latest payment.
 import { type Static, Type } from '@sinclair/typebox';
 import { ListQuery } from '../../http/schemas.ts';
-import { PAYMENT_STATUSES } from '../documents/payment-schema.ts';
+import { PAYMENT_STATUSES } from '../documents/index.ts';
 
 export {
   PAYMENT_METHODS,
@@ -10,7 +10,7 @@ export {
   type PaymentView,
   SANDBOX_INSUFFICIENT_ACCOUNT,
   SEPA_CREDIT_TRANSFER,
-} from '../documents/payment-schema.ts';
+} from '../documents/index.ts';
 
 export const PayBody = Type.Object(
   {

@@ -12,11 +12,17 @@ import { addSeconds } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { systemActor } from '../documents/history.ts';
-import { lockDocument } from '../documents/load-document.ts';
-import { type DocumentRecord, projectDocument, viewersOf } from '../documents/project-document.ts';
-import { type PaymentRow, projectPayment, storedPayment } from '../documents/project-payment.ts';
-import { applyStatusChange } from '../documents/transition-document.ts';
+import {
+  applyStatusChange,
+  type DocumentRecord,
+  lockDocument,
+  type PaymentRow,
+  projectDocument,
+  projectPayment,
+  storedPayment,
+  systemActor,
+  viewersOf,
+} from '../documents/index.ts';
 import { appendEvents, type EventType } from '../events/append.ts';
 import {
   accountFor,

@@ -9,10 +9,14 @@ import { type Currency, isCurrency } from '../../lib/currencies.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Decimal, parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
-import { appendHistoryEntry, type DocumentActor } from '../documents/history.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import { type PaymentRow, storedPayment } from '../documents/project-payment.ts';
-import { applyStatusChange } from '../documents/transition-document.ts';
+import {
+  appendHistoryEntry,
+  applyStatusChange,
+  type DocumentActor,
+  type DocumentRecord,
+  type PaymentRow,
+  storedPayment,
+} from '../documents/index.ts';
 import {
   accountFor,
   externalAccountId,

@@ -15,9 +15,14 @@
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
 import type { AttachmentView } from '../attachments/schemas.ts';
-import { isoTimestamp, moneyNumber, type ProjectedDocument } from '../documents/project-document.ts';
-import type { StoredPayment } from '../documents/project-payment.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  isoTimestamp,
+  moneyNumber,
+  type ProjectedDocument,
+  type StoredPayment,
+} from '../documents/index.ts';
 import type { LineageView } from './lineage.ts';
 
 /** The frozen `document` member of a docex-proof/1 bundle, as `viewerOrganizationId` exports it. */

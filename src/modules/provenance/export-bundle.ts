@@ -39,8 +39,13 @@ import { MessageChangedError, signStreamed } from '../../lib/ed25519-stream.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { Pacer } from '../../lib/pacer.ts';
 import { attachmentsOf } from '../attachments/list-attachments.ts';
-import { type HistoryAccess, HistoryReader, headMismatch, historyAccess } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
+import {
+  findVisibleDocument,
+  type HistoryAccess,
+  HistoryReader,
+  headMismatch,
+  historyAccess,
+} from '../documents/index.ts';
 import { ensureLogProof, type LogProof, logProofForEntry } from '../tlog/checkpoints.ts';
 import { ChainVerifier, GENESIS_HASH, type HistoryEntry } from '../tlog/hash-chain.ts';
 import { cosignNote, type NoteSigner, parseNote, rawPublicKey, verifyNote } from '../tlog/signed-note.ts';
