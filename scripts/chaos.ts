@@ -4,8 +4,11 @@
 // Redis; 2 `docex serve` + 2 `docex worker` processes from one build; a bounded mixed load through
 // both instances (invoices, sandbox bills paid, webhooks to a local receiver, idempotent retries sent
 // to the other instance); meanwhile a worker is SIGKILLed, a serve process is SIGKILLed mid-request,
-// and PostgreSQL is restarted. Then the invariants are checked and printed: every acknowledged write
-// present with exactly one effect, no document paid twice, every ledger account equal to the sum of
+// PostgreSQL is restarted, and (issue 46) connections are cut right after their COMMIT reached the
+// client's side of a wire-protocol proxy (scripts/pg-cut-proxy.ts) but before the client heard the
+// commit was done. Then the invariants are checked and printed: every acknowledged write
+// present with exactly one effect, every write that was retried (no answer, a 5xx, a cut) with
+// exactly one effect, no document paid twice, every ledger account equal to the sum of
 // its transactions, every event delivered at least once (duplicates counted), idempotency and the
 // rate limit shared across instances, every process answering, and no 500 at any time. Exits 1 on
 // any violation. Loopback only.
@@ -25,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Formation } from './chaos-formation.ts';
+import { startCutProxy } from './pg-cut-proxy.ts';
 
 const SHORT = process.argv.includes('--short');
 const FAILOVER = process.argv.includes('--failover');
@@ -144,6 +148,10 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 execFileSync(process.execPath, ['bin/docex.mjs', 'migrate'], { cwd: root, env, stdio: 'inherit' });
+// The docex processes reach the cluster through the proxy that cuts connections after commits
+// (a formation's host list is given as it is: the proxy stands in front of one server).
+const cutProxy = formation ? null : await startCutProxy('127.0.0.1', pgPort);
+if (cutProxy) env.DATABASE_URL = `postgres://postgres@127.0.0.1:${cutProxy.port}/postgres`;
 
 interface Proc {
   name: string;
@@ -264,17 +272,41 @@ async function call(
  * A write retried as a client should: the same Idempotency-Key, on the other instance after each
  * failure, waiting Retry-After on 503 and 409. Answers the first final answer.
  */
+/**
+ * A write whose first attempt got no answer, a 5xx or a 409 with Retry-After, and was retried with
+ * the same key: its effect is counted afterwards (`ref` finds it), and must exist exactly once.
+ */
+interface RetriedWrite {
+  kind: 'invoice' | 'bill' | 'payment';
+  /** The invoice's external_refs.chaos_key, the bill's total (unique in the drill), the paid document. */
+  ref: string;
+  /** The organization it was written for. */
+  org: string;
+  /** The final answer's status, null if it never answered. */
+  status: number | null;
+}
+const retried: RetriedWrite[] = [];
+
 async function write(
   method: string,
   path: string,
   token: string,
   body: unknown,
   first = 0,
+  effect?: Omit<RetriedWrite, 'status'>,
+  idem = randomUUID(),
 ): Promise<Answer | null> {
-  const idem = randomUUID();
-  for (let attempt = 0; attempt < 40; attempt++) {
+  let failed = false;
+  for (let attempt = 0; attempt < 60; attempt++) {
     const a = await call(bases[(first + attempt) % 2]!, method, path, token, body, idem);
-    if (a && a.status !== 503 && !(a.status === 409 && a.headers.get('retry-after'))) {
+    const retry =
+      !a ||
+      a.status >= 500 ||
+      a.status === 429 ||
+      (a.status === 409 && Boolean(a.headers.get('retry-after')));
+    if (retry) failed = true;
+    if (!retry && a) {
+      if (failed && effect) retried.push({ ...effect, status: a.status });
       // An idempotent retry moved to the other instance answers the same record.
       if (a.status < 300 && Math.random() < 0.2) {
         const again = await call(bases[(first + attempt + 1) % 2]!, method, path, token, body, idem);
@@ -288,6 +320,7 @@ async function write(
     }
     await sleep(Number(a?.headers.get('retry-after') ?? 0.5) * 1000);
   }
+  if (effect) retried.push({ ...effect, status: null });
   return null;
 }
 
@@ -332,10 +365,13 @@ const orgs = await Promise.all(Array.from({ length: ORGS }, (_, i) => sandboxOrg
 
 const acked = { invoices: [] as string[], paid: [] as string[] };
 let loadRunning = true;
+/** Each bill's total is unique in the drill (1000.00 + n cents): it finds the bill a retry made. */
+let billCount = 0;
 async function client(n: number): Promise<void> {
   const org = orgs[n % orgs.length]!;
   while (loadRunning) {
     if (Math.random() < 0.5) {
+      const chaosKey = randomUUID();
       const created = await write(
         'POST',
         '/v1/documents',
@@ -351,23 +387,32 @@ async function client(n: number): Promise<void> {
               tax_rate: 0.1,
             },
           ],
+          external_refs: { chaos_key: chaosKey },
         },
         n,
+        { kind: 'invoice', ref: chaosKey, org: org.id },
       );
       if (created?.status === 201) {
         acked.invoices.push(created.body.id as string);
         await write('POST', `/v1/documents/${created.body.id as string}/issue`, org.key, {}, n + 1);
       }
     } else {
+      const total = (1000 + billCount++ / 100).toFixed(2);
       const bill = await write(
         'POST',
         '/v1/sandbox/bills',
         org.key,
-        { total: 10 + Math.floor(Math.random() * 90), currency: 'USD' },
+        { total: Number(total), currency: 'USD' },
         n,
+        { kind: 'bill', ref: total, org: org.id },
       );
       if (bill?.status === 201) {
-        const paid = await write('POST', `/v1/documents/${bill.body.id as string}/pay`, org.key, {}, n + 1);
+        const id = bill.body.id as string;
+        const paid = await write('POST', `/v1/documents/${id}/pay`, org.key, {}, n + 1, {
+          kind: 'payment',
+          ref: id,
+          org: org.id,
+        });
         if (paid?.status === 202) acked.paid.push(bill.body.id as string);
       }
     }
@@ -381,6 +426,18 @@ async function kill(p: Proc, after: number, restartAfter: number): Promise<void>
   await sleep(restartAfter);
   relaunch(p);
   log(`${p.name} restarted`);
+}
+/** For `ms`, a connection is cut right after a COMMIT every `every` ms (scripts/pg-cut-proxy.ts). */
+async function cutAfterCommits(after: number, ms: number, every: number): Promise<void> {
+  if (!cutProxy) return;
+  await sleep(after);
+  log(`cutting a connection right after a COMMIT every ${every} ms for ${ms / 1000} s`);
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    cutProxy.arm(1);
+    await sleep(every);
+  }
+  log(`${cutProxy.cuts} connections cut right after their COMMIT`);
 }
 async function restartPostgres(after: number): Promise<void> {
   await sleep(after);
@@ -463,12 +520,13 @@ if (formation) {
   await sleep(SHORT ? 5_000 : 15_000);
   loadRunning = false;
 } else {
-  log(`load for ${LOAD_SECONDS} s through both instances; faults at 20 %, 40 % and 60 % of it`);
+  log(`load for ${LOAD_SECONDS} s through both instances; faults at 20 %, 40 %, 60 % and 75 % of it`);
   const ms = LOAD_SECONDS * 1000;
   await Promise.all([
     kill(workers[0]!, ms * 0.2, 1_000),
     kill(serves[0]!, ms * 0.4, 1_000),
     restartPostgres(ms * 0.6),
+    cutAfterCommits(ms * 0.75, ms * 0.15, 250),
     sleep(ms).then(() => {
       loadRunning = false;
     }),
@@ -552,6 +610,54 @@ const unbalanced = await q<{ id: string }>(
 );
 if (unbalanced.length > 0)
   violations.push(`${unbalanced.length} ledger accounts whose balance is not the sum of their transactions`);
+// Retried writes (no answer, a 5xx, a cut, a 429 or a 409 with Retry-After, then the same key
+// again until it answered): each must have exactly one effect if it answered 2xx, none if it
+// answered an error. Two effects is a retry that ran again instead of replaying; an error answer
+// over an existing effect is a lost answer (CONTRACT 10: the retry answers the original).
+const effectsOf = new Map<string, number>();
+for (const r of await q<{ k: string; n: string }>(
+  `select external_refs->>'chaos_key' as k, count(*) as n from documents
+   where external_refs ? 'chaos_key' and external_refs->>'chaos_key' = any($1) group by 1`,
+  [retried.filter((r) => r.kind === 'invoice').map((r) => r.ref)],
+))
+  effectsOf.set(`invoice ${r.k}`, Number(r.n));
+for (const r of await q<{ total: string; n: string }>(
+  `select total::text as total, count(*) as n from documents
+   where total >= 1000 and (issuer_organization_id = any($1) or counterparty_organization_id = any($1))
+   group by total`,
+  [orgIds],
+))
+  effectsOf.set(`bill ${Number(r.total).toFixed(2)}`, Number(r.n));
+for (const r of await q<{ document_id: string; n: string }>(
+  `select document_id, count(*) as n from payments where document_id = any($1) group by 1`,
+  [retried.filter((r) => r.kind === 'payment').map((r) => r.ref)],
+))
+  effectsOf.set(`payment ${r.document_id}`, Number(r.n));
+const retriedOnce = { invoice: { ok: 0, all: 0 }, bill: { ok: 0, all: 0 }, payment: { ok: 0, all: 0 } };
+let twoEffects = 0;
+let lostAnswers = 0;
+let neverAnswered = 0;
+for (const r of retried) {
+  const n = effectsOf.get(`${r.kind} ${r.ref}`) ?? 0;
+  const acknowledged = r.status !== null && r.status < 300;
+  retriedOnce[r.kind].all++;
+  if (r.status === null) neverAnswered++;
+  if (n > 1) {
+    twoEffects++;
+    violations.push(`a retried ${r.kind} write (${r.ref}) has ${n} effects`);
+  } else if (acknowledged ? n === 1 : n === 0) {
+    retriedOnce[r.kind].ok++;
+  } else if (acknowledged) {
+    violations.push(`a retried ${r.kind} write (${r.ref}) answered ${r.status} but has no effect`);
+  } else if (r.status !== null) {
+    lostAnswers++;
+    violations.push(
+      `a retried ${r.kind} write (${r.ref}) answered ${r.status}, yet its first attempt took effect`,
+    );
+  }
+}
+const retriedGood = Object.values(retriedOnce).reduce((n, c) => n + c.ok, 0);
+const ofAll = (c: { ok: number; all: number }) => `${c.ok} of ${c.all}`;
 const events = await q<{ id: string }>(
   `select e.id from events e join webhook_endpoints w on w.organization_id = e.organization_id
    where e.organization_id = any($1) and e.created_at >= w.created_at`,
@@ -588,6 +694,8 @@ process.stdout.write(`
 | acknowledged invoices present | ${acked.invoices.length - missingInvoices} of ${acked.invoices.length} |
 | acknowledged payments settled exactly once | ${acked.paid.length - notPaidOnce} of ${acked.paid.length} |
 | documents with two settled payments | ${doublePaid.length} |
+| connections cut right after a COMMIT | ${cutProxy ? cutProxy.cuts : 'not in this mode'} |
+| retried writes with one effect | ${retriedGood} of ${retried.length} (invoices ${ofAll(retriedOnce.invoice)}, bills ${ofAll(retriedOnce.bill)}, payments ${ofAll(retriedOnce.payment)}); ${twoEffects} with two effects, ${lostAnswers} answered an error over their effect, ${neverAnswered} never answered |
 | ledger accounts off their transactions | ${unbalanced.length} |
 | events delivered at least once | ${events.length - lost} of ${events.length} (${duplicates} duplicates) |
 | rate limit shared (admitted of a 500 burst) | ${allowed} in ${burstSeconds.toFixed(1)} s (one bucket: ≤ ${sharedCeiling}) |
@@ -604,6 +712,7 @@ ${failovers
 for (const p of procs) p.child.kill('SIGTERM');
 await sleep(1_500);
 receiver.close();
+await cutProxy?.close();
 cleanup();
 if (violations.length > 0) {
   process.stdout.write(`\nVIOLATIONS:\n${violations.map((v) => `- ${v}`).join('\n')}\n`);

@@ -1,10 +1,11 @@
 // docex serve | worker | inbound | migrate | rotate-secrets | mcp | verify-bundle
 import { ConfigError, loadConfig } from './config.ts';
+import { surviveDatabaseErrors } from './db/escaped-errors.ts';
 import { migrate } from './db/migrate.ts';
 import { boundHeapGrowth } from './lib/heap.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
 import { startServer } from './server.ts';
-import { closeService, openDatabase, openService } from './service.ts';
+import { closeService, createLogger, openDatabase, openService } from './service.ts';
 import { allTasks } from './tasks.ts';
 import { startWorker } from './worker/worker.ts';
 
@@ -48,12 +49,14 @@ async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'serve': {
       boundHeapGrowth();
+      surviveDatabaseErrors(createLogger(config));
       const server = await startServer(config);
       onSignals(() => server.close());
       return -1;
     }
     case 'worker': {
       boundHeapGrowth();
+      surviveDatabaseErrors(createLogger(config));
       const { ctx } = await openService({ ...config, inProcessWorker: true });
       const worker = startWorker(ctx, allTasks());
       const metrics =
@@ -74,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
       if (!config.inbound.listen) {
         throw new ConfigError('docex inbound needs DOCEX_SMTP_LISTEN (host:port) and DOCEX_INBOUND_DOMAIN');
       }
+      surviveDatabaseErrors(createLogger(config));
       const { ctx } = await openService(config);
       const { startInboundListener } = await import('./modules/inbound/smtp-listener.ts');
       const listener = await startInboundListener(ctx);

@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openPGlite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
+import { untilDatabaseAnswers } from './db/wait-for-database.ts';
 import { upgradeLegacyIdempotencyKeys } from './http/idempotency.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { offsetClock, systemClock } from './lib/clock.ts';
@@ -89,7 +90,60 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
     ? (await import('./observability/tracing.ts')).startTracing({ ...config.tracing, version: API_VERSION })
     : undefined;
   const database = opts.database ?? (await openDatabase(config));
-  if (!opts.skipMigrations) await migrate(database);
+  // Started while the database cannot be reached, the process waits for it (issue 46).
+  if (!opts.skipMigrations) await untilDatabaseAnswers(log, 'migrations', () => migrate(database));
+  // Generated once, outside the retries: a first attempt whose insert committed but whose answer
+  // was lost must still find (and write out) the token it stored.
+  const generatedToken = config.operatorToken ? null : `op_${randomBase62(40)}`;
+  const prepare = () => prepareDeployment(config, opts, database, log, generatedToken);
+  // A forced rotation (`docex rotate-secrets`) runs once: whether a cut attempt committed is not
+  // known, and rotating twice would retire the previous secrets early.
+  const { newOperatorToken, operatorTokenHash, clock, sealer, rotation, hmacKey, previousHmacKey } =
+    opts.rotateSecrets ? await prepare() : await untilDatabaseAnswers(log, 'deployment settings', prepare);
+
+  const rateLimiter = config.redisUrl
+    ? redisRateLimiter(config.redisUrl, config.rateLimitPerSecond)
+    : memoryRateLimiter(config.rateLimitPerSecond);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    secrets: { operatorTokenHash, hmacKey, previousHmacKey, sealer },
+    rateLimiter,
+    log,
+    ...(tracing ? { tracing } : {}),
+  };
+  if (config.metricsListen) {
+    // prom-client is loaded only when metrics are on.
+    const [{ Metrics }, { metricsSources }] = await Promise.all([
+      import('./observability/metrics.ts'),
+      import('./backlogs.ts'),
+    ]);
+    ctx.metrics = new Metrics(metricsSources(ctx));
+  }
+  return { ctx, newOperatorToken, rotation };
+}
+
+/** What a start reads or makes in the database before it serves (run again if the database went away). */
+interface Deployment {
+  newOperatorToken: string | null;
+  operatorTokenHash: string;
+  clock: AppContext['clock'];
+  sealer: Sealer;
+  rotation: OpenedService['rotation'];
+  hmacKey: Buffer;
+  previousHmacKey: AppContext['secrets']['previousHmacKey'];
+}
+
+async function prepareDeployment(
+  config: Config,
+  opts: OpenOptions,
+  database: Database,
+  log: FastifyBaseLogger,
+  generatedToken: string | null,
+): Promise<Deployment> {
   const now = new Date();
 
   // The operator token: DOCEX_OPERATOR_TOKEN wins; otherwise generated once and kept (its hash in
@@ -99,7 +153,7 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
   if (config.operatorToken) {
     operatorTokenHash = hashToken(config.operatorToken);
   } else {
-    const generated = `op_${randomBase62(40)}`;
+    const generated = generatedToken ?? `op_${randomBase62(40)}`;
     const setting = await getOrCreateSetting(
       database.db,
       'operator_token_sha256',
@@ -107,7 +161,7 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
       now,
     );
     operatorTokenHash = setting.value;
-    if (setting.created) {
+    if (setting.created || setting.value === hashToken(generated)) {
       newOperatorToken = generated;
       try {
         makePrivateDir(config.dataDir);
@@ -149,30 +203,7 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
   const previousHmacKey = await loadPreviousHmacKey(database.db, sealer, clock.now());
   // 1.14.0 kept Idempotency-Keys as bare hashes: converted to the HMAC form before any request.
   await upgradeLegacyIdempotencyKeys(database.db, hmacKey);
-
-  const rateLimiter = config.redisUrl
-    ? redisRateLimiter(config.redisUrl, config.rateLimitPerSecond)
-    : memoryRateLimiter(config.rateLimitPerSecond);
-
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    secrets: { operatorTokenHash, hmacKey, previousHmacKey, sealer },
-    rateLimiter,
-    log,
-    ...(tracing ? { tracing } : {}),
-  };
-  if (config.metricsListen) {
-    // prom-client is loaded only when metrics are on.
-    const [{ Metrics }, { metricsSources }] = await Promise.all([
-      import('./observability/metrics.ts'),
-      import('./backlogs.ts'),
-    ]);
-    ctx.metrics = new Metrics(metricsSources(ctx));
-  }
-  return { ctx, newOperatorToken, rotation };
+  return { newOperatorToken, operatorTokenHash, clock, sealer, rotation, hmacKey, previousHmacKey };
 }
 
 /** The deployment's HMAC key, kept sealed in deployment_settings (sealed in place if it was not). */

@@ -76,15 +76,6 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
         if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) onTimeout();
         throw err;
       }
-      // pg-pool listens for errors only on idle clients. A connection the server ends while it is
-      // checked out but between statements (a transaction waiting on the service; an
-      // administrator's pg_terminate_backend) emits 'error' with no listener, which would end the
-      // process. Its next statement fails anyway; the client is discarded on release.
-      let broken: Error | undefined;
-      const onError = (err: Error) => {
-        broken = err;
-      };
-      client.on('error', onError);
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
         query: (text: any, values?: ReadonlyArray<unknown>): any => {
@@ -100,10 +91,8 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
             throw err;
           });
         },
-        release: () => {
-          client.removeListener('error', onError);
-          client.release(broken);
-        },
+        // A connection that failed is discarded, not handed to the next checkout.
+        release: () => client.release(connectionError(client)),
       } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
@@ -127,6 +116,32 @@ export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
 /** How long a checkout waits for a new connection before the request answers 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** The error each connection met, recorded by the listener newPool attaches as it is made. */
+const lostConnections = new WeakMap<pg.ClientBase, Error>();
+
+/** The error that ended this connection, if one did (its next statement fails anyway). */
+function connectionError(client: pg.ClientBase): Error | undefined {
+  return lostConnections.get(client);
+}
+
+/**
+ * Every connection listens for its own errors from the moment it is made to the moment it closes.
+ * pg-pool listens only while a client is idle in the pool, and stops as it hands one over: an
+ * error arriving while a request or a task holds it (a transaction waiting on the service; an
+ * administrator's pg_terminate_backend) had no listener and ended the process. Worse, the server's
+ * FATAL 57P01 can arrive in the same read as the ReadyForQuery that completes the connection (a
+ * restart or a failover begins just as a process reconnects): the parser emits it before
+ * `pool.connect()`'s caller resumes, so a listener attached by the caller is one microtask late
+ * (issue 46). pg-pool's 'connect' event fires synchronously before it hands the client over.
+ */
+function listenForErrors(pool: pg.Pool): void {
+  pool.on('connect', (client: pg.PoolClient) => {
+    client.on('error', (err: Error) => {
+      if (!lostConnections.has(client)) lostConnections.set(client, err);
+    });
+  });
+}
+
 function newPool(config: pg.PoolConfig, poolSize: number): pg.Pool {
   const pool = new pg.Pool({
     ...config,
@@ -140,6 +155,7 @@ function newPool(config: pg.PoolConfig, poolSize: number): pg.Pool {
   pool.on('error', () => {
     // An idle client lost its server; the pool replaces it on the next checkout.
   });
+  listenForErrors(pool);
   return pool;
 }
 
@@ -181,7 +197,7 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
         await client.query('rollback').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.release(connectionError(client));
       }
     },
     async close() {

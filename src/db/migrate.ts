@@ -64,7 +64,11 @@ export async function migrate(database: Database, migrations = loadMigrations())
       applied.push(m.id);
     } catch (err) {
       if (err instanceof Error && err.message.includes('docex_migration_already_applied')) continue;
-      throw new Error(`migration ${m.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      // The cause is kept: a migration cut by the database going away is waited out at start
+      // (src/db/wait-for-database.ts), a broken one is not.
+      throw new Error(`migration ${m.id} failed: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
     }
   }
   return applied;

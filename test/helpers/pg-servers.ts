@@ -1,5 +1,7 @@
 // Private PostgreSQL servers on loopback for the failover tests (issue 41): a primary initdb'd in a
-// temporary directory and a hot standby cloned from it with pg_basebackup, each on a free port.
+// temporary directory and a hot standby cloned from it with pg_basebackup, each on a free port; and
+// one server alone, for tests that stop and start it under running docex processes (issue 46:
+// never the machine's shared PostgreSQL, which other tests and people use).
 // initdb and postgres refuse to run as root: as root they run as the postgres user (like
 // scripts/chaos.ts).
 import { execFileSync } from 'node:child_process';
@@ -51,13 +53,8 @@ export interface PgPair {
   close(): void;
 }
 
-/**
- * A primary that waits for its standby on every commit (synchronous_standby_names = '*'), as
- * pg_auto_failover's nodes do, and the standby.
- */
-export async function startPrimaryAndStandby(): Promise<PgPair> {
-  const work = mkdtempSync(join(tmpdir(), 'docex-pair-'));
-  chmodSync(work, 0o777);
+/** Servers made in one directory, and how to stop them all and remove it. */
+function serversIn(work: string) {
   const servers: PgServer[] = [];
   const make = (name: string, port: number, extra = ''): PgServer => {
     const data = join(work, name);
@@ -98,6 +95,33 @@ export async function startPrimaryAndStandby(): Promise<PgPair> {
     }
     rmSync(work, { recursive: true, force: true });
   };
+  return { make, close };
+}
+
+/** One server alone (initdb, then started), for a test to stop and start at will. */
+export async function startPostgresServer(): Promise<{ server: PgServer; close(): void }> {
+  const work = mkdtempSync(join(tmpdir(), 'docex-pg-'));
+  chmodSync(work, 0o777);
+  const { make, close } = serversIn(work);
+  try {
+    const server = make('data', await freePort());
+    run('initdb', ['-D', join(work, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    server.start();
+    return { server, close };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}
+
+/**
+ * A primary that waits for its standby on every commit (synchronous_standby_names = '*'), as
+ * pg_auto_failover's nodes do, and the standby.
+ */
+export async function startPrimaryAndStandby(): Promise<PgPair> {
+  const work = mkdtempSync(join(tmpdir(), 'docex-pair-'));
+  chmodSync(work, 0o777);
+  const { make, close } = serversIn(work);
   try {
     const primary = make('primary', await freePort());
     // Promoted, it has no standby of its own to wait for (pg_auto_failover empties the setting too).
