@@ -1,4 +1,4 @@
-// The order of the house, as test/unit/import-cycles.test.ts enforces it and docs/architecture.md
+// The order of the house, as test/service/import-cycles.test.ts enforces it and docs/architecture.md
 // prints it ("Floors and ranks"): the floors of src/'s folders (a file imports from its own floor
 // or below) and the ranks of the families in src/modules/ (a family imports only lower ranks).
 

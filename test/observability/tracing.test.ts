@@ -21,8 +21,8 @@ import { closeService, createLogger, openService } from '../../src/service.ts';
 import { allTasks } from '../../src/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { type Sink, startSink } from '../delivery/smtp-sink.ts';
-import { SELLER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { SELLER } from '../helpers/einvoice-profiles.ts';
 import { OPERATOR_TOKEN, TEST_MASTER_KEY } from '../helpers/harness.ts';
 
 interface OtlpSpan {

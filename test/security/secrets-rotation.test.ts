@@ -23,8 +23,8 @@ import { activeSecrets } from '../../src/modules/webhooks/endpoints.ts';
 import { signDelivery } from '../../src/modules/webhooks/signing.ts';
 import { rotateSecrets, SEALING_MIGRATION } from '../../src/secret-rotation.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
-import { createDoc, issue, line, pair } from '../documents/setup.ts';
 import type { TestDatabase } from '../helpers/database.ts';
+import { createDoc, issue, line, pair } from '../helpers/document-setup.ts';
 import { advanceClock, signIn } from '../helpers/flows.ts';
 import {
   startTestService,

@@ -1,5 +1,5 @@
 // The one face of the documents family: every other family imports documents through this file
-// (test/unit/import-cycles.test.ts enforces it), so what documents offers the rest of the service
+// (test/service/import-cycles.test.ts enforces it), so what documents offers the rest of the service
 // is listed in one place and its files can move without touching their callers.
 
 export { type DocumentChange, plugChangeListener } from './change-listeners.ts';

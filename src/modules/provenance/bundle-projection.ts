@@ -9,7 +9,7 @@
 // a field the API gains, renames or reformats later reaches no /1 bundle. Never add, remove,
 // rename or reformat anything here. New content goes into a new format (`docex-proof/2`), served
 // only to those who ask for it, with a projection of its own (docs/proof-bundle.md, "Format
-// versions"). test/provenance-export/bundle-projection.test.ts pins these bytes, and
+// versions"). test/provenance/bundle-projection.test.ts pins these bytes, and
 // test/upgrade/upgrade.test.ts compares bundles of the previous release's data byte for byte.
 
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';

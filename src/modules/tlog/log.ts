@@ -44,7 +44,7 @@ import { extendTree, frontier, lookupFrom, type NodeKey, nodeId } from './tree-n
  * run while the table was empty), auto_explain showed 1,986 leaves taking 1.8 s and 2,060,000
  * buffer hits per run: 568-959 hits per create in tlog_pending, PostgreSQL's CPU per create
  * 0.93-1.05 ms. Picked once: 12-14 hits per create, 0.60-0.77 ms (bench/README.md, item 49;
- * test/provenance/sequence-plan.test.ts). Planning at most five times a second costs nothing.
+ * test/tlog/sequence-plan.test.ts). Planning at most five times a second costs nothing.
  */
 export const SEQUENCE = planEachTime(`
   with batch as (

@@ -59,8 +59,8 @@ const report = {};
 
 await import(${at('../../src/server.ts')});
 const { startTestService } = await import(${at('../helpers/harness.ts')});
-const { pair } = await import(${at('../documents/setup.ts')});
-const { BUYER, SELLER } = await import(${at('../einvoice/profiles.ts')});
+const { pair } = await import(${at('../helpers/document-setup.ts')});
+const { BUYER, SELLER } = await import(${at('../helpers/einvoice-profiles.ts')});
 const { startReceiver } = await import(${at('../webhooks/helpers.ts')});
 const svc = await startTestService();
 svc.startWorker();

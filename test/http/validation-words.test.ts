@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LEGAL_PROFILE_LABELS } from '../../src/lib/legal-profile.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

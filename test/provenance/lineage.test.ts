@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { createDoc, errorOf, issue, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, errorOf, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { connect, mintKey, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import type { Scope } from '../../src/lib/scopes.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { connect, mintKey, type SignedUp, signup } from '../helpers/flows.ts';
-import type { Res, TestService } from '../helpers/harness.ts';
+import { connect, mintKey, type SignedUp, signup } from './flows.ts';
+import type { Res, TestService } from './harness.ts';
 
 export interface Party {
   org: SignedUp;

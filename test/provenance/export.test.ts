@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { canonicalize } from '../../scripts/verify-bundle.mjs';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { appendEntry, entryBody, type HistoryEntry } from '../../src/modules/tlog/hash-chain.ts';
-import { createDoc, errorOf, issue, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, errorOf, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { advanceClock } from '../helpers/flows.ts';
 import { type Res, startTestService, type TestService } from '../helpers/harness.ts';
 

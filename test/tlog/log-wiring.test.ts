@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { appendHistoryEntry, systemActor } from '../../src/modules/documents/history.ts';
 import { sequenceAndCheckpoint } from '../../src/modules/tlog/log.ts';
-import { createDoc, issue, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 let svc: TestService;

@@ -41,7 +41,7 @@ test('TEST_DATABASE_DEPENDENT_ONLY=1 leaves the marked files out', () => {
   // Two marked files asked for: both left out, nothing run, and the run still passes.
   const res = spawnSync(
     process.execPath,
-    ['scripts/run-tests.mjs', 'test/unit/ids.test.ts', 'test/unit/canonical.test.ts'],
+    ['scripts/run-tests.mjs', 'test/lib/ids.test.ts', 'test/lib/canonical.test.ts'],
     { encoding: 'utf8', env: { ...process.env, TEST_DATABASE_DEPENDENT_ONLY: '1' } },
   );
   assert.equal(res.status, 0, res.stderr);

@@ -24,7 +24,7 @@ import type { DocumentHistoryView, DocumentView } from '../../src/modules/docume
 import { exportTuning } from '../../src/modules/provenance/export-bundle.ts';
 import { appendEntry, type HistoryEntry } from '../../src/modules/tlog/hash-chain.ts';
 import { appendLogLeaves } from '../../src/modules/tlog/log.ts';
-import { createDoc, errorOf, issue, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, errorOf, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 const VERIFIER = join(process.cwd(), 'scripts', 'verify-bundle.mjs');

@@ -7,9 +7,9 @@ import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { EventEnvelope } from '../../src/modules/events/append.ts';
 import type { PaymentView } from '../../src/modules/payments/schemas.ts';
 import { settleDuePayments } from '../../src/modules/payments/settle-payment.ts';
-import { line } from '../documents/setup.ts';
-import { connect, mintKey, operator, type SignedUp, signup } from '../helpers/flows.ts';
-import type { Res, TestService } from '../helpers/harness.ts';
+import { line } from './document-setup.ts';
+import { connect, mintKey, operator, type SignedUp, signup } from './flows.ts';
+import type { Res, TestService } from './harness.ts';
 
 export const PAY_SCOPES: Scope[] = [
   'documents:read',
