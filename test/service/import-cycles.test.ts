@@ -25,6 +25,17 @@ test('src/ has no import cycles', async () => {
   assert.deepEqual(cycles, [], cycles.map((c) => c.join(' → ')).join('\n'));
 });
 
+test('bench/ has no import cycles', async () => {
+  const cycles = (
+    await madge(`${root}bench`, {
+      fileExtensions: ['ts'],
+      tsConfig: `${root}tsconfig.json`,
+      detectiveOptions: { ts: { skipTypeImports: false }, es6: { skipTypeImports: false } },
+    })
+  ).circular();
+  assert.deepEqual(cycles, [], cycles.map((c) => c.join(' → ')).join('\n'));
+});
+
 test('every file of src/ has a floor, and every family a rank', async () => {
   const deps = (await graph).obj();
   const unplaced = Object.keys(deps).filter((f) => floorOf(f) === null);
