@@ -25,7 +25,7 @@ import {
   serveNodeArgs,
   startChild,
 } from './lib.ts';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './scenario.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 5);

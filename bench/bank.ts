@@ -16,9 +16,9 @@ import { performance } from 'node:perf_hooks';
 import { writePain001 } from '../src/modules/bank/pain001.ts';
 import { readBankFile } from '../src/modules/bank/read-bank-file.ts';
 import { type CamtLine, writeCamt054 } from '../src/modules/bank/sandbox-bank.ts';
-import { BUYER, SELLER } from '../test/einvoice/profiles.ts';
+import { BUYER, SELLER } from '../test/helpers/einvoice-profiles.ts';
 import { startTestService } from '../test/helpers/harness.ts';
-import { approvedInvoice, livePair, paid } from '../test/payments/helpers.ts';
+import { approvedInvoice, livePair, paid } from '../test/helpers/payments.ts';
 
 const N = Number(process.env.BENCH_BANK_PAYMENTS ?? 1000);
 const PAYER_IBAN = 'FR1420041010050500013M02606';

@@ -5,7 +5,7 @@
 import type { Request } from 'autocannon';
 import type { Step } from './lib.ts';
 import { uniqueKey } from './lib.ts';
-import type { BenchContext, Scenario } from './scenarios.ts';
+import type { BenchContext, Scenario } from './scenario.ts';
 import { api, signupWithKey } from './setup.ts';
 
 const LINES = Array.from({ length: 5 }, (_, i) => ({

@@ -2,7 +2,7 @@
 // N such edits costs (issue 35 item 5): the figures the edit cap and the page budget are chosen from.
 //   node --import tsx --conditions=docex-source bench/history-size.ts [edits] [ascii|astral]
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createDoc, pair } from '../test/documents/setup.ts';
+import { createDoc, pair } from '../test/helpers/document-setup.ts';
 import { startTestService } from '../test/helpers/harness.ts';
 
 const edits = Number(process.argv[2] ?? 20);

@@ -12,9 +12,9 @@ import {
   consistencyProofHashes,
   inclusionProofHashes,
   latestCheckpoint,
-} from '../src/modules/provenance/checkpoints.ts';
-import { appendLogLeaves, SEQUENCE_BATCH, sequenceAndCheckpoint } from '../src/modules/provenance/log.ts';
-import { leafHash, verifyConsistency, verifyInclusion } from '../src/modules/provenance/merkle.ts';
+} from '../src/modules/tlog/checkpoints.ts';
+import { appendLogLeaves, SEQUENCE_BATCH, sequenceAndCheckpoint } from '../src/modules/tlog/log.ts';
+import { leafHash, verifyConsistency, verifyInclusion } from '../src/modules/tlog/merkle.ts';
 import { closeService, openService } from '../src/service.ts';
 import { freshDatabase } from '../test/helpers/database.ts';
 

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequests, manyTenants } from './documents.ts';
 import { fmt, measure, rssMB, sampleRss, serveNodeArgs, startChild } from './lib.ts';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './scenario.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);

@@ -28,7 +28,8 @@ import {
   serveNodeArgs,
   startChild,
 } from './lib.ts';
-import { type BenchContext, type Goal, type Scenario, scenarios } from './scenarios.ts';
+import type { BenchContext, Goal, Scenario } from './scenario.ts';
+import { scenarios } from './scenarios.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

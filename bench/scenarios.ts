@@ -1,32 +1,11 @@
-// The HTTP scenarios of `npm run bench`, each paired with the ceiling it is judged against.
+// The HTTP scenarios of `npm run bench`, each paired with the ceiling it is judged against (their
+// shape is bench/scenario.ts).
 
 import { documentScenarios } from './documents.ts';
-import type { RunOptions, Step } from './lib.ts';
+import type { Step } from './lib.ts';
 import { uniqueKey } from './lib.ts';
+import type { BenchContext, Scenario } from './scenario.ts';
 import { signupWithKey } from './setup.ts';
-
-export interface BenchContext {
-  docexUrl: string;
-  ceilingUrl: string;
-  operatorToken: string;
-}
-
-type Target = Omit<RunOptions, 'connections' | 'seconds' | 'warmupSeconds'>;
-
-/** Issue 9's target for a scenario: a ratio to its ceiling, and for some a p99 bound. */
-export interface Goal {
-  ratio: number;
-  p99?: number;
-}
-
-export interface Scenario {
-  id: string;
-  title: string;
-  ceilingTitle: string;
-  target?: Goal;
-  /** Sets up data and returns the two request shapes, or null when the build lacks the feature. */
-  prepare(ctx: BenchContext): Promise<{ docex: Target; ceiling: Target } | null>;
-}
 
 let account: Promise<{ session: string; key: string }> | null = null;
 function benchAccount(ctx: BenchContext) {

@@ -1,7 +1,7 @@
 // HTTP helpers for preparing benchmark data through the real API.
 
 import { uniqueKey } from './lib.ts';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './scenario.ts';
 
 export async function api(
   ctx: BenchContext,

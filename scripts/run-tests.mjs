@@ -35,7 +35,7 @@ if (matched.length === 0) {
 // is the database (.ci/run's PostgreSQL run beside its Node 20 PGlite run) leaves out the files
 // that do not test the database under test: those marked `// test-database: none` (they use no
 // database) or `// test-database: pglite` (they open PGlite themselves, whatever DATABASE_URL
-// says). Run again they would only repeat the other run. test/unit/test-database-markers checks
+// says). Run again they would only repeat the other run. test/service/test-database-markers checks
 // that no marked file reaches the database under test.
 const MARKER = /^\/\/ test-database: (none|pglite)\b/m;
 if (process.env.TEST_DATABASE_DEPENDENT_ONLY === '1') {

@@ -6,7 +6,7 @@ import { boundHeapGrowth } from './lib/heap.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
 import { startServer } from './server.ts';
 import { closeService, createLogger, openDatabase, openService } from './service.ts';
-import { allTasks } from './worker/tasks.ts';
+import { allTasks } from './tasks.ts';
 import { startWorker } from './worker/worker.ts';
 
 const USAGE = `usage: docex <command>

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { DatabaseUrlError, parseMultiHostUrl } from './db/multi-host.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings.ts';
+import { ConfigError } from './lib/config-error.ts';
 
 export const FAMILIES = [
   'documents',
@@ -139,7 +140,8 @@ export interface InboundConfig {
   minDataRate: number;
 }
 
-export class ConfigError extends Error {}
+// Defined in lib/ so that lib/ (the master key) can refuse a setting without importing this file.
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 

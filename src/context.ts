@@ -5,9 +5,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Sealer } from './lib/master-key.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { MetricsPort } from './observability/metrics-port.ts';
 import type { Tracing } from './observability/tracing.ts';
 

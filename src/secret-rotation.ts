@@ -23,7 +23,7 @@ import type { DB } from './db/schema.ts';
 import { inTransaction } from './db/transaction.ts';
 import type { Sealer } from './lib/master-key.ts';
 import { frozenBundleSignatures } from './modules/provenance/export-bundle.ts';
-import { rotateSigningKey } from './modules/provenance/signing-key.ts';
+import { rotateSigningKey } from './modules/tlog/signing-key.ts';
 import { rotateAllEndpointSecrets } from './modules/webhooks/endpoints.ts';
 
 /** When the last rotation ran (ISO); its presence also says the upgrade's rotation is done. */

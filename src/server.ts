@@ -7,7 +7,7 @@ import { compileRouteSchemas } from './http/lazy-schemas.ts';
 import { type RunningListener, startInboundListener } from './modules/inbound/smtp-listener.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
 import { closeService, openService } from './service.ts';
-import { allTasks } from './worker/tasks.ts';
+import { allTasks } from './tasks.ts';
 import { type RunningWorker, startWorker } from './worker/worker.ts';
 
 export interface RunningServer {

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openPGlite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { getOrCreateSetting } from './db/settings.ts';
 import { untilDatabaseAnswers } from './db/wait-for-database.ts';
 import { upgradeLegacyIdempotencyKeys } from './http/idempotency.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
@@ -16,11 +17,10 @@ import { randomBase62 } from './lib/ids.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { loadMasterKeys, makeSealer, type Sealer } from './lib/master-key.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
-import { getOrCreateSetting } from './lib/settings.ts';
 import { hashToken } from './lib/tokens.ts';
 import { resealRecipientLinks } from './modules/delivery/recipient-link.ts';
 import { loadTestClockOffset } from './modules/meta/test-clock.ts';
-import { resealSigningKey } from './modules/provenance/signing-key.ts';
+import { resealSigningKey } from './modules/tlog/signing-key.ts';
 import { resealWebhookSecrets } from './modules/webhooks/endpoints.ts';
 import { wireModules } from './modules/wiring.ts';
 import { traceHooks } from './observability/trace-hooks.ts';
@@ -117,8 +117,11 @@ export async function openService(config: Config, opts: OpenOptions = {}): Promi
   };
   if (config.metricsListen) {
     // prom-client is loaded only when metrics are on.
-    const { Metrics } = await import('./observability/metrics.ts');
-    ctx.metrics = new Metrics(ctx);
+    const [{ Metrics }, { metricsSources }] = await Promise.all([
+      import('./observability/metrics.ts'),
+      import('./backlogs.ts'),
+    ]);
+    ctx.metrics = new Metrics(metricsSources(ctx));
   }
   return { ctx, newOperatorToken, rotation };
 }

@@ -131,7 +131,7 @@ const ONE = Buffer.of(1);
  * the deployment's HMAC key, 32 bytes. One block of HKDF is two HMACs, extract
  * PRK = HMAC(salt, key) and expand T(1) = HMAC(PRK, info ‖ 0x01), written out here because
  * hkdfSync builds key objects on every call: 14 µs against 7 µs per derivation on the 2-core
- * machine, paid by every keyed create. Byte-identical to hkdfSync (test/unit/idempotency-key.test.ts),
+ * machine, paid by every keyed create. Byte-identical to hkdfSync (test/http/idempotency-key.test.ts),
  * so responses sealed before this change still open.
  */
 export function responseKey(hmacKey: Buffer, claim: Pick<IdempotencyClaim, 'scope' | 'key'>): Buffer {

@@ -11,7 +11,7 @@
 // `docex serve` still has everything compiled within a moment of listening: compileRouteSchemas()
 // runs them all in the background, one per turn of the event loop (server.ts), so no request
 // waits for a compilation and a schema that would not compile is logged at start, and the unit
-// test compiles every route's schemas (test/unit/lazy-schemas.test.ts).
+// test compiles every route's schemas (test/http/lazy-schemas.test.ts).
 import type { Ajv } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import type {

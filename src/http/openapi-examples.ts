@@ -4,7 +4,7 @@
 // chosen by field name (prefixed ids like the service's, decimal amounts, ISO dates), then the
 // type. Hand-written values for the central objects (a document with lines, a payment, an event)
 // and for request bodies whose generated form would mislead are merged over the generated ones,
-// so a field added to a schema still gets a value. test/foundation/openapi-examples.test.ts
+// so a field added to a schema still gets a value. test/http/openapi-examples.test.ts
 // validates every example against its own schema.
 import { createHash } from 'node:crypto';
 import { FAMILIES } from '../config.ts';

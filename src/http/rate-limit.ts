@@ -5,37 +5,11 @@
 // one Lua script over every key of the request, so every process of the deployment draws from the
 // same buckets atomically.
 import type { Redis } from 'ioredis';
+import type { Charge, Rate, RateDecision, RateLimiter } from '../lib/rate-limiter.ts';
 
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** seconds until the bucket is full again */
-  resetSeconds: number;
-  /** seconds until enough tokens are available (only when refused) */
-  retryAfterSeconds: number;
-}
-
-/** A bucket's own refill rate and size, when it is not the per-key DOCEX_RATE_LIMIT one. */
-export interface Rate {
-  perSecond: number;
-  capacity: number;
-}
-
-export interface Charge {
-  bucket: string;
-  /** the per-key DOCEX_RATE_LIMIT bucket when absent */
-  rate?: Rate;
-  /** tokens this request costs (1 when absent) */
-  cost?: number;
-}
-
-export interface RateLimiter {
-  take(bucket: string, nowMs: number, rate?: Rate): Promise<RateDecision>;
-  /** One decision per charge, in order; every one allowed, or none of the buckets spent. */
-  takeAll(charges: Charge[], nowMs: number): Promise<RateDecision[]>;
-  close(): Promise<void>;
-}
+// The types live in lib/ so that the context (which holds a RateLimiter) needs nothing of http/;
+// the pipeline's charges name them here, beside the buckets.
+export type { Charge, RateDecision };
 
 function decide(rate: Rate, tokens: number, cost: number, allowed: boolean): RateDecision {
   return {

@@ -19,7 +19,7 @@ export const HEAP_GROWING_PERCENT = 50;
  * The young generation's size, which V8 fixes when the process starts (setFlagsFromString later
  * changes nothing: measured, the new space stayed at its default 2 x 16 MB), so it is given on
  * the command line by every launcher: `npm start`, `npm run worker` and bin/docex.mjs's shebang
- * (test/unit/heap.test.ts checks all three); the bench reads it from `npm start`. A list page of
+ * (test/lib/heap.test.ts checks all three); the bench reads it from `npm start`. A list page of
  * 20 allocates ~0.6 MB, part of it still live at a scavenge (its request waiting on PostgreSQL),
  * so with 50 requests in flight a 16 MB semi-space was scavenged often and copied and promoted
  * request garbage that would have died a little later. Alternated A/Bs (bench/ab.ts, 4 rounds

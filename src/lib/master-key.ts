@@ -11,8 +11,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from './config-error.ts';
 import { makePrivateDir } from './private-dir.ts';
 
 const PREFIX = 'mk1';
@@ -67,7 +66,20 @@ export interface MasterKeys {
   source: 'DOCEX_MASTER_KEY' | 'file';
 }
 
-export function loadMasterKeys(config: Config): MasterKeys {
+/**
+ * The settings the master key comes from (the service's Config has them): lib/ reads no
+ * configuration of its own, so what it needs is named here.
+ */
+export interface MasterKeySettings {
+  masterKey: string | null;
+  masterKeyPrevious: string | null;
+  dataDir: string;
+  /** With a PostgreSQL database in production, DOCEX_MASTER_KEY is required (below). */
+  databaseUrl: string | null;
+  env: 'development' | 'production';
+}
+
+export function loadMasterKeys(config: MasterKeySettings): MasterKeys {
   const previous = config.masterKeyPrevious
     ? parseMasterKey(config.masterKeyPrevious, 'DOCEX_MASTER_KEY_PREVIOUS')
     : null;

@@ -5,7 +5,7 @@
 // problem; anything else (a validation problem, a total over the limit, a number written with an
 // exponent, more decimals than below) answers null and goes the decimal.js way, which then
 // reports it. decimal.js builds several objects per operation: ~7 % of a create's JavaScript
-// under the create-many load (perf, issue 9, bench/README.md). test/unit/money-cents.test.ts
+// under the create-many load (perf, issue 9, bench/README.md). test/lib/money-cents.test.ts
 // checks both ways agree on 10,000 random documents and on the rounding ties.
 
 /** One line's numbers as they arrive (already schema-checked to be numbers where present). */

@@ -2,20 +2,27 @@
 // imports point one way, finance → payments → documents (docs/architecture.md); a lower module
 // that must hand work up (documents' payment transitions, a pledged invoice's void, a settled
 // payment's consequences) declares a narrow port, and this file connects it.
-import { paymentReferenceFor } from './bank/accounts.ts';
+import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor } from './bank/accounts.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
-import { plugChangeListener } from './documents/change-listeners.ts';
-import { plugPaymentReference } from './documents/payment-reference.ts';
-import { plugPaymentStep } from './documents/payment-transition.ts';
-import { plugVoidGuard } from './documents/void-guards.ts';
+import {
+  plugChangeListener,
+  plugPaymentReference,
+  plugPaymentStep,
+  plugVoidGuard,
+} from './documents/index.ts';
 import { financePaymentHook } from './finance/lifecycle.ts';
 import { guardPledgedInvoiceVoid } from './finance/pledges.ts';
-import { paymentTransition, plugPaymentHook } from './payments/index.ts';
+import { paymentTransition, plugPaymentHook, plugPaymentRail } from './payments/index.ts';
 
 export function wireModules(): void {
   plugPaymentStep(paymentTransition);
-  plugVoidGuard(guardPledgedInvoiceVoid);
+  plugVoidGuard('finance', guardPledgedInvoiceVoid);
   plugPaymentHook(financePaymentHook);
   plugPaymentReference(paymentReferenceFor);
+  plugPaymentRail({
+    activeAccount: activeBankAccount,
+    payeeAccount: payeeBankAccount,
+    endToEndId: endToEndIdFor,
+  });
   plugChangeListener('delivery', deliveryRowsForChange);
 }

@@ -3,12 +3,8 @@
 // database is read only by a scrape (reachability, role, outbox depths), at most once every
 // PROBE_CACHE_MS however often it is scraped. Off unless DOCEX_METRICS_LISTEN is set: then
 // ctx.metrics is absent and every call site below is one optional-chaining test.
-import { sql } from 'kysely';
 import client from 'prom-client';
-import type { AppContext } from '../context.ts';
-import { emailBacklog } from '../modules/delivery/backlog.ts';
-import { inboundBacklog } from '../modules/inbound/backlog.ts';
-import { type Backlog, webhookBacklogs } from '../modules/webhooks/backlog.ts';
+import type { Backlog } from './backlog.ts';
 import type { IdempotencyOutcome, MetricsPort } from './metrics-port.ts';
 
 /** A scrape reads the database at most this often; between, it answers the last reading. */
@@ -25,6 +21,27 @@ interface Probe {
   backlogs: Backlog[];
 }
 
+/** A connection pool's state, as the database layer reports it (src/db/database.ts, PoolStats). */
+interface PoolReading {
+  inUse: number;
+  idle?: number;
+  waiting?: number;
+  max?: number;
+  checkoutTimeouts?: number;
+}
+
+/**
+ * What the metrics read, handed in by the service (src/backlogs.ts) so that this layer imports no
+ * family and no context: the service clock, the pool, and one probe of the database that answers
+ * whether it is the primary and how far each outbox is behind (throws when it cannot be read).
+ */
+export interface MetricsSources {
+  now(): number;
+  databaseKind: 'pglite' | 'postgres';
+  poolStats(): PoolReading;
+  probe(): Promise<{ primary: boolean; backlogs: Backlog[] }>;
+}
+
 export class Metrics implements MetricsPort {
   readonly registry = new client.Registry();
   readonly #requests: client.Counter<'method' | 'route' | 'status' | 'code'>;
@@ -36,7 +53,7 @@ export class Metrics implements MetricsPort {
   readonly #lastPass = new Map<string, number>();
   #probe: { at: number; value: Promise<Probe> } | null = null;
 
-  constructor(ctx: AppContext) {
+  constructor(sources: MetricsSources) {
     const registers = [this.registry];
     client.collectDefaultMetrics({ register: this.registry });
     // Gauges named like counters, which `promtool check metrics` refuses; the same numbers by
@@ -85,11 +102,11 @@ export class Metrics implements MetricsPort {
       labelNames: ['task'],
       registers,
       collect() {
-        const now = ctx.clock.now().getTime();
+        const now = sources.now();
         for (const [task, at] of lastPass) this.set({ task }, Math.max(0, (now - at) / 1000));
       },
     });
-    const database = ctx.database;
+    const database = sources;
     new client.Gauge({
       name: 'docex_db_pool_connections',
       help: 'Database connections of this process by state: in_use (checked out) and idle (PostgreSQL only).',
@@ -101,7 +118,7 @@ export class Metrics implements MetricsPort {
         if (s.idle !== undefined) this.set({ state: 'idle' }, s.idle);
       },
     });
-    if (database.kind === 'postgres') {
+    if (sources.databaseKind === 'postgres') {
       new client.Gauge({
         name: 'docex_db_pool_max',
         help: 'The size of the PostgreSQL connection pool of this process.',
@@ -128,7 +145,7 @@ export class Metrics implements MetricsPort {
         },
       });
     }
-    const probe = () => this.#probed(ctx);
+    const probe = () => this.#probed(sources);
     new client.Gauge({
       name: 'docex_db_up',
       help: 'Whether the database answered a query at the last probe (1) or not (0).',
@@ -199,29 +216,23 @@ export class Metrics implements MetricsPort {
     return this.registry.contentType;
   }
 
-  #probed(ctx: AppContext): Promise<Probe> {
+  #probed(sources: MetricsSources): Promise<Probe> {
     // The service clock (a test moves it past the cache).
-    const now = ctx.clock.now().getTime();
+    const now = sources.now();
     if (this.#probe && now - this.#probe.at < PROBE_CACHE_MS) return this.#probe.value;
-    const value = probeDatabase(ctx);
+    const value = probeDatabase(sources);
     this.#probe = { at: now, value };
     return value;
   }
 }
 
-async function probeDatabase(ctx: AppContext): Promise<Probe> {
+async function probeDatabase(sources: MetricsSources): Promise<Probe> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('database probe timed out')), PROBE_TIMEOUT_MS);
   });
   try {
-    const read = async (): Promise<Probe> => {
-      const row = await sql<{
-        recovery: boolean;
-      }>`select pg_is_in_recovery() as recovery`.execute(ctx.db);
-      const backlogs = [...(await webhookBacklogs(ctx)), await emailBacklog(ctx), await inboundBacklog(ctx)];
-      return { up: true, primary: row.rows[0]?.recovery === false, backlogs };
-    };
+    const read = async (): Promise<Probe> => ({ up: true, ...(await sources.probe()) });
     return await Promise.race([read(), timeout]);
   } catch {
     return { up: false, primary: false, backlogs: [] };

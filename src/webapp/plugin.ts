@@ -12,10 +12,10 @@ import type { AppContext } from '../context.ts';
 import { limitAuthAttempts } from '../http/auth-throttle.ts';
 import { authenticateSession } from '../http/authenticate.ts';
 import { rateLimit } from '../http/pipeline.ts';
-import type { Rate } from '../http/rate-limit.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { iso } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import type { Rate } from '../lib/rate-limiter.ts';
 import { signIn } from '../modules/identity/accounts.ts';
 import { proxyAllowList } from './allow-list.ts';
 import {

@@ -13,7 +13,7 @@ import type { AgreementView, ListingView } from '../../src/modules/finance/schem
 import { agreed, agreement, invoice, list, offer, type World, world } from '../finance/helpers.ts';
 import { operator } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
-import { getDoc } from '../payments/helpers.ts';
+import { getDoc } from '../helpers/payments.ts';
 import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 import { signIn } from './sign-in.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
-import { SELLER } from '../einvoice/profiles.ts';
+import { SELLER } from '../helpers/einvoice-profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
 import {
   type BrowserSession,

@@ -40,7 +40,7 @@ export async function signIn(
 }
 
 /**
- * The owner of a sandbox made through the API (test/payments/helpers.ts `sandbox`) signs in to its
+ * The owner of a sandbox made through the API (test/helpers/payments.ts `sandbox`) signs in to its
  * live organization and switches to the sandbox with the Organization menu. Done when the switch
  * answered 200, the shell wears the sandbox's colours and the app has opened its Documents.
  */

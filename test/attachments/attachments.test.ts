@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { createDoc, errorOf, issue, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, errorOf, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { advanceClock } from '../helpers/flows.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { SELLER } from '../einvoice/profiles.ts';
+import { SELLER } from '../helpers/einvoice-profiles.ts';
 import { assertNamesField, expectApiError } from '../helpers/expect.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import {
@@ -23,7 +23,7 @@ import {
   sandbox,
   settle,
   transfersOf,
-} from '../payments/helpers.ts';
+} from '../helpers/payments.ts';
 
 let svc: TestService;
 let p: LivePair;

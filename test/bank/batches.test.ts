@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
 import { xsdErrors } from '../helpers/bank-xsd.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { assertNamesField, expectApiError } from '../helpers/expect.ts';
 import { mintKey } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { approvedInvoice, type LivePair, livePair, paid, settle } from '../payments/helpers.ts';
+import { approvedInvoice, type LivePair, livePair, paid, settle } from '../helpers/payments.ts';
 
 let svc: TestService;
 let p: LivePair;

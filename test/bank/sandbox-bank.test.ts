@@ -5,11 +5,11 @@
 // reason, and importing them again changes nothing.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BUYER } from '../einvoice/profiles.ts';
 import { xsdErrors } from '../helpers/bank-xsd.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { bill, getDoc, paid, type Sandbox, sandbox } from '../payments/helpers.ts';
+import { bill, getDoc, paid, type Sandbox, sandbox } from '../helpers/payments.ts';
 
 let svc: TestService;
 let sb: Sandbox;

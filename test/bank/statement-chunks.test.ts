@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { approvedInvoice, eventsFor, getDoc, type LivePair, livePair, paid } from '../payments/helpers.ts';
+import { approvedInvoice, eventsFor, getDoc, type LivePair, livePair, paid } from '../helpers/payments.ts';
 
 let svc: TestService;
 let p: LivePair;

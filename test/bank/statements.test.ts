@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { approvedInvoice, getDoc, type LivePair, livePair, paid } from '../payments/helpers.ts';
+import { approvedInvoice, getDoc, type LivePair, livePair, paid } from '../helpers/payments.ts';
 
 let svc: TestService;
 let p: LivePair;

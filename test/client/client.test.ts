@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createDocexClient, type DocexClient, DocexError, parseRetryAfter } from '../../src/client/index.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 interface Exchange {

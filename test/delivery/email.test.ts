@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { RETRY_DELAYS_MS } from '../../src/lib/outbox.ts';
 import { deliverEmails, SMTP_UNSET } from '../../src/modules/delivery/drain.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { mintKey, type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';

@@ -12,7 +12,7 @@ import {
   resolveRecipientToken,
   revokeRecipientLinks,
 } from '../../src/modules/delivery/recipient-link.ts';
-import { createDoc, issue, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 let svc: TestService;

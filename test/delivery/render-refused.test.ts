@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/lib/outbox.ts';
 import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { RENDER_RETRY_AFTER_SECONDS } from '../../src/modules/einvoice/render-pool.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { mintKey, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { type Sink, startSink } from './smtp-sink.ts';

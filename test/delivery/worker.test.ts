@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { deliveryTask } from '../../src/modules/delivery/drain.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { mintKey, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { type Sink, startSink } from './smtp-sink.ts';

@@ -13,10 +13,10 @@ import {
 } from '../../src/http/idempotency.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { RETENTION_MS } from '../../src/modules/webhooks/deliveries.ts';
+import { line, type Pair, pair } from '../helpers/document-setup.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { advanceClock, sameKeyAtOnce } from '../helpers/flows.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
-import { line, type Pair, pair } from './setup.ts';
 
 let svc: TestService;
 let p: Pair;

@@ -11,8 +11,8 @@ import { appendHistoryEntry, systemActor } from '../../src/modules/documents/his
 import { lockDocument } from '../../src/modules/documents/load-document.ts';
 import type { DocumentHistoryView, DocumentView } from '../../src/modules/documents/schemas.ts';
 import { applyStatusChange } from '../../src/modules/documents/transition-document.ts';
+import { createDoc, errorOf, issue, line, moved, type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createDoc, errorOf, issue, line, moved, type Pair, pair } from './setup.ts';
 
 let svc: TestService;
 let p: Pair;

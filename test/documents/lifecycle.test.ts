@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
+import { createDoc, errorOf, issue, line, move, moved, type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createDoc, errorOf, issue, line, move, moved, type Pair, pair } from './setup.ts';
 
 let svc: TestService;
 let p: Pair;

@@ -6,9 +6,18 @@ import { after, before, describe, test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledPage, documentListQuery, readFilters } from '../../src/modules/documents/list-documents.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
+import {
+  createDoc,
+  errorOf,
+  errorPaths,
+  issue,
+  moved,
+  type Pair,
+  pair,
+  party,
+} from '../helpers/document-setup.ts';
 import { advanceClock, connect } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createDoc, errorOf, errorPaths, issue, moved, type Pair, pair, party } from './setup.ts';
 
 interface Page {
   data: DocumentView[];

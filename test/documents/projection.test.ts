@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
+import { createDoc, errorOf, issue, type Pair, pair, party } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createDoc, errorOf, issue, type Pair, pair, party } from './setup.ts';
 
 let svc: TestService;
 let p: Pair;

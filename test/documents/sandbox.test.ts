@@ -6,9 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { runDemoCounterparty } from '../../src/modules/documents/demo-counterparty.ts';
 import type { DocumentHistoryView, DocumentView } from '../../src/modules/documents/schemas.ts';
+import { createDoc, errorOf, issue, moved, type Pair, type Party, party } from '../helpers/document-setup.ts';
 import { advanceClock, mintKey } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { createDoc, errorOf, issue, moved, type Pair, type Party, party } from './setup.ts';
 
 let svc: TestService;
 let live: Party;

@@ -8,11 +8,11 @@ import { PDFDocument } from 'pdf-lib';
 import { documentById } from '../../src/modules/documents/load-document.ts';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import { issuedEInvoices } from '../../src/modules/einvoice/export-document.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { BUYER, SELLER } from './profiles.ts';
 
 let svc: TestService;
 let p: Pair;

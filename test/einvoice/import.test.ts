@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
-import { BUYER, SELLER } from './profiles.ts';
 
 const ARTEFACTS = join(import.meta.dirname, 'artefacts');
 const EXAMPLES = [

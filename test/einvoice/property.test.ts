@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { rng } from '../helpers/rng.ts';
-import { BUYER, SELLER } from './profiles.ts';
 
 let svc: TestService;
 let p: Pair;

@@ -17,10 +17,10 @@ import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { ExportSource } from '../../src/modules/einvoice/build-model.ts';
 import { renderEInvoice } from '../../src/modules/einvoice/render-einvoice.ts';
 import { RenderPool } from '../../src/modules/einvoice/render-pool.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { BUYER, SELLER } from './profiles.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** What no XML 1.0 document may contain. */

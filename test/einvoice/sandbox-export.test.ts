@@ -11,12 +11,12 @@ import { sql } from 'kysely';
 import { loadMigrations } from '../../src/db/migrate.ts';
 import { legalProfileProblems } from '../../src/modules/identity/legal-profile.ts';
 import { DEMO_COUNTERPARTY_PROFILE } from '../../src/modules/identity/sandbox.ts';
-import { party } from '../documents/setup.ts';
+import { party } from '../helpers/document-setup.ts';
+import { SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { mintKey } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { SELLER } from './profiles.ts';
 
 let svc: TestService;
 

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { flagOverdueAgreements } from '../../src/modules/finance/flag-overdue.ts';
 import { advanceClock, connect, operator, signIn } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { accounts, settle } from '../helpers/payments.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
-import { accounts, settle } from '../payments/helpers.ts';
 import {
   accept,
   agreed,

@@ -6,10 +6,10 @@ import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { EventEnvelope } from '../../src/modules/events/append.ts';
 import type { AgreementView, ListingView, OfferView, SetupView } from '../../src/modules/finance/schemas.ts';
-import { line } from '../documents/setup.ts';
+import { line } from '../helpers/document-setup.ts';
 import { connect, mintKey, operator, type SignedUp, signup } from '../helpers/flows.ts';
 import type { Res, TestService } from '../helpers/harness.ts';
-import { accounts, PAY_SCOPES, settle } from '../payments/helpers.ts';
+import { accounts, PAY_SCOPES, settle } from '../helpers/payments.ts';
 
 export interface Org {
   org: SignedUp;

@@ -12,10 +12,10 @@ import { financePaymentHook } from '../../src/modules/finance/lifecycle.ts';
 import type { AgreementView, ListingView, OfferView } from '../../src/modules/finance/schemas.ts';
 import { settlePayment } from '../../src/modules/payments/settle-payment.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
-import { errorOf, errorPaths } from '../documents/setup.ts';
+import { errorOf, errorPaths } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { accounts, getDoc, settle } from '../helpers/payments.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
-import { accounts, getDoc, settle } from '../payments/helpers.ts';
 import { createEndpoint, drain, type Endpoint, type Receiver, startReceiver } from '../webhooks/helpers.ts';
 import {
   accept,

@@ -6,10 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { AgreementView, ListingView, OfferView } from '../../src/modules/finance/schemas.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { accounts, getDoc, settle } from '../helpers/payments.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
-import { accounts, getDoc, settle } from '../payments/helpers.ts';
 import {
   agreed,
   agreement,
@@ -211,7 +211,7 @@ describe('withdrawal before funding', () => {
 
 describe('voiding a financed invoice', () => {
   async function submitted(amount: number): Promise<DocumentView> {
-    const { line } = await import('../documents/setup.ts');
+    const { line } = await import('../helpers/document-setup.ts');
     const created = await svc.req<DocumentView>('POST', '/v1/documents', {
       token: w.borrower.key,
       body: {

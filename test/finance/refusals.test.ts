@@ -7,10 +7,10 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { AgreementView, ListingView, OfferView } from '../../src/modules/finance/schemas.ts';
-import { errorOf, errorPaths, line } from '../documents/setup.ts';
+import { errorOf, errorPaths, line } from '../helpers/document-setup.ts';
 import { connect, mintKey, operator, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { accounts } from '../payments/helpers.ts';
+import { accounts } from '../helpers/payments.ts';
 import { accept, invoice, list, liveOrg, offer, setUp, type World, world } from './helpers.ts';
 
 let svc: TestService;

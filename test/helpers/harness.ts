@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { closeService, openService } from '../../src/service.ts';
-import { allTasks } from '../../src/worker/tasks.ts';
+import { allTasks } from '../../src/tasks.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
 

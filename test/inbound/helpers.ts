@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { BUYER } from '../einvoice/profiles.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 
 export const INBOUND_DOMAIN = 'inbound.docex.test';
 
@@ -68,7 +68,7 @@ const SAMPLE = readFileSync(
 
 /**
  * An official UBL example (it imports under §9) numbered `number`, from a seller of its own (VAT id
- * and legal registration id made from `seller`), to BUYER (test/einvoice/profiles.ts).
+ * and legal registration id made from `seller`), to BUYER (test/helpers/einvoice-profiles.ts).
  */
 export function sampleInvoiceXml(opts: { number: string; seller: string }): Buffer {
   const xml = SAMPLE.replace('<cbc:ID>test decimal 1</cbc:ID>', `<cbc:ID>${opts.number}</cbc:ID>`)

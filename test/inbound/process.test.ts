@@ -13,8 +13,8 @@ import { after, before, test } from 'node:test';
 import nodemailer from 'nodemailer';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
-import { party as makeParty, type Party } from '../documents/setup.ts';
-import { BUYER } from '../einvoice/profiles.ts';
+import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { connect, operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

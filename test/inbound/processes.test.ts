@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import nodemailer from 'nodemailer';
-import { BUYER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { INBOUND_DOMAIN, sampleInvoiceXml, sendRaw } from './helpers.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -12,8 +12,8 @@ import { after, before, test } from 'node:test';
 import { MoneyDecimal } from '../../src/lib/money.ts';
 import { readFile } from '../../src/modules/einvoice/import-document.ts';
 import type { ImportedInvoice } from '../../src/modules/einvoice/import-model.ts';
-import { party as makeParty, type Party } from '../documents/setup.ts';
-import { BUYER } from '../einvoice/profiles.ts';
+import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

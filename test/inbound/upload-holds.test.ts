@@ -12,8 +12,8 @@ import nodemailer from 'nodemailer';
 import { readFile } from '../../src/modules/einvoice/import-document.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
-import { createDoc, issue, party as makeParty, type Party, pair } from '../documents/setup.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { createDoc, issue, party as makeParty, type Party, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

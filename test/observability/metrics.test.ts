@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { type MetricsServer, startMetricsServer } from '../../src/observability/metrics-server.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
 import { clockTo, createEndpoint, drain, emit, startReceiver } from '../webhooks/helpers.ts';
 

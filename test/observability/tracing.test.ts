@@ -18,11 +18,11 @@ import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { appendEvents } from '../../src/modules/events/append.ts';
 import { traceHooks } from '../../src/observability/trace-hooks.ts';
 import { closeService, createLogger, openService } from '../../src/service.ts';
-import { allTasks } from '../../src/worker/tasks.ts';
+import { allTasks } from '../../src/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { type Sink, startSink } from '../delivery/smtp-sink.ts';
-import { SELLER } from '../einvoice/profiles.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { SELLER } from '../helpers/einvoice-profiles.ts';
 import { OPERATOR_TOKEN, TEST_MASTER_KEY } from '../helpers/harness.ts';
 
 interface OtlpSpan {

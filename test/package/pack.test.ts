@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { generateWebhookSecret, signDelivery } from '../../src/modules/webhooks/signing.ts';
-import { type Pair, pair } from '../documents/setup.ts';
+import { type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { childEnv, ok, packedProject, run } from './packed.ts';
 

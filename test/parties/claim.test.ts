@@ -16,8 +16,8 @@ import {
   externalPartyOfDocument,
   getExternalParty,
 } from '../../src/modules/parties/external-parties.ts';
-import { party as makeParty, type Party } from '../documents/setup.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { connect } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { party as makeParty, type Party } from '../documents/setup.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { assertNamesField, expectApiError } from '../helpers/expect.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';

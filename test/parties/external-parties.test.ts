@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { party as makeParty, type Party } from '../documents/setup.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
 import { assertNamesField, expectApiError } from '../helpers/expect.ts';
 import { mintKey } from '../helpers/flows.ts';

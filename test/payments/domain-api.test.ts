@@ -8,11 +8,11 @@ import { parseMoney } from '../../src/lib/money.ts';
 import { systemActor } from '../../src/modules/documents/history.ts';
 import { lockDocument } from '../../src/modules/documents/load-document.ts';
 import { PAYMENT_HOOKS, type PaymentHook, startPayment } from '../../src/modules/payments/index.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { advanceClock } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { accounts, approvedInvoice, getDoc, livePair, pay, settle } from '../helpers/payments.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
-import { accounts, approvedInvoice, getDoc, livePair, pay, settle } from './helpers.ts';
 
 let svc: TestService;
 

@@ -9,12 +9,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { createDoc, issue, party as makeParty, type Party, pair } from '../documents/setup.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { createDoc, issue, party as makeParty, type Party, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { expectApiError } from '../helpers/expect.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { accounts, getDoc, paid, pay, type Sandbox, sandbox, settle, transfersOf } from './helpers.ts';
+import {
+  accounts,
+  getDoc,
+  paid,
+  pay,
+  type Sandbox,
+  sandbox,
+  settle,
+  transfersOf,
+} from '../helpers/payments.ts';
 
 const EXAMPLES = join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples');
 const SAMPLE = readFileSync(join(EXAMPLES, 'ubl_examples_sample-discount-price.xml'), 'utf8');

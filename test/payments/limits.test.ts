@@ -5,11 +5,21 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DocumentView } from '../../src/modules/documents/schemas.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { advanceClock } from '../helpers/flows.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
+import {
+  accounts,
+  bill,
+  getDoc,
+  keyOf,
+  paid,
+  pay,
+  type Sandbox,
+  sandbox,
+  settle,
+} from '../helpers/payments.ts';
 import { assertLedgerInvariants } from '../ledger/helpers.ts';
-import { accounts, bill, getDoc, keyOf, paid, pay, type Sandbox, sandbox, settle } from './helpers.ts';
 
 let svc: TestService;
 let sb: Sandbox;

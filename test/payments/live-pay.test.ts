@@ -8,10 +8,9 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../src/db/transaction.ts';
 import type { PaymentView } from '../../src/modules/payments/schemas.ts';
 import { settlePayment } from '../../src/modules/payments/settle-payment.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { assertLedgerInvariants } from '../ledger/helpers.ts';
 import {
   accounts,
   approvedInvoice,
@@ -23,7 +22,8 @@ import {
   pay,
   settle,
   transfersOf,
-} from './helpers.ts';
+} from '../helpers/payments.ts';
+import { assertLedgerInvariants } from '../ledger/helpers.ts';
 
 let svc: TestService;
 

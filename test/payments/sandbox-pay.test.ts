@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DocumentHistoryView, DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { PaymentView } from '../../src/modules/payments/schemas.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { assertLedgerInvariants } from '../ledger/helpers.ts';
 import {
   accounts,
   bill,
@@ -23,7 +22,8 @@ import {
   sandbox,
   settle,
   transfersOf,
-} from './helpers.ts';
+} from '../helpers/payments.ts';
+import { assertLedgerInvariants } from '../ledger/helpers.ts';
 
 let svc: TestService;
 let sb: Sandbox;

@@ -7,10 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import { utcDate } from '../../src/lib/clock.ts';
 import type { DocumentHistoryView, DocumentView } from '../../src/modules/documents/schemas.ts';
 import type { PaymentView } from '../../src/modules/payments/schemas.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { advanceClock } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { assertLedgerInvariants } from '../ledger/helpers.ts';
 import {
   accounts,
   approvedInvoice,
@@ -24,7 +23,8 @@ import {
   sandbox,
   settle,
   transfersOf,
-} from './helpers.ts';
+} from '../helpers/payments.ts';
+import { assertLedgerInvariants } from '../ledger/helpers.ts';
 
 let svc: TestService;
 let sb: Sandbox;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { simpleParser } from 'mailparser';
-import { BUYER } from '../einvoice/profiles.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { advanceClock, expectError, type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PAGE_STYLE_HASH } from '../../src/webapp/recipient-html.ts';
-import { BUYER } from '../einvoice/profiles.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { addParty, freshAddress, giveProfile, issueTo, type Party, tokenFor } from './setup.ts';

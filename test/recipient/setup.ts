@@ -10,7 +10,7 @@ import { inTransaction } from '../../src/db/transaction.ts';
 import type { LegalProfile } from '../../src/lib/legal-profile.ts';
 import { recipientLinkFor } from '../../src/modules/delivery/recipient-link.ts';
 import { createExternalParty } from '../../src/modules/parties/external-parties.ts';
-import { SELLER } from '../einvoice/profiles.ts';
+import { SELLER } from '../helpers/einvoice-profiles.ts';
 import type { SignedUp } from '../helpers/flows.ts';
 import type { RequestOptions, Res, TestService } from '../helpers/harness.ts';
 

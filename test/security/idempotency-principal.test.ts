@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { storedKey } from '../../src/http/idempotency.ts';
-import { createDoc, type Pair, pair } from '../documents/setup.ts';
+import { createDoc, type Pair, pair } from '../helpers/document-setup.ts';
 import { expectError, mintKey, signIn } from '../helpers/flows.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
 

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { MAX_ACTIVE_KEYS } from '../../src/modules/keys/keys.ts';
-import { errorOf } from '../documents/setup.ts';
+import { errorOf } from '../helpers/document-setup.ts';
 import { advanceClock, mintKey, signIn } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { bill, PAY_SCOPES, paid, pay, type Sandbox, sandbox, settle } from '../payments/helpers.ts';
+import { bill, PAY_SCOPES, paid, pay, type Sandbox, sandbox, settle } from '../helpers/payments.ts';
 
 let svc: TestService;
 let sb: Sandbox;

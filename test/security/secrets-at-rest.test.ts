@@ -12,8 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { loadMasterKeys, MasterKeyError, makeSealer } from '../../src/lib/master-key.ts';
-import { generateSigningKey } from '../../src/modules/provenance/signed-note.ts';
-import { deploymentSigningKey, SIGNING_KEY_SETTING } from '../../src/modules/provenance/signing-key.ts';
+import { generateSigningKey } from '../../src/modules/tlog/signed-note.ts';
+import { deploymentSigningKey, SIGNING_KEY_SETTING } from '../../src/modules/tlog/signing-key.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, TEST_MASTER_KEY, type TestService } from '../helpers/harness.ts';
 

@@ -17,14 +17,14 @@ import { openPGlite } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { signDownloadUrl, verifyDownloadUrl } from '../../src/modules/attachments/signed-url.ts';
 import { exportTuning } from '../../src/modules/provenance/export-bundle.ts';
-import { verifyNote } from '../../src/modules/provenance/signed-note.ts';
-import { deploymentSigningKey, SIGNING_KEY_SETTING } from '../../src/modules/provenance/signing-key.ts';
+import { verifyNote } from '../../src/modules/tlog/signed-note.ts';
+import { deploymentSigningKey, SIGNING_KEY_SETTING } from '../../src/modules/tlog/signing-key.ts';
 import { activeSecrets } from '../../src/modules/webhooks/endpoints.ts';
 import { signDelivery } from '../../src/modules/webhooks/signing.ts';
 import { rotateSecrets, SEALING_MIGRATION } from '../../src/secret-rotation.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
-import { createDoc, issue, line, pair } from '../documents/setup.ts';
 import type { TestDatabase } from '../helpers/database.ts';
+import { createDoc, issue, line, pair } from '../helpers/document-setup.ts';
 import { advanceClock, signIn } from '../helpers/flows.ts';
 import {
   startTestService,

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { forbiddenCharMessage, xmlForbiddenChar } from '../../src/lib/text.ts';
-import { line, type Pair, pair } from '../documents/setup.ts';
-import { BUYER, SELLER } from '../einvoice/profiles.ts';
+import { line, type Pair, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { expectError } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 

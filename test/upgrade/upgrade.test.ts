@@ -30,7 +30,7 @@ import { type Database, openPGlite, openPostgres } from '../../src/db/database.t
 import { migrate } from '../../src/db/migrate.ts';
 import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { CLOCK_SETTING } from '../../src/modules/meta/test-clock.ts';
-import { verifyConsistency } from '../../src/modules/provenance/merkle.ts';
+import { verifyConsistency } from '../../src/modules/tlog/merkle.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { type Sink, startSink } from '../delivery/smtp-sink.ts';
 import { startTestServiceOn, type TestService } from '../helpers/harness.ts';

@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type EventType,
 } from '../../src/modules/events/append.ts';
-import { allTasks } from '../../src/worker/tasks.ts';
+import { allTasks } from '../../src/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';

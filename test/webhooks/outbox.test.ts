@@ -7,7 +7,7 @@ import { inTransaction } from '../../src/db/transaction.ts';
 import { appendEvents } from '../../src/modules/events/append.ts';
 import { deliverDue } from '../../src/modules/webhooks/deliver.ts';
 import { fanOutEvents } from '../../src/modules/webhooks/fanout.ts';
-import { allTasks } from '../../src/worker/tasks.ts';
+import { allTasks } from '../../src/tasks.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 import { connect, signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';

@@ -9,8 +9,12 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { actorFromPrincipal, appendHistoryEntry, systemActor } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
+import {
+  actorFromPrincipal,
+  appendHistoryEntry,
+  findVisibleDocument,
+  systemActor,
+} from '../documents/index.ts';
 import { toAttachmentView } from './list-attachments.ts';
 import {
   type AttachmentView,

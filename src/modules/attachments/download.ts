@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
+import { findVisibleDocument } from '../documents/index.ts';
 import { ATTACHMENT_ADDED } from './add-attachment.ts';
 import { signDownloadUrl, verifyDownloadUrl } from './signed-url.ts';
 

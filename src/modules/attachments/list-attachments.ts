@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { AttachmentsTable } from '../../db/tables/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
+import { findVisibleDocument } from '../documents/index.ts';
 import type { AttachmentView } from './schemas.ts';
 
 type AttachmentMeta = Omit<AttachmentsTable, 'content'>;

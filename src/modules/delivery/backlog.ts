@@ -3,7 +3,7 @@
 // deliveries_due (next_attempt_at of the queued rows), the depth counted up to a cap.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { BACKLOG_COUNT_CAP, type Backlog } from '../webhooks/backlog.ts';
+import { BACKLOG_COUNT_CAP, type Backlog } from '../../observability/backlog.ts';
 
 /** Email deliveries queued for an attempt, and how long the oldest due one has waited. */
 export async function emailBacklog(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<Backlog> {

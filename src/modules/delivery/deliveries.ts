@@ -3,8 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { DeliveriesTable, EmailAttempt } from '../../db/tables/delivery.ts';
-import { documentById } from '../documents/load-document.ts';
-import { projectDocument } from '../documents/project-document.ts';
+import { documentById, projectDocument } from '../documents/index.ts';
 import { appendEvents } from '../events/append.ts';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;

@@ -7,7 +7,7 @@ import type { CursorBinding } from '../../http/cursor.ts';
 import { type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
+import { findVisibleDocument } from '../documents/index.ts';
 import { emailProblem } from '../parties/email.ts';
 import { externalPartyOfDocument } from '../parties/external-parties.ts';
 import { type DeliveryView, deliveryView, VIEW_COLUMNS } from './deliveries.ts';

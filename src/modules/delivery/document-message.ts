@@ -8,8 +8,7 @@
 // only link is docex's own recipient link.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { amountText, groupedIban, statusForRecipient } from '../../lib/recipient-words.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
+import { DOCUMENT_TYPES, type DocumentRecord, type DocumentType } from '../documents/index.ts';
 import { decimalText, termsInWords } from '../einvoice/build-model.ts';
 import { escapeHtml, inertText } from './compose.ts';
 

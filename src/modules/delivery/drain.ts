@@ -21,7 +21,7 @@ import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { claimDueUpdate, newLease, retryDecision } from '../../lib/outbox.ts';
 import { traceHooks } from '../../observability/trace-hooks.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { documentById } from '../documents/load-document.ts';
+import { documentById } from '../documents/index.ts';
 import { issuedEInvoices } from '../einvoice/export-document.ts';
 import { RENDER_RETRY_AFTER_SECONDS } from '../einvoice/render-pool.ts';
 import { composeMessage, type MessageAttachment, messageIdFor, viaDocex } from './compose.ts';

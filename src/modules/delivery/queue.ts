@@ -8,7 +8,7 @@ import type { DeliveryKind } from '../../db/tables/delivery.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentTraceparent } from '../../observability/trace-hooks.ts';
-import type { DocumentChange } from '../documents/change-listeners.ts';
+import type { DocumentChange } from '../documents/index.ts';
 import { composeMessage, messageIdFor } from './compose.ts';
 import { expectDelivery } from './wake.ts';
 

@@ -2,6 +2,7 @@
 // same statement (so exactly when it commits): delivery's outbox queues an email when a document
 // reaches an external party (CONTRACT 11.2). Documents never import them; wiring.ts plugs them in.
 import type { Statement } from '../../db/statement.ts';
+import { PortList } from '../../lib/port.ts';
 import type { DocumentActor } from './history.ts';
 import type { DocumentRecord } from './project-document.ts';
 
@@ -17,16 +18,16 @@ export interface DocumentChange {
 /** Returns the data-modifying statements to run with the change (none for most changes). */
 export type ChangeListener = (change: DocumentChange, now: Date) => Statement[];
 
-const LISTENERS = new Map<string, ChangeListener>();
+const listeners = new PortList<ChangeListener>('change listener');
 
 /** Called once per family when the service is wired; a listener plugged twice runs once. */
 export function plugChangeListener(name: string, listener: ChangeListener): void {
-  LISTENERS.set(name, listener);
+  listeners.plug(name, listener);
 }
 
 export function changeListenerStatements(change: DocumentChange, now: Date): Statement[] {
-  if (LISTENERS.size === 0) return [];
+  if (listeners.plugged.length === 0) return [];
   const out: Statement[] = [];
-  for (const l of LISTENERS.values()) out.push(...l(change, now));
+  for (const l of listeners.plugged) out.push(...l(change, now));
   return out;
 }

@@ -20,8 +20,8 @@ import {
   type HistoryEntry,
   toHistoryEntry,
   type UnhashedEntry,
-} from '../provenance/hash-chain.ts';
-import { appendLogLeaves } from '../provenance/log.ts';
+} from '../tlog/hash-chain.ts';
+import { appendLogLeaves } from '../tlog/log.ts';
 import type { DocumentHistoryView } from './schemas.ts';
 
 export type Visibility = DocumentHistoryTable['visibility'];

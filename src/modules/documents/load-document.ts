@@ -6,13 +6,13 @@ import { QueryTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../../http/principal.ts';
 import { notFound } from '../../lib/errors.ts';
-import { latestPaymentJson } from '../payments/project-payment.ts';
 import { type DocumentRecord, projectDocument } from './project-document.ts';
+import { latestPaymentJson } from './project-payment.ts';
 import type { DocumentView } from './schemas.ts';
 
 /**
  * The document's `payment` field: its latest payment (a correlated subquery on `d.id`, see
- * src/modules/payments/project-payment.ts); every loader and list selects it here.
+ * src/modules/documents/project-payment.ts); every loader and list selects it here.
  */
 export const paymentColumn = latestPaymentJson.as('payment');
 

@@ -3,21 +3,22 @@
 // which the payer's transfer brings back. Plugged in when the service is wired
 // (src/modules/wiring.ts), so documents names no bank code; unplugged, documents get none.
 import type { Tx } from '../../context.ts';
+import { Port } from '../../lib/port.ts';
 
 export type PaymentReferenceStep = (
   trx: Tx,
   doc: { issuer_organization_id: string; document_type: string; issuer_number: string },
 ) => Promise<string | null>;
 
-let step: PaymentReferenceStep | null = null;
+const step = new Port<PaymentReferenceStep>('payment reference');
 
 export function plugPaymentReference(s: PaymentReferenceStep): void {
-  step = s;
+  step.plug(s);
 }
 
 export function paymentReferenceOf(
   trx: Tx,
   doc: { issuer_organization_id: string; document_type: string; issuer_number: string },
 ): Promise<string | null> {
-  return step ? step(trx, doc) : Promise.resolve(null);
+  return step.plugged ? step.plugged(trx, doc) : Promise.resolve(null);
 }

@@ -7,6 +7,7 @@
 // Payments depends on documents, never the other way: the payments module plugs its step in here
 // when the service is wired (src/modules/wiring.ts), so this module names no payments code.
 import type { AppContext, Tx } from '../../context.ts';
+import { Port } from '../../lib/port.ts';
 import type { DocumentActor } from './history.ts';
 import type { DocumentRecord } from './project-document.ts';
 
@@ -24,14 +25,13 @@ export interface PaymentTransitionInput {
 /** Returns the document as it is after the payment step (status moved, payment attached). */
 export type PaymentStep = (input: PaymentTransitionInput) => Promise<DocumentRecord>;
 
-let paymentStep: PaymentStep | null = null;
+const paymentStep = new Port<PaymentStep>('payment step');
 
 /** Called once when the service is wired; the payments module's step. */
 export function plugPaymentStep(step: PaymentStep): void {
-  paymentStep = step;
+  paymentStep.plug(step);
 }
 
 export async function executePaymentTransition(input: PaymentTransitionInput): Promise<DocumentRecord> {
-  if (!paymentStep) throw new Error('no payment step: the service was not wired (src/modules/wiring.ts)');
-  return paymentStep(input);
+  return paymentStep.need()(input);
 }

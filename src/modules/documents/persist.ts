@@ -10,7 +10,7 @@ import type { DocumentsTable } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
 import { currentTraceparent } from '../../observability/trace-hooks.ts';
 import { type AppendEvent, type EventEnvelope, makeEnvelope, QUEUE_FOR_FANOUT } from '../events/append.ts';
-import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../provenance/hash-chain.ts';
+import { entryBody, GENESIS_HASH, hashEntry, type UnhashedEntry } from '../tlog/hash-chain.ts';
 import { changeListenerStatements } from './change-listeners.ts';
 import { type DocumentActor, nextEntry, type Visibility, visibilityFor } from './history.ts';
 import { counterCte, type Numbering } from './numbering.ts';
@@ -101,7 +101,7 @@ export async function executeDocumentWrite(
     values (${w.documentId}, ${entry.seq}, ${w.history.visibility}, ${at}, ${entry.action},
       ${JSON.stringify(entry.actor)}, ${w.history.userId}, ${fill(JSON.stringify(entry.changes))}::jsonb,
       ${entry.prev_hash}, (select hash from hh)))`);
-  // The entry's hash enters the transparency log with it (src/modules/provenance/log.ts).
+  // The entry's hash enters the transparency log with it (src/modules/tlog/log.ts).
   ctes.push(stmt`l as (insert into tlog_pending (entry_hash, created_at)
     select decode(hash, 'hex'), ${at} from hh)`);
   if (envelopes.length > 0) {

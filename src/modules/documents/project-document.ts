@@ -10,7 +10,7 @@ import type {
 } from '../../db/tables/documents.ts';
 import { MoneyDecimal, parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
-import { projectPayment, type StoredPayment } from '../payments/project-payment.ts';
+import { projectPayment, type StoredPayment } from './project-payment.ts';
 import type { DocumentView, LineAllowanceChargeView } from './schemas.ts';
 import { DOCUMENT_TYPES, type DocumentType, type Side } from './state-machines.ts';
 

@@ -5,7 +5,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DateOnly, ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
 import { CURRENCIES } from '../../lib/currencies.ts';
 import { TAX_CATEGORIES } from '../../lib/tax-categories.ts';
-import { Payment } from '../payments/schemas.ts';
+import { Payment } from './payment-schema.ts';
 import {
   API_DOCUMENT_TYPES,
   DOCUMENT_STATUSES,

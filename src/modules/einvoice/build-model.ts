@@ -8,7 +8,7 @@ import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { type Decimal, MoneyDecimal, toMoneyString } from '../../lib/money.ts';
 import { defaultTaxCategory, type TaxCategory } from '../../lib/tax-categories.ts';
 import { xmlSafe } from '../../lib/text.ts';
-import { termDays } from '../documents/document-input.ts';
+import { termDays } from '../documents/index.ts';
 import type { EInvoice, EInvoiceLine, EInvoiceTaxBreakdown } from './model.ts';
 
 /** What the export reads of a document (an issued invoice or credit note). */

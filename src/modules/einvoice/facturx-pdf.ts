@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { LIMITS } from '../documents/schemas.ts';
+import { LIMITS } from '../documents/index.ts';
 import type { EInvoice, EInvoiceParty, TaxCategory } from './model.ts';
 
 export const FACTURX_FILENAME = 'factur-x.xml';

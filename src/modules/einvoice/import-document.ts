@@ -10,9 +10,15 @@ import { bodyAjv, mapAjvErrors } from '../../http/validation.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { MoneyDecimal } from '../../lib/money.ts';
 import { xmlForbiddenChar } from '../../lib/text.ts';
-import { createDocument, loadIssuingConnection } from '../documents/create-document.ts';
-import { type ContentInput, resolveContent } from '../documents/document-input.ts';
-import { CreateDocumentBody, type CreateDocumentBodyT, type DocumentView } from '../documents/schemas.ts';
+import {
+  type ContentInput,
+  CreateDocumentBody,
+  type CreateDocumentBodyT,
+  createDocument,
+  type DocumentView,
+  loadIssuingConnection,
+  resolveContent,
+} from '../documents/index.ts';
 import { type ImportedInvoice, type ImportedLine, numberProblem, translate } from './import-model.ts';
 import type { ImportBodyT } from './import-schema.ts';
 import { readCii } from './read-cii.ts';

@@ -6,7 +6,7 @@ import { CURRENCIES } from '../../lib/currencies.ts';
 import type { FieldProblem } from '../../lib/errors.ts';
 import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
 import { TAX_CATEGORIES, type TaxCategory } from '../../lib/tax-categories.ts';
-import { LIMITS, type LineItemInputT } from '../documents/schemas.ts';
+import { LIMITS, type LineItemInputT } from '../documents/index.ts';
 import { shown } from './xml-read.ts';
 
 /** An allowance or charge as read (BG-20/21 document level, BG-27/28 line level), every value the file's text. */

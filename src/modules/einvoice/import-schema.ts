@@ -1,6 +1,6 @@
 // The body and answer of POST /v1/documents/import (CONTRACT 9).
 import { type Static, Type } from '@sinclair/typebox';
-import { Document } from '../documents/schemas.ts';
+import { Document } from '../documents/index.ts';
 
 export const ImportBody = Type.Object(
   {

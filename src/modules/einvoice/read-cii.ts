@@ -1,6 +1,6 @@
 // UN/CEFACT CII D16B CrossIndustryInvoice → the imported model (import-model.ts), by CEN's CII binding.
 
-import { LIMITS } from '../documents/schemas.ts';
+import { LIMITS } from '../documents/index.ts';
 import { CII_NS } from './cii-writer.ts';
 import type {
   ImportedAllowanceCharge,

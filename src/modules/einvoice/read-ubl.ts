@@ -1,6 +1,6 @@
 // UBL 2.1 Invoice / CreditNote → the imported model (import-model.ts), by CEN's UBL binding.
 
-import { LIMITS } from '../documents/schemas.ts';
+import { LIMITS } from '../documents/index.ts';
 import type {
   ImportedAllowanceCharge,
   ImportedInvoice,

@@ -12,15 +12,17 @@ import { ApiError, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Decimal, parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
 import {
+  actorFromPrincipal,
+  type DocumentActor,
+  type DocumentContent,
+  type DocumentRecord,
+  type DocumentType,
   type IssuingConnection,
   insertDocument,
   loadIssuingConnection,
-} from '../documents/create-document.ts';
-import { type DocumentContent, resolveContent } from '../documents/document-input.ts';
-import { actorFromPrincipal, type DocumentActor } from '../documents/history.ts';
-import { lockDocument } from '../documents/load-document.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import type { DocumentType } from '../documents/state-machines.ts';
+  lockDocument,
+  resolveContent,
+} from '../documents/index.ts';
 import { agreementView, findVisibleAgreement, tellParties } from './agreements.ts';
 import { findVisibleListing, requireOpenInvoice } from './listings.ts';
 import { findVisibleOffer } from './offers.ts';

@@ -11,7 +11,7 @@ import type { Principal } from '../../http/principal.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
-import { appendHistoryEntry, systemActor } from '../documents/history.ts';
+import { appendHistoryEntry, systemActor } from '../documents/index.ts';
 import { appendEvents, type EventType } from '../events/append.ts';
 import { financeCaller } from './parties.ts';
 import type { AgreementView } from './schemas.ts';

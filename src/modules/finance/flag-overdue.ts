@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { parseMoney } from '../../lib/money.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { lockDocument } from '../documents/load-document.ts';
+import { lockDocument } from '../documents/index.ts';
 import { lockAgreement, moveAgreement } from './agreements.ts';
 
 const BATCH = 20;

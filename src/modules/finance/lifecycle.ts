@@ -7,9 +7,7 @@
 // the disbursement, the repayment (the agreement's mutex: every change of an agreement holds it),
 // the agreement document, the agreement row, the listing, its offers.
 import type { AppContext, Tx } from '../../context.ts';
-import { systemActor } from '../documents/history.ts';
-import { lockDocument } from '../documents/load-document.ts';
-import { applyStatusChange } from '../documents/transition-document.ts';
+import { applyStatusChange, lockDocument, systemActor } from '../documents/index.ts';
 import { lockPaymentInFlight, type PaymentHook, type PaymentOutcome } from '../payments/index.ts';
 import { type AgreementRow, lockAgreement, moveAgreement } from './agreements.ts';
 import { closeListingsOf, releaseListing } from './pledges.ts';

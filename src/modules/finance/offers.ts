@@ -12,7 +12,7 @@ import { iso } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
-import { lockDocument } from '../documents/load-document.ts';
+import { lockDocument } from '../documents/index.ts';
 import { appendEvents } from '../events/append.ts';
 import { findVisibleListing, listingView, requireOpenInvoice } from './listings.ts';
 import { financeCaller, requireRails } from './parties.ts';

@@ -14,9 +14,7 @@ import type { AppContext, Tx } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseMoney, toMoneyString } from '../../lib/money.ts';
-import { systemActor } from '../documents/history.ts';
-import { lockDocument } from '../documents/load-document.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
+import { type DocumentRecord, lockDocument, systemActor } from '../documents/index.ts';
 import { lockPaymentInFlight, type PaymentRow, startPayment } from '../payments/index.ts';
 import type { AgreementRow } from './agreements.ts';
 

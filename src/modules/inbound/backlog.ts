@@ -3,7 +3,7 @@
 // inbound_messages_pending (received_at), the depth counted up to a cap as the outboxes' are.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { BACKLOG_COUNT_CAP, type Backlog } from '../webhooks/backlog.ts';
+import { BACKLOG_COUNT_CAP, type Backlog } from '../../observability/backlog.ts';
 
 /** Stored messages not yet turned into documents or a refusal, and the oldest one's wait. */
 export async function inboundBacklog(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<Backlog> {

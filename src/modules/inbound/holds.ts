@@ -12,11 +12,14 @@ import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { oneLine } from '../../lib/text.ts';
-import { actorFromPrincipal } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
-import { saveDocumentChange } from '../documents/persist.ts';
-import { projectDocument, sideOf } from '../documents/project-document.ts';
-import type { DocumentView } from '../documents/schemas.ts';
+import {
+  actorFromPrincipal,
+  type DocumentView,
+  findVisibleDocument,
+  projectDocument,
+  saveDocumentChange,
+  sideOf,
+} from '../documents/index.ts';
 import type { ImportedInvoice } from '../einvoice/import-model.ts';
 
 /** Account ids compare without spaces, upper case (an IBAN is written in groups of four). */

@@ -6,7 +6,7 @@
 //
 // mailparser and pdf-lib load at the first message read, not when the service starts: most
 // processes (and every test file's service) never read one, and the two with their dependencies
-// are ~190 modules to load (test/unit/lazy-modules).
+// are ~190 modules to load (test/service/lazy-modules).
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import type { ParsedMail } from 'mailparser';

@@ -1,7 +1,7 @@
 // Receiving documents from anyone (CONTRACT 11.5): the inbound address and the inbound messages.
 import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
-import { Document } from '../documents/schemas.ts';
+import { Document } from '../documents/index.ts';
 import { getInboundAddress, rotateInboundAddress } from './address.ts';
 import { releaseHold } from './holds.ts';
 import { getMessage, listMessages, serveRaw } from './messages.ts';

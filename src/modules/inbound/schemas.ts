@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ListOf, ListQuery, Nullable, Timestamp } from '../../http/schemas.ts';
-import { Document } from '../documents/schemas.ts';
+import { Document } from '../documents/index.ts';
 
 export const InboundAddress = Type.Object(
   {

@@ -1,8 +1,8 @@
 // The test clock (CONTRACT 0) only moves forward. Its offset is also written to the database so
 // a restarted process resumes at the same service time rather than jumping back.
 import type { AppContext } from '../../context.ts';
+import { getOrCreateSetting, setSetting } from '../../db/settings.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { getOrCreateSetting, setSetting } from '../../lib/settings.ts';
 
 export const CLOCK_SETTING = 'test_clock_offset_ms';
 

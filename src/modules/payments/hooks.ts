@@ -4,8 +4,8 @@
 // an agreement when its disbursement settles, ending it when its repayment is paid, the repayment
 // sweep when a pledged invoice settles): finance depends on payments, never the other way.
 import type { AppContext, Tx } from '../../context.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import type { PaymentRow } from './project-payment.ts';
+import { PortList } from '../../lib/port.ts';
+import type { DocumentRecord, PaymentRow } from '../documents/index.ts';
 
 export interface PaymentOutcome {
   /** The payment as it is now: settled or failed. */
@@ -25,9 +25,11 @@ export interface PaymentHook {
   onFailed?(ctx: AppContext, trx: Tx, outcome: PaymentOutcome, now: Date): Promise<void>;
 }
 
-export const PAYMENT_HOOKS: PaymentHook[] = [];
+const hooks = new PortList<PaymentHook>('payment hook');
+/** The hooks plugged in, in order (tests add their own to it directly). */
+export const PAYMENT_HOOKS: PaymentHook[] = hooks.plugged;
 
 /** Called once per family when the service is wired; a hook plugged twice runs once. */
 export function plugPaymentHook(hook: PaymentHook): void {
-  if (!PAYMENT_HOOKS.some((h) => h.name === hook.name)) PAYMENT_HOOKS.push(hook);
+  hooks.plug(hook.name, hook);
 }

@@ -16,7 +16,7 @@ import {
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type PaymentRow, projectPayment, storedPayment } from './project-payment.ts';
+import { type PaymentRow, projectPayment, storedPayment } from '../documents/index.ts';
 import type { ListPaymentsQueryT, PaymentView } from './schemas.ts';
 
 const ID = /^[A-Za-z0-9_]{1,64}$/;

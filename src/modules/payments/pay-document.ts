@@ -5,12 +5,18 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { invalid } from '../../lib/errors.ts';
-import { actorFromPrincipal } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
-import type { PaymentTransitionInput } from '../documents/payment-transition.ts';
-import { type DocumentRecord, projectDocument, sideOf } from '../documents/project-document.ts';
-import type { DocumentView } from '../documents/schemas.ts';
-import { allowedFor, illegalMove, transitionLockedDocument } from '../documents/transition-document.ts';
+import {
+  actorFromPrincipal,
+  allowedFor,
+  type DocumentRecord,
+  type DocumentView,
+  findVisibleDocument,
+  illegalMove,
+  type PaymentTransitionInput,
+  projectDocument,
+  sideOf,
+  transitionLockedDocument,
+} from '../documents/index.ts';
 import type { PayBodyT } from './schemas.ts';
 import {
   readPaymentMethod,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { IdParams, ListOf } from '../../http/schemas.ts';
-import { Document } from '../documents/schemas.ts';
+import { Document } from '../documents/index.ts';
 import { getPayment, listPayments } from './list-payments.ts';
 import { payDocument } from './pay-document.ts';
 import { ListPaymentsQuery, PayBody, Payment } from './schemas.ts';

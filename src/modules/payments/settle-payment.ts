@@ -13,10 +13,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { systemActor } from '../documents/history.ts';
-import { lockDocument } from '../documents/load-document.ts';
-import { type DocumentRecord, projectDocument, viewersOf } from '../documents/project-document.ts';
-import { applyStatusChange } from '../documents/transition-document.ts';
+import { applyStatusChange, type DocumentRecord, lockDocument, projectDocument, systemActor, viewersOf } from '../documents/index.ts';
 import { appendEvents, type EventType } from '../events/append.ts';
 import {
   accountFor,

@@ -9,10 +9,14 @@ import { type Currency, isCurrency } from '../../lib/currencies.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Decimal, parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
-import { activeBankAccount, endToEndIdFor, payeeBankAccount } from '../bank/accounts.ts';
-import { appendHistoryEntry, type DocumentActor } from '../documents/history.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import { applyStatusChange } from '../documents/transition-document.ts';
+import {
+  appendHistoryEntry,
+  applyStatusChange,
+  type DocumentActor,
+  type DocumentRecord,
+  type PaymentRow,
+  storedPayment,
+} from '../documents/index.ts';
 import {
   accountFor,
   externalAccountId,
@@ -21,7 +25,7 @@ import {
   resolveSourceAccount,
 } from '../ledger/index.ts';
 import { enforcePaymentLimits } from './limits.ts';
-import { type PaymentRow, storedPayment } from './project-payment.ts';
+import { type PaymentRail, paymentRail } from './payment-rail.ts';
 import { PAYMENT_METHODS, SANDBOX_INSUFFICIENT_ACCOUNT, SEPA_CREDIT_TRANSFER } from './schemas.ts';
 
 /** How far ahead a payment may be scheduled. */
@@ -221,8 +225,11 @@ export async function startPayment(
   // An active bank account in the currency connects the payer's processor for it: the payment
   // travels as a SEPA credit transfer in the payer's open batch (CONTRACT 12).
   const parties = await readParties(trx, payer, payee);
-  const bankAccount = await activeBankAccount(trx, payer, currency);
-  if (bankAccount) return startBankPayment(trx, req, { payee, currency, bankAccount, parties }, now);
+  const bank = paymentRail();
+  const bankAccount = bank ? await bank.activeAccount(trx, payer, currency) : null;
+  if (bank && bankAccount) {
+    return startBankPayment(trx, req, { payee, currency, bankAccount, parties, bank }, now);
+  }
   if (parties.payeeExternal && parties.payerEnvironment === 'live') {
     throw externalPayeeNeedsBank(doc, payee, currency);
   }
@@ -347,7 +354,13 @@ function amountToPay(doc: DocumentRecord, requested: Decimal | undefined): Decim
 async function startBankPayment(
   trx: Tx,
   req: StartPaymentRequest,
-  rail: { payee: string; currency: Currency; bankAccount: { id: string }; parties: Parties },
+  rail: {
+    payee: string;
+    currency: Currency;
+    bankAccount: { id: string };
+    parties: Parties;
+    bank: PaymentRail;
+  },
   now: Date,
 ): Promise<StartedPayment> {
   const doc = req.document;
@@ -371,7 +384,7 @@ async function startBankPayment(
   if (problems.length) throw invalid(problems);
   const amount = amountToPay(doc, req.amount);
   // A received bill is paid to the account its e-invoice names (BT-84), not the profile's.
-  const creditor = await payeeBankAccount(trx, rail.payee, doc.received?.payment_account);
+  const creditor = await rail.bank.payeeAccount(trx, rail.payee, doc.received?.payment_account);
   const environment = rail.parties.payerEnvironment;
   const destination = rail.parties.payeeExternal
     ? externalAccountId(environment, rail.currency)
@@ -405,7 +418,7 @@ async function startBankPayment(
       settled_at: null,
       failed_at: null,
       rail: SEPA_CREDIT_TRANSFER,
-      end_to_end_id: endToEndIdFor(id),
+      end_to_end_id: rail.bank.endToEndId(id),
       creditor_iban: creditor.iban,
       creditor_bic: creditor.bic,
       batch_id: null,

@@ -9,15 +9,20 @@
 // a field the API gains, renames or reformats later reaches no /1 bundle. Never add, remove,
 // rename or reformat anything here. New content goes into a new format (`docex-proof/2`), served
 // only to those who ask for it, with a projection of its own (docs/proof-bundle.md, "Format
-// versions"). test/provenance-export/bundle-projection.test.ts pins these bytes, and
+// versions"). test/provenance/bundle-projection.test.ts pins these bytes, and
 // test/upgrade/upgrade.test.ts compares bundles of the previous release's data byte for byte.
 
 import { parseMoney, toMoneyNumber } from '../../lib/money.ts';
 import { defaultTaxCategory } from '../../lib/tax-categories.ts';
 import type { AttachmentView } from '../attachments/schemas.ts';
-import { isoTimestamp, moneyNumber, type ProjectedDocument } from '../documents/project-document.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
-import type { StoredPayment } from '../payments/project-payment.ts';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  isoTimestamp,
+  moneyNumber,
+  type ProjectedDocument,
+  type StoredPayment,
+} from '../documents/index.ts';
 import type { LineageView } from './lineage.ts';
 
 /** The frozen `document` member of a docex-proof/1 bundle, as `viewerOrganizationId` exports it. */

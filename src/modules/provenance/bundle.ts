@@ -3,8 +3,8 @@
 // signatures are deterministic).
 import { sign } from 'node:crypto';
 import { canonicalJson, sha256Hex } from '../../lib/canonical.ts';
-import { type HistoryEntry, toHistoryEntry } from './hash-chain.ts';
-import { keyId, type NoteSigner, parseCheckpoint, rawPublicKey } from './signed-note.ts';
+import { type HistoryEntry, toHistoryEntry } from '../tlog/hash-chain.ts';
+import { keyId, type NoteSigner, parseCheckpoint, rawPublicKey } from '../tlog/signed-note.ts';
 
 export const BUNDLE_FORMAT = 'docex-proof/1';
 

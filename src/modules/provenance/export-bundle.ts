@@ -39,8 +39,17 @@ import { MessageChangedError, signStreamed } from '../../lib/ed25519-stream.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { Pacer } from '../../lib/pacer.ts';
 import { attachmentsOf } from '../attachments/list-attachments.ts';
-import { type HistoryAccess, HistoryReader, headMismatch, historyAccess } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
+import {
+  findVisibleDocument,
+  type HistoryAccess,
+  HistoryReader,
+  headMismatch,
+  historyAccess,
+} from '../documents/index.ts';
+import { ensureLogProof, type LogProof, logProofForEntry } from '../tlog/checkpoints.ts';
+import { ChainVerifier, GENESIS_HASH, type HistoryEntry } from '../tlog/hash-chain.ts';
+import { cosignNote, type NoteSigner, parseNote, rawPublicKey, verifyNote } from '../tlog/signed-note.ts';
+import { deploymentSigningKey } from '../tlog/signing-key.ts';
 import {
   type Bundle,
   type BundleParts,
@@ -51,11 +60,7 @@ import {
   unsignedBundle,
 } from './bundle.ts';
 import { proofV1Document, proofV1Lineage } from './bundle-projection.ts';
-import { ensureLogProof, type LogProof, logProofForEntry } from './checkpoints.ts';
-import { ChainVerifier, GENESIS_HASH, type HistoryEntry } from './hash-chain.ts';
 import { lineageSteps } from './lineage.ts';
-import { cosignNote, type NoteSigner, parseNote, rawPublicKey, verifyNote } from './signed-note.ts';
-import { deploymentSigningKey } from './signing-key.ts';
 
 /** Seconds a caller waits before retrying an export whose head entry the log has not covered yet. */
 const RETRY_AFTER_SECONDS = 2;

@@ -25,8 +25,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../../http/principal.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { iso } from '../../lib/clock.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../documents/state-machines.ts';
+import { DOCUMENT_TYPES, type DocumentType, findVisibleDocument } from '../documents/index.ts';
 
 const headHash = Type.String({ description: "Hash of the document's newest history entry (64 hex)." });
 const headAt = { ...Timestamp, description: 'When that newest history entry was written.' };

@@ -5,8 +5,8 @@
 // as slow as using one, and a leaked link cannot be hammered from many addresses.
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import type { Rate } from '../../http/rate-limit.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { Rate } from '../../lib/rate-limiter.ts';
 
 /** 30 a minute: a burst of 30, then one every 2 seconds. */
 export const LINK_RATE: Rate = { perSecond: 30 / 60, capacity: 30 };

@@ -2,7 +2,7 @@
 // the issuer's own number, with what the link may do now.
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas.ts';
-import { Document } from '../documents/schemas.ts';
+import { Document } from '../documents/index.ts';
 
 const PaymentAccount = Type.Object(
   { iban: Type.String(), bic: Nullable(Type.String()), account_name: Nullable(Type.String()) },

@@ -5,10 +5,13 @@
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { DocumentActor } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
-import type { DocumentRecord } from '../documents/project-document.ts';
-import { applyStatusChange, illegalMove } from '../documents/transition-document.ts';
+import {
+  applyStatusChange,
+  type DocumentActor,
+  type DocumentRecord,
+  findVisibleDocument,
+  illegalMove,
+} from '../documents/index.ts';
 import { linkNotFound } from './admit.ts';
 import { type LinkParty, linkParty, type OpenedLink } from './link.ts';
 import type { RecipientDocumentView, RecipientTransitionBodyT } from './schemas.ts';

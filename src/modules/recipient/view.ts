@@ -9,11 +9,16 @@ import { type Principal, systemPrincipal } from '../../http/principal.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { markDeliveryViewed } from '../delivery/deliveries.ts';
-import { HistoryReader, headMismatch, historyAccess } from '../documents/history.ts';
-import { findVisibleDocument } from '../documents/load-document.ts';
-import { type DocumentRecord, projectDocument } from '../documents/project-document.ts';
-import { allowedFor } from '../documents/transition-document.ts';
-import { ChainVerifier, type HistoryEntry } from '../provenance/hash-chain.ts';
+import {
+  allowedFor,
+  type DocumentRecord,
+  findVisibleDocument,
+  HistoryReader,
+  headMismatch,
+  historyAccess,
+  projectDocument,
+} from '../documents/index.ts';
+import { ChainVerifier, type HistoryEntry } from '../tlog/hash-chain.ts';
 import { linkNotFound } from './admit.ts';
 import { type LinkParty, linkParty, type OpenedLink } from './link.ts';
 import type { RecipientDocumentView } from './schemas.ts';

@@ -5,18 +5,7 @@
 // index, stopping at BACKLOG_COUNT_CAP so a backlog of millions costs a bounded read.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-
-/** Depths are counted up to this many; a deeper outbox reads as this many. */
-export const BACKLOG_COUNT_CAP = 100_000;
-
-export interface Backlog {
-  /** webhook_event_queue, webhook_deliveries; email_deliveries and inbound_messages beside them. */
-  outbox: string;
-  /** Items waiting (capped at BACKLOG_COUNT_CAP). */
-  depth: number;
-  /** How long the oldest due item has waited past its time, in seconds (0 if none is late). */
-  oldestAgeSeconds: number;
-}
+import { BACKLOG_COUNT_CAP, type Backlog } from '../../observability/backlog.ts';
 
 /** Events waiting for fan-out, and deliveries scheduled for an attempt. */
 export async function webhookBacklogs(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<Backlog[]> {

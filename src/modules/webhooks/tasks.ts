@@ -1,4 +1,4 @@
-// The webhook worker tasks (registered in src/worker/tasks.ts). Each claims its rows with
+// The webhook worker tasks (registered in src/tasks.ts). Each claims its rows with
 // FOR UPDATE SKIP LOCKED, so they run in any number of processes at once.
 import type { WorkerTask } from '../../worker/worker.ts';
 import { DELIVERY_CONCURRENCY, deliverDue } from './deliver.ts';
