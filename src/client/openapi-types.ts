@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Import a bank statement or status report
-         * @description Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.
+         * @description Imports a bank file (base64, at most 10 MiB): camt.053 or camt.054 (.001.02 to .001.08) of a connected IBAN, or a pain.002 (.001.03, .001.10, .001.11) about one of the organization's batches. Each transaction becomes an entry that does what CONTRACT 12 says: a rejection fails its payment, a debit by EndToEndId settles it, a return reopens it, a credit settles an open invoice only on an exact match (RF reference, EndToEndId, number in the remittance; amount equal to balance_due), otherwise it is unmatched with suggestions. Entries already imported (same bank references) are recorded as ignored and change nothing; the same message again answers the statement it made, unchanged. An invoice settled by a credit emits payment.settled to the organization with the bank's entry reference as settlement_reference. A large file is imported in short transactions (a window of entries each), so it never holds the database long; a retry after a failure resumes where the last one stopped and applies nothing twice. A remittance text names at most 20 candidate invoice numbers (the first 20). DOCTYPE, entities and any other message are 400 invalid_request. Admin session, or a key with payments:write.
          */
         post: operations["importBankStatement"];
         delete?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * The message of a delivery
-         * @description The email exactly as handed to SMTP (message/rfc822), the same bytes on every retry; a sandbox delivery's simulated message too. 404 while a queued delivery is not yet composed (at its first attempt).
+         * @description The email as handed to SMTP (message/rfc822), the same bytes on every retry; a sandbox delivery's simulated message too; with every secret the recipient alone may hold (the recipient link's token, a claim code) replaced by [redacted], so the issuer never acts through its counterparty's link. Repr-Digest is the sha-256 of the exact bytes sent (before redaction). 404 while a queued delivery is not yet composed (at its first attempt).
          */
         get: operations["getDeliveryMessage"];
         put?: never;
@@ -1198,8 +1198,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark an organization verified (operator)
-         * @description Verified organizations may use treasury reads and finance.
+         * Verify an organization and its identifiers (operator)
+         * @description Verified organizations may use treasury reads and finance. The identifiers the organization's legal profile holds at this moment (electronic address, legal registration id, VAT id) become verified for it (legal_profile.verified_identifiers): only verified identifiers list it in GET /v1/directory, resolve POST /v1/connections {counterparty}, and attribute a received e-invoice to it. An identifier is verified for one organization of an environment at most: one already verified for another answers 409 conflict naming the holder (details.holder), and nothing is verified. Changing an identifier in the profile drops its verification until the operator verifies again.
          */
         post: operations["operatorVerifyOrganization"];
         delete?: never;
@@ -2132,6 +2132,11 @@ export interface components {
             country_code: string | null;
             name: string;
             organization_id: string;
+            /**
+             * @description Always true: the directory lists an organization only by an identifier the operator verified for it (CONTRACT 11.1); what a profile merely states is never listed.
+             * @constant
+             */
+            verified: true;
         };
         /** DirectoryEntryList */
         DirectoryEntryList: {
@@ -2194,10 +2199,10 @@ export interface components {
                 /** @description The account the party used before. */
                 previous?: string;
                 /**
-                 * @description payment_account_changed: the e-invoice asks to be paid to another account (BT-84) than the one this party used before; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
+                 * @description payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
                  * @enum {string}
                  */
-                reason: "payment_account_changed" | "sender_unverified";
+                reason: "payment_account_new" | "payment_account_changed" | "sender_unverified";
                 /**
                  * Format: date-time
                  * @description ISO 8601 with milliseconds, UTC.
@@ -2830,10 +2835,74 @@ export interface components {
             /** @enum {string} */
             environment: "live" | "sandbox";
             id: string;
-            /** @description What e-invoices name the organization with (CONTRACT 9); null until PATCH /v1/organization sets it. */
-            legal_profile: components["schemas"]["LegalProfile"] | null;
+            /** @description What e-invoices name the organization with (CONTRACT 9), and which of its identifiers are verified; null until PATCH /v1/organization sets it. */
+            legal_profile: components["schemas"]["OrganizationLegalProfile"] | null;
             name: string;
             verified: boolean;
+        };
+        /** OrganizationLegalProfile */
+        OrganizationLegalProfile: {
+            address: {
+                /** @description BT-37 / BT-52. */
+                city: string;
+                /** @description ISO 3166-1 alpha-2 (BT-40 / BT-55). */
+                country_code: string;
+                /** @description Street and number (BT-35 / BT-50). */
+                line1: string;
+                /** @description BT-36 / BT-51. */
+                line2?: string;
+                /** @description BT-38 / BT-53. */
+                postal_code: string;
+            };
+            contact?: {
+                /**
+                 * Format: email
+                 * @description BT-43 / BT-58.
+                 */
+                email?: string;
+                /** @description BT-41 / BT-56. */
+                name?: string;
+                /** @description BT-42 / BT-57. */
+                phone?: string;
+            };
+            electronic_address?: {
+                /** @description EAS code: 0088 GLN, 0192, 9930 (DE VAT)… */
+                scheme: string;
+                /** @description The endpoint identifier (BT-34 / BT-49); Peppol routes on it. */
+                value: string;
+            };
+            /** @description The registered name (BT-27 seller / BT-44 buyer). */
+            legal_name: string;
+            legal_registration_id?: {
+                /** @description ISO 6523 ICD, e.g. 0002, 0088. */
+                scheme?: string;
+                /** @description Company registration number (BT-30 / BT-47). */
+                value: string;
+            };
+            payment_account?: {
+                /** @description BT-85. */
+                account_name?: string;
+                /** @description BT-86. */
+                bic?: string;
+                /** @description BT-84; its check digits are verified. */
+                iban: string;
+            };
+            /** @description Local tax registration id (BT-32). */
+            tax_registration_id?: string;
+            /** @description VAT identifier with its country prefix, EL for Greece (BT-31 / BT-48). */
+            vat_id?: string;
+            /** @description The profile's identifiers the operator verified (POST /v1/operator/organizations/{id}/verify; CONTRACT 11.1). Only these list the organization in GET /v1/directory, resolve a connection by identifier and attribute received e-invoices to it; changing one drops it from this list until the operator verifies it again. */
+            verified_identifiers: {
+                /** @enum {string} */
+                field: "electronic_address" | "legal_registration_id" | "vat_id";
+                /** @description As the profile states it: <scheme>:<value>, or the VAT id. */
+                value: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with milliseconds, UTC.
+                 */
+                verified_at: string;
+            }[];
         };
         /** Payment */
         Payment: {
@@ -3055,10 +3124,10 @@ export interface components {
                 /** @description The account the party used before. */
                 previous?: string;
                 /**
-                 * @description payment_account_changed: the e-invoice asks to be paid to another account (BT-84) than the one this party used before; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
+                 * @description payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
                  * @enum {string}
                  */
-                reason: "payment_account_changed" | "sender_unverified";
+                reason: "payment_account_new" | "payment_account_changed" | "sender_unverified";
                 /**
                  * Format: date-time
                  * @description ISO 8601 with milliseconds, UTC.
@@ -3335,7 +3404,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.17.0"
+                     *       "api_version": "1.18.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -3370,7 +3439,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.17.0"
+                     *       "api_version": "1.18.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -5145,7 +5214,8 @@ export interface operations {
                      *         {
                      *           "organization_id": "org_Z4nas8tBHMxxkHjQyWwjne",
                      *           "name": "Kaufhaus Nord AG",
-                     *           "country_code": "DE"
+                     *           "country_code": "DE",
+                     *           "verified": true
                      *         }
                      *       ],
                      *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
@@ -8519,7 +8589,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "api_version": "1.17.0",
+                     *       "api_version": "1.18.0",
                      *       "environment": "production",
                      *       "families": {
                      *         "documents": true,
@@ -8577,7 +8647,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_WFixtH4KHXNM1WOOosT69p",
                      *           "type": "document.status_changed",
-                     *           "api_version": "1.17.0",
+                     *           "api_version": "1.18.0",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
                      *           "data": {
                      *             "object": {
@@ -12123,7 +12193,14 @@ export interface operations {
                      *             "iban": "DE89370400440532013000",
                      *             "bic": "COBADEFFXXX",
                      *             "account_name": "Northwind Trading GmbH"
-                     *           }
+                     *           },
+                     *           "verified_identifiers": [
+                     *             {
+                     *               "field": "electronic_address",
+                     *               "value": "DE123456789",
+                     *               "verified_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ]
                      *         },
                      *         "created_at": "2026-03-02T09:30:00.000Z"
                      *       },
@@ -12256,7 +12333,14 @@ export interface operations {
                      *           "iban": "DE89370400440532013000",
                      *           "bic": "COBADEFFXXX",
                      *           "account_name": "Northwind Trading GmbH"
-                     *         }
+                     *         },
+                     *         "verified_identifiers": [
+                     *           {
+                     *             "field": "electronic_address",
+                     *             "value": "DE123456789",
+                     *             "verified_at": "2026-03-02T09:30:00.000Z"
+                     *           }
+                     *         ]
                      *       },
                      *       "created_at": "2026-03-02T09:30:00.000Z"
                      *     }
@@ -12487,7 +12571,14 @@ export interface operations {
                      *           "iban": "DE89370400440532013000",
                      *           "bic": "COBADEFFXXX",
                      *           "account_name": "Northwind Trading GmbH"
-                     *         }
+                     *         },
+                     *         "verified_identifiers": [
+                     *           {
+                     *             "field": "electronic_address",
+                     *             "value": "DE123456789",
+                     *             "verified_at": "2026-03-02T09:30:00.000Z"
+                     *           }
+                     *         ]
                      *       },
                      *       "created_at": "2026-03-02T09:30:00.000Z"
                      *     }
@@ -12592,7 +12683,14 @@ export interface operations {
                      *           "iban": "DE89370400440532013000",
                      *           "bic": "COBADEFFXXX",
                      *           "account_name": "Northwind Trading GmbH"
-                     *         }
+                     *         },
+                     *         "verified_identifiers": [
+                     *           {
+                     *             "field": "electronic_address",
+                     *             "value": "DE123456789",
+                     *             "verified_at": "2026-03-02T09:30:00.000Z"
+                     *           }
+                     *         ]
                      *       },
                      *       "created_at": "2026-03-02T09:30:00.000Z"
                      *     }
@@ -12773,7 +12871,14 @@ export interface operations {
                      *           "iban": "DE89370400440532013000",
                      *           "bic": "COBADEFFXXX",
                      *           "account_name": "Northwind Trading GmbH"
-                     *         }
+                     *         },
+                     *         "verified_identifiers": [
+                     *           {
+                     *             "field": "electronic_address",
+                     *             "value": "DE123456789",
+                     *             "verified_at": "2026-03-02T09:30:00.000Z"
+                     *           }
+                     *         ]
                      *       },
                      *       "created_at": "2026-03-02T09:30:00.000Z"
                      *     }
@@ -14598,7 +14703,14 @@ export interface operations {
                      *             "iban": "DE89370400440532013000",
                      *             "bic": "COBADEFFXXX",
                      *             "account_name": "Northwind Trading GmbH"
-                     *           }
+                     *           },
+                     *           "verified_identifiers": [
+                     *             {
+                     *               "field": "electronic_address",
+                     *               "value": "DE123456789",
+                     *               "verified_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ]
                      *         },
                      *         "created_at": "2026-03-02T09:30:00.000Z"
                      *       },
@@ -14636,7 +14748,14 @@ export interface operations {
                      *             "iban": "DE89370400440532013000",
                      *             "bic": "COBADEFFXXX",
                      *             "account_name": "Northwind Trading GmbH"
-                     *           }
+                     *           },
+                     *           "verified_identifiers": [
+                     *             {
+                     *               "field": "electronic_address",
+                     *               "value": "DE123456789",
+                     *               "verified_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ]
                      *         },
                      *         "created_at": "2026-03-02T09:30:00.000Z"
                      *       },
@@ -15288,7 +15407,14 @@ export interface operations {
                      *             "iban": "DE89370400440532013000",
                      *             "bic": "COBADEFFXXX",
                      *             "account_name": "Northwind Trading GmbH"
-                     *           }
+                     *           },
+                     *           "verified_identifiers": [
+                     *             {
+                     *               "field": "electronic_address",
+                     *               "value": "DE123456789",
+                     *               "verified_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ]
                      *         },
                      *         "created_at": "2026-03-02T09:30:00.000Z"
                      *       },

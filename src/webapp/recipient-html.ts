@@ -5,8 +5,8 @@
 import { styleHash } from '../http/security-headers.ts';
 import { amountText, groupedIban, recipientReference, statusForRecipient } from '../lib/recipient-words.ts';
 import { termsInWords } from '../modules/einvoice/build-model.ts';
-import type { HistoryActor } from '../modules/tlog/hash-chain.ts';
 import type { RecipientDocumentView } from '../modules/recipient/schemas.ts';
+import type { HistoryActor } from '../modules/tlog/hash-chain.ts';
 
 export interface PageHistoryEntry {
   seq: number;

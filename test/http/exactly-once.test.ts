@@ -20,9 +20,9 @@ import { type Kysely, sql } from 'kysely';
 import { openPostgres } from '../../src/db/database.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
+import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { commitCutProxy } from '../helpers/faulty-proxy.ts';
 import {
   OPERATOR_TOKEN,
@@ -32,7 +32,6 @@ import {
   TEST_MASTER_KEY,
   type TestService,
 } from '../helpers/harness.ts';
-import { sampleInvoiceXml } from '../inbound/helpers.ts';
 import {
   approvedInvoice,
   bill,
@@ -42,6 +41,7 @@ import {
   type Sandbox,
   sandbox,
 } from '../helpers/payments.ts';
+import { sampleInvoiceXml } from '../inbound/helpers.ts';
 
 const PG = process.env.DATABASE_URL;
 

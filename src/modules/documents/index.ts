@@ -60,11 +60,3 @@ export {
   transitionLockedDocument,
 } from './transition-document.ts';
 export { plugVoidGuard } from './void-guards.ts';
-export { insertDocument, loadIssuingConnection } from './create-document.ts';
-export { type DocumentContent } from './document-input.ts';
-export { systemActor } from './history.ts';
-export { lockDocument, receivedDuplicate } from './load-document.ts';
-export { type DocumentRecord, projectDocument, viewersOf } from './project-document.ts';
-export { LIMITS } from './schemas.ts';
-export { DOCUMENT_TYPES, type DocumentType } from './state-machines.ts';
-export { applyStatusChange } from './transition-document.ts';

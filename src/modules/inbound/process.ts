@@ -17,7 +17,13 @@ import { compactAddress, compactIdentifier } from '../../lib/party-identifiers.t
 import type { Pass } from '../../worker/worker.ts';
 import { attachServiceFile } from '../attachments/add-attachment.ts';
 import { MAX_ATTACHMENT_BYTES } from '../attachments/schemas.ts';
-import { insertDocument, loadIssuingConnection, projectDocument, receivedDuplicate, systemActor } from '../documents/index.ts';
+import {
+  insertDocument,
+  loadIssuingConnection,
+  projectDocument,
+  receivedDuplicate,
+  systemActor,
+} from '../documents/index.ts';
 import { precedingDocument } from '../einvoice/import-document.ts';
 import type { ImportedParty } from '../einvoice/import-model.ts';
 import { receivedContent } from '../einvoice/received-content.ts';

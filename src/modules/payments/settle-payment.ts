@@ -13,7 +13,17 @@ import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
 import type { WorkerTask } from '../../worker/worker.ts';
-import { applyStatusChange, type DocumentRecord, lockDocument, projectDocument, systemActor, viewersOf } from '../documents/index.ts';
+import {
+  applyStatusChange,
+  type DocumentRecord,
+  lockDocument,
+  type PaymentRow,
+  projectDocument,
+  projectPayment,
+  storedPayment,
+  systemActor,
+  viewersOf,
+} from '../documents/index.ts';
 import { appendEvents, type EventType } from '../events/append.ts';
 import {
   accountFor,
@@ -24,7 +34,6 @@ import {
   writeTransfers,
 } from '../ledger/index.ts';
 import { PAYMENT_HOOKS } from './hooks.ts';
-import { type PaymentRow, projectPayment, storedPayment } from './project-payment.ts';
 import { SANDBOX_INSUFFICIENT_ACCOUNT, SEPA_CREDIT_TRANSFER } from './schemas.ts';
 
 /** Payments settled per task run before the worker looks at its other tasks. */
