@@ -99,8 +99,15 @@ const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1,
 test('a changed bank account holds the bill: shown in words, pay disabled, released by confirming', {
   timeout: 180_000,
 }, async () => {
+  // A party's first account is held too (1.18.0: payment_account_new); released once, it is the
+  // account the next invoice is compared with.
   const first = await upload('HOLD-1', IBAN_A);
-  assert.equal(first.payment_hold, null, 'the first account is nothing to compare with');
+  assert.equal(first.payment_hold?.reason, 'payment_account_new');
+  const firstReleased = await svc.req('POST', `/v1/documents/${first.id}/release_hold`, {
+    token: buyer.session,
+    body: {},
+  });
+  assert.equal(firstReleased.status, 200, firstReleased.text);
   const held = await upload('HOLD-2', IBAN_B);
   assert.equal(held.payment_hold?.reason, 'payment_account_changed');
   const seller = held.counterparty.name;

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { SELLER } from '../helpers/einvoice-profiles.ts';
+import { operator } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
 import {
   type BrowserSession,
@@ -41,20 +42,31 @@ after(async () => {
 
 test('directory first, then an external party', { timeout: 180_000 }, async () => {
   // The business on docex, with a VAT id in its legal profile.
-  const on = await svc.req<{ session: { token: string } }>('POST', '/v1/signup', {
-    body: {
-      organization_name: 'Listed Buyer',
-      email: `listed.${Date.now()}@parties.test`,
-      password: 'x'.repeat(16),
+  const on = await svc.req<{ session: { token: string }; organization: { id: string } }>(
+    'POST',
+    '/v1/signup',
+    {
+      body: {
+        organization_name: 'Listed Buyer',
+        email: `listed.${Date.now()}@parties.test`,
+        password: 'x'.repeat(16),
+      },
+      idem: null,
     },
-    idem: null,
-  });
+  );
   assert.equal(on.status, 201, on.text);
   const profile = await svc.req('PATCH', '/v1/organization', {
     token: on.body.session.token,
     body: { ...SELLER, legal_name: 'Listed Buyer GmbH', vat_id: 'DE811907980' },
   });
   assert.equal(profile.status, 200, profile.text);
+  // The directory lists only identifiers the operator verified (1.18.0).
+  const verified = await operator(
+    svc,
+    'POST',
+    `/v1/operator/organizations/${on.body.organization.id}/verify`,
+  );
+  assert.equal(verified.status, 200, verified.text);
 
   const seller = { email: `seller.${Date.now()}@parties.test`, password: 'correct horse battery staple' };
   await signUp(page, { name: 'Parties Seller', ...seller });

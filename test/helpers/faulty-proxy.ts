@@ -52,7 +52,12 @@ export async function faultyProxy(target: URL) {
 export async function commitCutProxy(target: URL) {
   const sockets = new Set<net.Socket>();
   let refuseUntil = 0;
-  let armed: { resolve: (statements: string[]) => void; downMs: number; onCut?: () => void } | null = null;
+  let armed: {
+    resolve: (statements: string[]) => void;
+    downMs: number;
+    onCut?: () => void;
+    when?: (statements: string[]) => boolean;
+  } | null = null;
 
   function cutAll(downMs: number): void {
     refuseUntil = Date.now() + downMs;
@@ -128,7 +133,7 @@ export async function commitCutProxy(target: URL) {
         }
         offset += 1 + len;
         if (type === 'Z') {
-          if (committed && armed) {
+          if (committed && armed && (!armed.when || armed.when(statements))) {
             cutAt = offset;
             break;
           }
@@ -163,9 +168,21 @@ export async function commitCutProxy(target: URL) {
   return {
     url: url.toString(),
     /** Cut after the next COMMIT answered; resolves with that transaction's statements. */
-    armCutAfterCommit(opts: { downMs?: number; onCut?: () => void } = {}): Promise<string[]> {
+    armCutAfterCommit(
+      opts: {
+        downMs?: number;
+        onCut?: () => void;
+        /** Cut only after a COMMIT whose transaction's statements pass this (else the next one). */
+        when?: (statements: string[]) => boolean;
+      } = {},
+    ): Promise<string[]> {
       return new Promise((resolve) => {
-        armed = { resolve, downMs: opts.downMs ?? 300, ...(opts.onCut ? { onCut: opts.onCut } : {}) };
+        armed = {
+          resolve,
+          downMs: opts.downMs ?? 300,
+          ...(opts.onCut ? { onCut: opts.onCut } : {}),
+          ...(opts.when ? { when: opts.when } : {}),
+        };
       });
     },
     disarm(): void {

@@ -66,7 +66,7 @@ describe('errors and headers', () => {
 
   test('unknown paths and methods answer 404 not_found in the envelope, with the headers', async () => {
     expectErr(await svc.req('GET', '/v1/nothing-here'), 404, 'not_found');
-    expectErr(await svc.req('GET', '/'), 404, 'not_found');
+    // (`/` itself opens the app since 1.18.0: test/app/static.test.ts)
     expectErr(await svc.req('GET', '/v2/organization', { token: readKey }), 404, 'not_found');
     // a known path with a method it does not have
     expectErr(await svc.req('DELETE', '/v1/organization', { token: readKey }), 404, 'not_found');
