@@ -19,7 +19,7 @@ import {
 import { party as makeParty, type Party } from '../helpers/document-setup.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { expectApiError } from '../helpers/expect.ts';
-import { connect } from '../helpers/flows.ts';
+import { connect, operator } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
 interface ConnectionBody {
@@ -290,7 +290,10 @@ describe('finding counterparties by identifier (for received invoices)', () => {
     });
     assert.equal(ext.status, 201, ext.text);
     const ordinary = await connect(svc, owner.org, o.org);
-    // the owner's profile: 9930:DE123456789 and VAT DE123456789
+    // the owner's profile: 9930:DE123456789 and VAT DE123456789, verified by the operator (1.18.0:
+    // an organization is found by identifier only through what was verified for it)
+    const verified = await operator(svc, 'POST', `/v1/operator/organizations/${owner.org.orgId}/verify`);
+    assert.equal(verified.status, 200, verified.text);
     const byEa = await findCounterparties(svc.ctx.db, o.org.orgId, {
       electronic_address: { scheme: '9930', value: 'de 123456789' },
       vat_id: 'DE811907980',
