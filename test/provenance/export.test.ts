@@ -137,13 +137,20 @@ describe('proof bundle export', () => {
     const doc = await get<DocumentView>(`/v1/documents/${invoice.id}`, p.issuer.key);
     const atts = await get<{ data: unknown[] }>(`/v1/documents/${invoice.id}/attachments`, p.issuer.key);
     // A docex-proof/1 document is the API's projection as 1.15.0 made it (bundle-projection.ts):
-    // the fields the API gained since (1.16.0's payment_reference, received and payment_hold) are not in it.
+    // the fields the API gained since (1.16.0's payment_reference, received and payment_hold, 1.18.0's
+    // allowances_charges) are not in it.
     const {
       payment_reference: _reference,
       received: _received,
       payment_hold: _hold,
+      allowances_charges: _allowances,
       ...asIn115
-    } = doc as DocumentView & { payment_reference?: unknown; received?: unknown; payment_hold?: unknown };
+    } = doc as DocumentView & {
+      payment_reference?: unknown;
+      received?: unknown;
+      payment_hold?: unknown;
+      allowances_charges?: unknown;
+    };
     assert.deepEqual(bundle.document, { ...asIn115, attachments: atts.data });
     const history = await get<{ head_hash: string; entries: HistoryEntry[] }>(
       `/v1/documents/${invoice.id}/history`,
