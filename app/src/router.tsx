@@ -67,6 +67,11 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
 export function usePageTitle(title: string): void {
   useEffect(() => {
     document.title = `${title} · docex`;
+    // A page that has already put the focus somewhere in itself (a link to one field, such as
+    // /connections/<id>#xp-address-city) keeps it: children's effects run before this one, so
+    // focusing the heading here would take it away, and whether it did depended on timing.
+    const active = document.activeElement;
+    if (active && active !== document.body && document.querySelector('main')?.contains(active)) return;
     const h1 = document.querySelector<HTMLElement>('main h1');
     h1?.focus({ preventScroll: true });
   }, [title]);
