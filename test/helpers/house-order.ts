@@ -18,6 +18,7 @@ export const FAMILY_RANKS: Record<string, number> = {
   payments: 3,
   treasury: 3,
   bank: 4,
+  capture: 4,
   delivery: 4,
   finance: 4,
   provenance: 4,
