@@ -2671,10 +2671,10 @@ export interface components {
             /** @description Bytes received. */
             size: number;
             /**
-             * @description processing: stored, not yet read by the worker; accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).
+             * @description processing: stored, not yet read by the worker; needs_review: a file of it was captured (CONTRACT 13) and waits for a person to confirm it (GET /v1/captures); accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).
              * @enum {string}
              */
-            status: "processing" | "accepted" | "duplicate" | "refused";
+            status: "processing" | "needs_review" | "accepted" | "duplicate" | "refused";
             subject: string | null;
         };
         /** InboundMessageList */
@@ -11067,7 +11067,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1 to 100 (a maximum only). */
                 limit?: number;
-                status?: "processing" | "accepted" | "duplicate" | "refused";
+                status?: "processing" | "needs_review" | "accepted" | "duplicate" | "refused";
             };
             header?: never;
             path?: never;

@@ -2,6 +2,7 @@
 // only joins them into the one DB type.
 import type { AttachmentTables } from './tables/attachments.ts';
 import type { BankTables } from './tables/bank.ts';
+import type { CaptureTables } from './tables/capture.ts';
 import type { DeliveryTables } from './tables/delivery.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { FinanceTables } from './tables/finance.ts';
@@ -27,4 +28,5 @@ export interface DB
     InboundTables,
     DeliveryTables,
     PartyTables,
-    RecipientTables {}
+    RecipientTables,
+    CaptureTables {}

@@ -24,6 +24,8 @@ export interface OrganizationsTable {
   external: Generated<boolean>;
   /** Listed in GET /v1/directory (CONTRACT 11.1); PATCH /v1/organization {directory_listed}. */
   directory_listed: Generated<boolean>;
+  /** CONTRACT 13: PATCH /v1/organization {capture: {auto_confirm}} (0053). */
+  capture_auto_confirm: Generated<boolean>;
 }
 
 export interface UsersTable {

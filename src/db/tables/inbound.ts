@@ -6,7 +6,7 @@ export interface InboundAddressesTable {
   created_at: Date;
 }
 
-export type InboundStatus = 'processing' | 'accepted' | 'duplicate' | 'refused';
+export type InboundStatus = 'processing' | 'needs_review' | 'accepted' | 'duplicate' | 'refused';
 export type InboundChannel = 'email' | 'upload';
 
 // bytea arrives as a Buffer from pg and as a Uint8Array from PGlite.

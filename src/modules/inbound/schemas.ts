@@ -13,7 +13,7 @@ export const InboundAddress = Type.Object(
   { additionalProperties: false, title: 'InboundAddress' },
 );
 
-const STATUSES = ['processing', 'accepted', 'duplicate', 'refused'] as const;
+const STATUSES = ['processing', 'needs_review', 'accepted', 'duplicate', 'refused'] as const;
 
 export const InboundMessage = Type.Object(
   {
@@ -33,7 +33,7 @@ export const InboundMessage = Type.Object(
       STATUSES.map((s) => Type.Literal(s)),
       {
         description:
-          'processing: stored, not yet read by the worker; accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).',
+          'processing: stored, not yet read by the worker; needs_review: a file of it was captured (CONTRACT 13) and waits for a person to confirm it (GET /v1/captures); accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).',
       },
     ),
     document_ids: Type.Array(Type.String()),

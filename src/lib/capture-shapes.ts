@@ -1,8 +1,9 @@
-// The shapes the capture family's three parts share (CONTRACT §13): reading (a file's pages as
-// words with their positions, from a PDF's text layer or by OCR), extraction (the §13 fields read
-// from those words, each with its confidence, page, box and source text) and the capture resource
-// (stored, reviewed, confirmed into a bill). Reading runs on the capture pool's threads; extraction
-// is plain arithmetic over a few hundred words and runs wherever its caller is.
+// The shapes the capture family's parts share (CONTRACT §13): reading (a file's pages as words with
+// their positions, from a PDF's text layer or by OCR), extraction (the §13 fields read from those
+// words, each with its confidence, page, box and source text) and the capture resource (stored,
+// reviewed, confirmed into a bill). In lib/ because the captures table's JSON columns are typed
+// with them. Reading runs on the capture pool's threads; extraction is plain arithmetic over a few
+// hundred words and runs wherever its caller is.
 
 /** A box in the page's own units (PDF points for a PDF page, pixels for an image), origin top-left. */
 export type BBox = [x0: number, y0: number, x1: number, y1: number];
