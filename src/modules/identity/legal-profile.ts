@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { summary } from '../../http/validation.ts';
-import { COUNTRY_CODES, EAS_CODES, ICD_CODES } from '../../lib/en16931-codes.ts';
+import { COUNTRY_CODES, EAS_CODES, ICD_CODES } from '../../lib/generated/en16931-codes.ts';
 import { type FieldProblem, invalid, notFound } from '../../lib/errors.ts';
 import { LEGAL_PROFILE_LABELS, type LegalProfile, type LegalProfilePath } from '../../lib/legal-profile.ts';
 import { identifierProblem, validIban } from '../../lib/party-identifiers.ts';
