@@ -12,8 +12,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
-import type { ImportedInvoice } from '../src/modules/einvoice/import-model.ts';
 import { readFile } from '../src/modules/einvoice/import-document.ts';
+import type { ImportedInvoice } from '../src/modules/einvoice/import-model.ts';
 import { embeddedInvoiceXml } from '../src/modules/inbound/read-message.ts';
 
 /** The answer key of one corpus file: the §13 fields as the embedded e-invoice states them. */
@@ -22,6 +22,8 @@ export interface CaptureKey {
   generator: string;
   file: string;
   producer: string | null;
+  /** UNTDID 1001: 380 an invoice, 381 a credit note (whose amounts the file states positive) */
+  type_code: string | null;
   seller_country: string | null;
   fields: {
     number: string | null;
@@ -72,6 +74,7 @@ export function keyOf(
   return {
     ...where,
     producer,
+    type_code: inv.typeCode,
     seller_country: inv.seller.address.countryCode,
     fields: {
       number: trimmed(inv.number),
@@ -109,9 +112,13 @@ function paymentReference(xml: string): string | null {
 }
 
 /** The PDF without its embedded files: the name tree, every /AF, and the file specs' objects. */
-export async function stripEmbedded(bytes: Uint8Array): Promise<{ pdf: Uint8Array; producer: string | null }> {
+export async function stripEmbedded(
+  bytes: Uint8Array,
+): Promise<{ pdf: Uint8Array; producer: string | null }> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-  const producer = [doc.getProducer(), doc.getCreator()].filter((s) => s !== undefined && s !== '').join(' / ');
+  const producer = [doc.getProducer(), doc.getCreator()]
+    .filter((s) => s !== undefined && s !== '')
+    .join(' / ');
   const refs: PDFRef[] = [];
   const collect = (o: unknown) => {
     if (o instanceof PDFRef) refs.push(o);
@@ -165,26 +172,28 @@ async function main(): Promise<void> {
             .map((name) => ({ source, generator, name })),
         ),
     );
-  {
-    for (const { source, generator, name } of files) {
-      const bytes = readFileSync(join(src, source, generator, name));
-      try {
-        const xml = await embeddedInvoiceXml(bytes);
-        if (xml === null) throw new Error('no embedded e-invoice');
-        // a few writers put a byte-order mark before the XML declaration
-        const text = xml.bytes.toString('utf8').replace(/^\uFEFF/, '');
-        const { invoice } = await readFile(text, undefined);
-        const { pdf, producer } = await stripEmbedded(bytes);
-        if ((await embeddedInvoiceXml(Buffer.from(pdf))) !== null) throw new Error('still embeds its e-invoice');
-        const key = keyOf(invoice, { source, generator, file: name }, producer);
-        key.fields.payment_reference = paymentReference(text);
-        mkdirSync(join(out, source), { recursive: true });
-        writeFileSync(join(out, source, name), pdf);
-        writeFileSync(join(out, source, `${basename(name, '.pdf')}.key.json`), `${JSON.stringify(key, null, 2)}\n`);
-        console.log(`${source}/${name}\t${generator}\t${pdf.length}\t${producer ?? ''}`);
-      } catch (err) {
-        console.error(`skipped ${source}/${name}: ${err instanceof Error ? err.message : String(err)}`);
-      }
+  for (const { source, generator, name } of files) {
+    const bytes = readFileSync(join(src, source, generator, name));
+    try {
+      const xml = await embeddedInvoiceXml(bytes);
+      if (xml === null) throw new Error('no embedded e-invoice');
+      // a few writers put a byte-order mark before the XML declaration
+      const text = xml.bytes.toString('utf8').replace(/^\uFEFF/, '');
+      const { invoice } = await readFile(text, undefined);
+      const { pdf, producer } = await stripEmbedded(bytes);
+      if ((await embeddedInvoiceXml(Buffer.from(pdf))) !== null)
+        throw new Error('still embeds its e-invoice');
+      const key = keyOf(invoice, { source, generator, file: name }, producer);
+      key.fields.payment_reference = paymentReference(text);
+      mkdirSync(join(out, source), { recursive: true });
+      writeFileSync(join(out, source, name), pdf);
+      writeFileSync(
+        join(out, source, `${basename(name, '.pdf')}.key.json`),
+        `${JSON.stringify(key, null, 2)}\n`,
+      );
+      console.log(`${source}/${name}\t${generator}\t${pdf.length}\t${producer ?? ''}`);
+    } catch (err) {
+      console.error(`skipped ${source}/${name}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }
