@@ -21,7 +21,7 @@ export interface LabelPattern {
 
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}])';
-const NO = '(?:n[°ºo]\\.?|nr\\.?|no\\.?|num\\.?|nummer|number|numero|#)';
+const NO = '(?:n[°ºo]\\.?|n\\.|nr\\.?|no\\.?|num\\.?|nummer|number|numero|#)';
 
 function p(kind: LabelKind, weight: 1 | 2, sources: string[], title = false): LabelPattern[] {
   return sources.map((s) => ({ kind, weight, re: new RegExp(`${B}(?:${s})${E}`, 'gu'), title }));

@@ -50,13 +50,15 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
   for (const line of lines) {
     const nums = numbersOf(line, mark);
     if (nums.length < 3) continue;
-    const taxy = TAX_WORD.test(line.folded) || line.text.includes('%');
-    if (!taxy) continue;
+    const percent = nums.some((n) => n.rate !== null);
+    if (!percent && !TAX_WORD.test(line.folded)) continue;
     for (let a = 0; a < nums.length; a++) {
       const r = nums[a] as Num;
-      const rate =
-        r.rate ??
-        (Number.isInteger(Number(r.value)) && Number(r.value) <= 30 ? String(Number(r.value)) : null);
+      // a rate without its percent sign ("Umsatzsteuer (S) 275,00 7 19,25") only on a line that
+      // shows no percent at all: elsewhere a bare number is a quantity or a position
+      const bare =
+        !percent && /^[0-9]{1,2}$/.test((line.words[r.i] as Word).text) ? String(Number(r.value)) : null;
+      const rate = r.rate ?? bare;
       if (rate === null) continue;
       let found: TaxBreakdownRow | null = null;
       for (let b = 0; b < nums.length && !found; b++) {
@@ -105,11 +107,14 @@ export function readLines(lines: Line[], mark: DecimalMark, net: string | null):
   if (net === null) return [];
   const out: CaptureLine[] = [];
   for (const line of lines) {
-    const nums = numbersOf(line, mark);
+    // a position number may open the row: the description starts at its first word with letters
+    const lead = line.words.findIndex((w) => /\p{L}/u.test(w.text));
+    if (lead < 0) continue;
+    const nums = numbersOf(line, mark).filter((n) => n.i > lead);
     if (nums.length < 3) continue;
     const first = nums[0] as Num;
     const desc = line.words
-      .slice(0, first.i)
+      .slice(lead, first.i)
       .map((w) => w.text)
       .join(' ')
       .replace(/^[0-9]+[.)]?\s+/, '')
