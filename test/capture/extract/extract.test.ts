@@ -359,7 +359,7 @@ describe('extraction', () => {
     assert.notEqual(b.fields.issue_date?.confidence, 'high');
     assert.notEqual(b.fields.total?.confidence, 'high');
     // learning again keeps what the first confirmation taught and counts the confirmations
-    const again = learnLayout(next, confirmed, layout) as { confirmations: number };
+    const again = learnLayout(next, confirmed, layout);
     assert.equal(again.confirmations, 2);
   });
 
