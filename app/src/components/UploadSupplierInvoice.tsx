@@ -18,12 +18,15 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [duplicate, setDuplicate] = useState<{ id: string; name: string } | null>(null);
+  // a PDF without an e-invoice inside, or a scan: kept to be read (CONTRACT §13), not refused
+  const [captured, setCaptured] = useState<string | null>(null);
   const ids = { input: useId(), help: useId(), err: useId() };
   const problems = importProblems(action.error);
 
   const send = (file: File) =>
     action.run(async () => {
       setDuplicate(null);
+      setCaptured(null);
       if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than an e-invoice can be (768 KiB).`);
       const doc = await docex.POST('/v1/inbound/documents', {
         body: { content_base64: toBase64(await file.arrayBuffer()), filename: file.name.slice(0, 255) },
@@ -31,7 +34,8 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
       });
       if (input.current) input.current.value = '';
       onUploaded?.();
-      if (doc.duplicate_of) setDuplicate({ id: doc.duplicate_of, name: `${doc.label} ${doc.number}` });
+      if ('capture_ids' in doc) setCaptured(file.name);
+      else if (doc.duplicate_of) setDuplicate({ id: doc.duplicate_of, name: `${doc.label} ${doc.number}` });
       else navigate(`/documents/${doc.id}`);
     });
   const drop = (e: DragEvent) => {
@@ -81,6 +85,12 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
         <p role="status" data-testid="upload-duplicate">
           Received before: this is <Link to={`/documents/${duplicate.id}`}>{duplicate.name}</Link>. Nothing
           new was created.
+        </p>
+      ) : null}
+      {captured ? (
+        <p role="status" data-testid="upload-captured">
+          {captured} has no e-invoice inside: docex reads it in a moment and lists it to review, under
+          Inbound, before it becomes a bill.
         </p>
       ) : null}
       {action.error ? (

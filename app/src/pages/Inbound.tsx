@@ -13,6 +13,7 @@ import { useApp } from '../session';
 
 const STATUS_WORDS: Record<InboundMessage['status'], string> = {
   processing: 'Processing',
+  needs_review: 'Needs review',
   accepted: 'Accepted',
   duplicate: 'Duplicate',
   refused: 'Refused',
