@@ -3,7 +3,8 @@
 // that must hand work up (documents' payment transitions, a pledged invoice's void, a settled
 // payment's consequences) declares a narrow port, and this file connects it.
 import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor } from './bank/accounts.ts';
-import { billFromCapturePort, messageSettledPort } from './capture/ports.ts';
+import { autoConfirm } from './capture/auto-confirm.ts';
+import { autoConfirmPort, billFromCapturePort, messageSettledPort } from './capture/ports.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
 import {
   plugChangeListener,
@@ -30,4 +31,5 @@ export function wireModules(): void {
   // capture (rank 4) hands a confirmed capture's bill and its message's status up to inbound
   billFromCapturePort.plug(billFromCapture);
   messageSettledPort.plug(settleCapturedMessage);
+  autoConfirmPort.plug(autoConfirm);
 }

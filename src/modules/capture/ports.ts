@@ -1,7 +1,7 @@
 // What the capture family (rank 4) hands up to inbound (rank 5), which owns messages and makes
 // received bills (CONTRACT 11.5): inbound plugs these in src/modules/wiring.ts, so capture never
 // imports inbound (docs/architecture.md, "Ports").
-import type { Tx } from '../../context.ts';
+import type { AppContext, Tx } from '../../context.ts';
 import { Port } from '../../lib/port.ts';
 import type { ImportedInvoice, ImportedParty } from '../einvoice/import-model.ts';
 import type { ReceivedContent } from '../einvoice/received-content.ts';
@@ -46,3 +46,12 @@ export const billFromCapturePort = new Port<
 export const messageSettledPort = new Port<(trx: Tx, inboundMessageId: string, now: Date) => Promise<void>>(
   "a capture's message settled (inbound)",
 );
+
+/**
+ * After a capture is read (the read pass), docex confirms it by itself when the organization's
+ * `capture.auto_confirm` is on and the rule of auto-confirm.ts holds; answers whether it did.
+ * Plugged in src/modules/wiring.ts (the read pass does not import the confirmation).
+ */
+export const autoConfirmPort = new Port<
+  (ctx: AppContext, trx: Tx, captureId: string, now: Date) => Promise<boolean>
+>('auto-confirm of a read capture (capture)');
