@@ -1,3 +1,4 @@
+// test-slot: waits (a restart simulated by the proxy, Retry-After sleeps, docex serve processes started and killed; scripts/run-tests.mjs)
 // Issue 46 (CONTRACT 10, "Exactly once, whatever fails"): a write's effect and its
 // Idempotency-Key record commit in one transaction. A wire-protocol proxy cuts every database
 // connection right after the answer to a write's COMMIT reached the service, and refuses new ones
