@@ -13,6 +13,8 @@ import { useApp } from '../session';
 
 const STATUS_WORDS: Record<InboundMessage['status'], string> = {
   processing: 'Processing',
+  // CONTRACT 13: a captured PDF or scan waits for a person to confirm it
+  needs_review: 'Needs review',
   accepted: 'Accepted',
   duplicate: 'Duplicate',
   refused: 'Refused',
