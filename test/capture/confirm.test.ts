@@ -551,3 +551,16 @@ test('learning is stored per supplier key, one more confirmed capture each time'
     { supplier_key: 'vat:DE123456789', layout: { version: 1, number: [3, 4] }, confirmed_count: 2 },
   ]);
 });
+
+test('an admin session confirms too: confirmed_by names a user, the history a session', async () => {
+  const { captureId } = await insertCapture(svc, {
+    organizationId: buyer.org.orgId,
+    fields: { ...FIELDS, number: 'S-1' },
+  });
+  const r = await confirm(captureId, {}, { token: buyer.org.session });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.confirmed_by?.kind, 'user');
+  assert.match(r.body.confirmed_by?.id ?? '', /^usr_/);
+  const entry = (await history(r.body.document_id!)).find((e) => e.action === 'capture_confirmed');
+  assert.equal(entry?.actor.kind, 'session');
+});

@@ -21,6 +21,7 @@ import { type Kysely, sql } from 'kysely';
 import { openPostgres } from '../../src/db/database.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
+import { insertCapture } from '../helpers/capture-rows.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
@@ -307,6 +308,33 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
         effect: () => count(sql`select count(*) as n from document_history where document_id = ${doc.id}`),
       };
     },
+    async () => {
+      // a capture (CONTRACT 13) as extraction hands it over, confirmed into a bill
+      const { captureId } = await insertCapture(other, {
+        organizationId: live.payer.orgId,
+        fields: {
+          number: `CAP-${randomKey()}`,
+          issue_date: '2026-11-01',
+          currency: 'EUR',
+          total: '119.00',
+          total_net: '100.00',
+          total_tax: '19.00',
+          seller_name: 'Captured Supplier GmbH',
+          seller_vat_id: 'DE123456789',
+        },
+      });
+      return {
+        name: 'capture confirm',
+        method: 'POST',
+        url: `/v1/captures/${captureId}/confirm`,
+        token: live.payer.key,
+        status: 200,
+        effect: () =>
+          count(
+            sql`select count(*) as n from documents where counterparty_organization_id = ${live.payer.orgId}`,
+          ),
+      };
+    },
   ];
 
   const names = [
@@ -322,6 +350,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
     'bank statement import',
     'inbound upload',
     'recipient-link move',
+    'capture confirm',
   ];
   assert.equal(names.length, families.length);
   for (const [i, make] of families.entries()) {
