@@ -225,8 +225,9 @@ test('reject: closes it with its reason, replays, 409 for a confirmed one; the m
   const m = await svc.req<{ status: string; reasons: string[] }>('GET', `/v1/inbound/messages/${messageId}`, {
     token: a.readKey,
   });
-  assert.equal(m.body.status, 'refused');
-  assert.deepEqual(m.body.reasons, ['"scan.pdf" was rejected: Not an invoice: a delivery note.']);
+  // closed by the person who reviewed it: accepted with no document (CONTRACT §13 "then accepted")
+  assert.equal(m.body.status, 'accepted');
+  assert.deepEqual(m.body.reasons, []);
 
   // a confirmed capture, and a duplicate, cannot be rejected
   const confirmed = await insertCapture(svc, a.org.orgId, { status: 'confirmed', documentId: 'doc_made' });
