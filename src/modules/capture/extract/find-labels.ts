@@ -37,7 +37,9 @@ export function labelsOf(line: Line, patterns: LabelPattern[] = LABELS): LabelHi
   for (const f of found) {
     let free = true;
     for (let i = f.start; i < f.end; i++) if (taken[i]) free = false;
-    if (!free) continue;
+    // the same words may name two fields ("TVA" a tax amount or a VAT id): the value decides
+    const twin = hits.some((h) => h.start === f.start && h.end === f.end && h.kind !== f.pat.kind);
+    if (!free && !twin) continue;
     for (let i = f.start; i < f.end; i++) taken[i] = true;
     const first = wordAt(line, f.start);
     const last = wordAt(line, f.end - 1);
