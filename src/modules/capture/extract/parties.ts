@@ -25,8 +25,18 @@ export function sameName(a: string, b: string): boolean {
 
 /** Where the receiver's name is printed: the words, or null ("MUSTER-KUNDE GMBH" is "Muster Kunde GmbH"). */
 function findName(lines: Line[], name: string): { line: Line; words: Word[] } | null {
+  return findNames(lines, name, 1)[0] ?? null;
+}
+
+/** How many separate places print the name (a seller's name in its letterhead and its footer). */
+export function timesPrinted(lines: Line[], name: string): number {
+  return findNames(lines, name, 3).length;
+}
+
+function findNames(lines: Line[], name: string, most: number): { line: Line; words: Word[] }[] {
+  const found: { line: Line; words: Word[] }[] = [];
   const target = fold(name).replace(/[^\p{L}\p{N}]+/gu, '');
-  if (target === '') return null;
+  if (target === '') return found;
   const pages = [...new Set(lines.map((l) => l.page))];
   for (const page of pages) {
     // a page's words in reading order, so that a name printed on two lines is found too
@@ -40,11 +50,16 @@ function findName(lines: Line[], name: string): { line: Line; words: Word[] } | 
       for (let j = i; j < ws.length && j < i + 12; j++) {
         joined += norm[j];
         if (!target.startsWith(joined)) break;
-        if (joined === target) return { line: lineOf(ws[i] as Word), words: ws.slice(i, j + 1) };
+        if (joined === target) {
+          found.push({ line: lineOf(ws[i] as Word), words: ws.slice(i, j + 1) });
+          if (found.length >= most) return found;
+          i = j;
+          break;
+        }
       }
     }
   }
-  return null;
+  return found;
 }
 
 /** A label of the kind on the same page at most `depth` lines above `line` (or on it, to its left), in its column. */
