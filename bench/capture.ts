@@ -289,8 +289,9 @@ async function main(): Promise<void> {
   // warm pdf.js and the regular expressions up once, outside the timings
   if (files[0]) extractFields(await readCorpusFile(files[0]), receiverOf(files[0].key), null);
   const readsHeld = await readAll(held, mHeld);
-  await readAll(tuning, mTune);
+  const readsTune = await readAll(tuning, mTune);
   const learnt = learning(readsHeld);
+  const learntTune = learning(readsTune);
   const allMs = [...mHeld.msPerPage, ...mTune.msPerPage];
   const pages = mHeld.pages + mTune.pages;
   const totalMs = allMs.reduce((a, b) => a + b, 0);
@@ -325,6 +326,8 @@ async function main(): Promise<void> {
     '',
     `- auto-confirm-able (number, issue date, seller name, currency and total all \`high\`): ${learnt.autoBefore} of ${learnt.nextFiles} before (${pct(learnt.autoBefore, learnt.nextFiles)}), ${learnt.autoAfter} of ${learnt.nextFiles} after (${pct(learnt.autoAfter, learnt.nextFiles)}); target ≥ 80 %: ${learnt.nextFiles > 0 && learnt.autoAfter / learnt.nextFiles >= 0.8 ? 'met' : 'not met'}`,
     `- of those auto-confirm-able after learning, wrong in number, issue date or total: ${learnt.autoWrongAfter} (target 0: ${learnt.autoWrongAfter === 0 ? 'met' : 'not met'})`,
+    '',
+    `On the tuning generators, for a larger sample of the same mechanism (not unseen layouts): ${learntTune.suppliers} suppliers, ${learntTune.nextFiles} next files; auto-confirm-able ${learntTune.autoBefore} before (${pct(learntTune.autoBefore, learntTune.nextFiles)}), ${learntTune.autoAfter} after (${pct(learntTune.autoAfter, learntTune.nextFiles)}), of those wrong in number, issue date or total: ${learntTune.autoWrongAfter}.`,
     '',
     ...fieldTable('The same next files, per field, before learning', learnt.before, false),
     ...fieldTable('The same next files, per field, after learning', learnt.after, false),
