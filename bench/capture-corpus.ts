@@ -10,8 +10,12 @@ import { readPdfTextPages } from '../src/modules/capture/read/pdf-text.ts';
 
 export const CORPUS_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'capture');
 
-/** The generators extraction was tuned on; every other generator is held out. */
-export const TUNING_GENERATORS = new Set(['intarsys', 'fnfe']);
+/**
+ * The generators extraction was tuned on; every other generator is held out. symtrax was held out
+ * for the first measurement (its figures are kept in bench/RESULTS.md) and looked at afterwards,
+ * so it counts as tuning from then on.
+ */
+export const TUNING_GENERATORS = new Set(['intarsys', 'fnfe', 'symtrax']);
 
 export interface CorpusFile {
   path: string;

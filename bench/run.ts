@@ -488,6 +488,35 @@ async function pgliteScenario(rows: Row[]): Promise<void> {
   }
 }
 
+/**
+ * bench/capture.ts as a child: a born-digital page of the capture corpus read from its text layer
+ * and extracted, on one core (issue 51: ≤ 100 ms a page at the median, i.e. ≥ 10 pages/s). Its
+ * accuracy tables are `npm run bench:capture`'s own section of RESULTS.md.
+ */
+async function captureScenario(rows: Row[]): Promise<void> {
+  console.log('measuring capture …');
+  const out = await runChild(process.execPath, ['--import', 'tsx', 'bench/capture.ts'], {
+    BENCH_CAPTURE_CHILD: '1',
+  });
+  const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '));
+  if (!line) throw new Error(`bench/capture.ts printed no result:\n${out}`);
+  const r = JSON.parse(line.slice('BENCH_JSON '.length)) as {
+    pages: number;
+    pagesPerSecond: number;
+    p50: number;
+    p99: number;
+  };
+  rows.push({
+    id: 'capture',
+    title: `capture: born-digital pages read (text layer) and extracted, ${r.pages} corpus pages, one core; p50/p99 = ms a page`,
+    docex: { rps: r.pagesPerSecond, p50: Math.round(r.p50), p99: Math.round(r.p99), errors: 0, non2xx: 0 },
+    ceilingTitle: '— (absolute target: 10 pages/s, 100 ms a page)',
+    ceiling: null,
+    absolute: 10,
+    rssPeak: null,
+  });
+}
+
 interface Soak {
   seconds: number;
   series: Array<{ at: number; rss: number }>;
@@ -688,7 +717,9 @@ function writeResults(rows: Row[], soakResult: Soak | null, failed: string[]): v
       ? [`**This run FAILED**: its rate measured refusals, not the operation, in ${failed.join('; ')}.`, '']
       : []),
     'Reproduce: `npm run bench` (PostgreSQL at `BENCH_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test; quick runs: `BENCH_SECONDS`, `BENCH_REPEATS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_ONLY=id,id` with ids ' +
-      [...scenarios.map((s) => s.id), 'webhooks', 'delivery', 'inbound', 'pglite-create'].join(', ') +
+      [...scenarios.map((s) => s.id), 'webhooks', 'delivery', 'inbound', 'pglite-create', 'capture'].join(
+        ', ',
+      ) +
       '; `BENCH_SOAK=1` for the 5-minute soak; `BENCH_PROFILE=1` for a CPU profile of docex).',
     '',
   ];
@@ -746,6 +777,7 @@ async function main(): Promise<void> {
   if (selected('delivery')) await deliveryScenario(rows);
   if (selected('inbound')) await inboundScenario(rows);
   if (selected('pglite-create')) await pgliteScenario(rows);
+  if (selected('capture')) await captureScenario(rows);
   const failed = failedScenarios(rows, soakResult);
   writeResults(rows, soakResult, failed);
   if (failed.length > 0) {

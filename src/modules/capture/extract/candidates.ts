@@ -3,7 +3,7 @@
 // own). The choice among them, and the checks, are in extract-fields.ts.
 import type { FieldName } from '../../../lib/capture-shapes.ts';
 import { compactId, ibanValid, isoCurrency, rfValid, vatCountry } from './checks.ts';
-import { type LabelHit, labelsOf } from './find-labels.ts';
+import { type LabelHit, labelsOfAll } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
 import { lineHeight } from './lines.ts';
@@ -67,8 +67,13 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
   const candidates: Candidate[] = [];
   const hits: LabelHit[] = [];
   const orderOf = (line: Line, word: number) => line.page * 1e6 + line.index * 1e3 + word;
+  const lineIndex = new Map<Word, number>();
+  lines.forEach((l, i) => {
+    for (const w of l.words) lineIndex.set(w, i);
+  });
+  const allHits = labelsOfAll(lines);
   lines.forEach((line, at) => {
-    const lineHits = labelsOf(line);
+    const lineHits = allHits.get(line) ?? [];
     hits.push(...lineHits);
     const labelWords = new Set<number>();
     for (const h of lineHits) for (let i = h.first; i <= h.last; i++) labelWords.add(i);
@@ -102,7 +107,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       }
       if (r === null) continue;
       const first = r.words[0] as Word;
-      const idx = lines.findIndex((l) => l.words.includes(first));
+      const idx = lineIndex.get(first) ?? -1;
       const vline = lines[idx] ?? line;
       candidates.push({
         field: hit.kind as Candidate['field'],

@@ -27,7 +27,7 @@ import { learnedCandidates } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
 import { cents, money2 } from './numbers.ts';
-import { buyerName, type NameRead, sameName, sellerName } from './parties.ts';
+import { buyerName, type NameRead, sameName, sellerName, timesPrinted } from './parties.ts';
 import { breakdownBox, readBreakdown, readLines } from './tables.ts';
 
 const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
@@ -248,8 +248,12 @@ export function extractFields(
   }
   const buyer = taughtName(taught, 'buyer_name') ?? buyerName(lines, hits, receiver.name);
   if (buyer) fields.buyer_name = value(buyer, buyer.labeled && sameName(buyer.value, receiver.name));
-  const seller = taughtName(taught, 'seller_name') ?? sellerName(lines, hits, receiver.name);
-  if (seller) fields.seller_name = value(seller, seller.labeled && !sameName(seller.value, receiver.name));
+  const learntSeller = taughtName(taught, 'seller_name');
+  const seller = learntSeller ?? sellerName(lines, hits, receiver.name);
+  // a name has no check digits: read under a seller label it is `high` only when the file prints
+  // the same name in a second place too (its letterhead, its footer, its bank details), or learned
+  const corroborated = learntSeller !== null || (seller?.labeled === true && timesPrinted(lines, seller.value) >= 2);
+  if (seller) fields.seller_name = value(seller, corroborated && !sameName(seller.value, receiver.name));
   const email = best(
     all,
     'seller_email',

@@ -20,7 +20,8 @@ export interface LabelPattern {
 }
 
 const B = '(?<![\\p{L}\\p{N}])';
-const E = '(?![\\p{L}])';
+// a label ends where its word does: "Verkäufer-IBAN" is not the seller's label
+const E = '(?![\\p{L}])(?!-\\p{L})';
 const NO = '(?:n[°ºo]\\.?|n\\.|nr\\.?|no\\.?|num\\.?|nummer|number|numero|#)';
 
 function p(kind: LabelKind, weight: 1 | 2, sources: string[], title = false): LabelPattern[] {

@@ -100,11 +100,18 @@ export function linesOf(file: ReadFile): Line[] {
 function foldSameLength(text: string): string {
   let out = '';
   for (const ch of text) {
-    const f = fold(ch);
-    out += f.length === ch.length ? f : ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
+    let f = FOLDED.get(ch);
+    if (f === undefined) {
+      const x = fold(ch);
+      f = x.length === ch.length ? x : ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
+      FOLDED.set(ch, f);
+    }
+    out += f;
   }
   return out;
 }
+/** Each character's folded form, computed once (normalize() per character is most of a page's cost). */
+const FOLDED = new Map<string, string>();
 
 /** The index of the word covering offset `at` of a line's text (the word starting at or before it). */
 export function wordAt(line: Line, at: number): number {

@@ -23,12 +23,20 @@ export function sameName(a: string, b: string): boolean {
   return n(a) !== '' && n(a) === n(b);
 }
 
-/** Where the receiver's name is printed: the words, or null. */
+/** Where the receiver's name is printed: the words, or null ("MUSTER-KUNDE GMBH" is "Muster Kunde GmbH"). */
 function findName(lines: Line[], name: string): { line: Line; words: Word[] } | null {
-  const target = fold(name)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((s) => s !== '');
-  if (target.length === 0) return null;
+  return findNames(lines, name, 1)[0] ?? null;
+}
+
+/** How many separate places print the name (a seller's name in its letterhead and its footer). */
+export function timesPrinted(lines: Line[], name: string): number {
+  return findNames(lines, name, 3).length;
+}
+
+function findNames(lines: Line[], name: string, most: number): { line: Line; words: Word[] }[] {
+  const found: { line: Line; words: Word[] }[] = [];
+  const target = fold(name).replace(/[^\p{L}\p{N}]+/gu, '');
+  if (target === '') return found;
   const pages = [...new Set(lines.map((l) => l.page))];
   for (const page of pages) {
     // a page's words in reading order, so that a name printed on two lines is found too
@@ -37,21 +45,21 @@ function findName(lines: Line[], name: string): { line: Line; words: Word[] } | 
     const lineOf = (w: Word) => onPage.find((l) => l.words.includes(w)) as Line;
     const norm = ws.map((w) => fold(w.text).replace(/[^\p{L}\p{N}]+/gu, ''));
     for (let i = 0; i < ws.length; i++) {
-      let j = i;
-      let k = 0;
-      while (j < ws.length && k < target.length) {
-        if (norm[j] === '') {
-          j++;
-          continue;
+      if (norm[i] === '' || !target.startsWith(norm[i] as string)) continue;
+      let joined = '';
+      for (let j = i; j < ws.length && j < i + 12; j++) {
+        joined += norm[j];
+        if (!target.startsWith(joined)) break;
+        if (joined === target) {
+          found.push({ line: lineOf(ws[i] as Word), words: ws.slice(i, j + 1) });
+          if (found.length >= most) return found;
+          i = j;
+          break;
         }
-        if (norm[j] !== target[k]) break;
-        j++;
-        k++;
       }
-      if (k === target.length) return { line: lineOf(ws[i] as Word), words: ws.slice(i, j) };
     }
   }
-  return null;
+  return found;
 }
 
 /** A label of the kind on the same page at most `depth` lines above `line` (or on it, to its left), in its column. */
@@ -98,7 +106,15 @@ function continued(lines: Line[], k: number, x0: number, x1: number, first: stri
   return ws.length > 0 && COMPANY.test(fold(text)) && !text.includes(':') ? ws : null;
 }
 
-const NOT_A_NAME = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s/;
+const NOT_A_NAME_FORM = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s/;
+/** Not a name: a field of the block, a phone, a postcode line, or more digits than letters (an IBAN). */
+const NOT_A_NAME = {
+  test(s: string): boolean {
+    const letters = (s.match(/\p{L}/gu) ?? []).length;
+    const digits = (s.match(/\p{N}/gu) ?? []).length;
+    return NOT_A_NAME_FORM.test(s) || digits > letters;
+  },
+};
 
 /** The name under (or beside) a label: the first line in its column that reads as a name. */
 function nameAtLabel(

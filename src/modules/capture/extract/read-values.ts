@@ -3,7 +3,7 @@
 // words as printed and gives back the value as the fields hold it, with the words it came from.
 import { compactId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
-import { boxOf, type Line, lineHeight, type Word } from './lines.ts';
+import { type Line, lineHeight, type Word } from './lines.ts';
 import { currencyOfAmount, type DecimalMark, parseAmount, parseRate } from './numbers.ts';
 
 export type ValueKind =
@@ -212,4 +212,3 @@ export function readBelow(
   return null;
 }
 
-export { boxOf };
