@@ -13,12 +13,13 @@ import { useApp } from '../session';
 
 const STATUS_WORDS: Record<InboundMessage['status'], string> = {
   processing: 'Processing',
+  needs_review: 'Needs review',
   accepted: 'Accepted',
   duplicate: 'Duplicate',
   refused: 'Refused',
 };
 
-const FILTERS = ['', 'refused', 'accepted', 'duplicate', 'processing'] as const;
+const FILTERS = ['', 'needs_review', 'refused', 'accepted', 'duplicate', 'processing'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /**
@@ -179,6 +180,8 @@ function Outcome({ m }: { m: InboundMessage }) {
     );
   }
   if (m.status === 'processing') return <span className="muted">Being read…</span>;
+  // A plain PDF or a scan was read (CONTRACT 13) and waits for a person to confirm what was read.
+  if (m.status === 'needs_review') return <Link to="/captures">Waiting for review</Link>;
   if (m.document_ids.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="created" data-testid="inbound-documents">
