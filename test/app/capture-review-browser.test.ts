@@ -1,0 +1,377 @@
+// Reviewing captured invoices in Chromium (issue 51 item 5, CONTRACT 13), at 1366x900 and 390x844:
+// a real small PDF invoice whose total was read wrong (the VAT amount, `low`) waits for review. The
+// menu's "To review" counts it; the list shows its file, supplier, total, date and what to check;
+// the review page shows the page image with every field's box (the total's dashed, as low), the
+// correction is made BY CLICKING THE WORD "1.190,00" ON THE PAGE while the total is the field being
+// edited, a keyboard pick is cancelled with Escape, an emptied required field is named beside itself
+// before anything is sent, and Confirm sends only the corrected field with a fresh Idempotency-Key,
+// then links the bill. At a phone's width a second capture's page is above its fields, nothing is
+// wider than the screen, and it is rejected with a reason. No failed request, no console error.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before } from 'node:test';
+import PDFKit from 'pdfkit';
+import type { Page } from 'playwright-core';
+import type { BBox, CaptureFields, PageWord, ReadPage } from '../../src/lib/capture-shapes.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { storeMessage } from '../../src/modules/inbound/messages.ts';
+import { type SignedUp, signup } from '../helpers/flows.ts';
+import type { TestService } from '../helpers/harness.ts';
+import {
+  type BrowserSession,
+  browserTest,
+  CHROMIUM,
+  listeningService,
+  openBrowser,
+  waitInPage,
+} from './browser.ts';
+import { ensureAppBuilt } from './jar.ts';
+import { signIn } from './sign-in.ts';
+import { DESKTOP, fits, PHONE } from './viewport.ts';
+
+const test = browserTest('capture review, in Chromium');
+
+let svc: TestService;
+let base: string;
+let b: BrowserSession;
+let page: Page;
+let org: SignedUp;
+
+/** A one-page invoice as a supplier's software prints it, and every word on it with its box. */
+async function invoicePdf(number: string): Promise<{ bytes: Buffer; page: ReadPage }> {
+  const doc = new PDFKit({ size: 'A4', margin: 0, info: { CreationDate: new Date(Date.UTC(2026, 10, 14)) } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const words: PageWord[] = [];
+  // Each word where pdfkit puts it: left to right from x, its box one font size tall from y.
+  const line = (text: string, x: number, y: number, size: number, font = 'Helvetica') => {
+    doc.font(font).fontSize(size).text(text, x, y, { lineBreak: false });
+    let at = x;
+    for (const w of text.split(' ')) {
+      const width = doc.widthOfString(w);
+      words.push({ text: w, bbox: [at, y, at + width, y + size], confidence: 1 });
+      at += doc.widthOfString(`${w} `);
+    }
+  };
+  line('ACME Supplies GmbH', 50, 60, 16, 'Helvetica-Bold');
+  line('Hauptstrasse 5, 10115 Berlin', 50, 82, 10);
+  line('Invoice', 50, 140, 20, 'Helvetica-Bold');
+  line(`Invoice no.: ${number}`, 50, 180, 12);
+  line('Date: 14.11.2026', 50, 200, 12);
+  line('Consulting, November 2026', 50, 260, 12);
+  line('Net: 1.000,00 EUR', 350, 320, 12);
+  line('VAT 19%: 190,00 EUR', 350, 340, 12);
+  line('Total: 1.190,00 EUR', 350, 360, 12, 'Helvetica-Bold');
+  doc.end();
+  await done;
+  return {
+    bytes: Buffer.concat(chunks),
+    page: { n: 1, width: doc.page.width, height: doc.page.height, method: 'text', words },
+  };
+}
+
+/** The box around the words `texts` (in order, from the first occurrence of the first). */
+function boxOf(p: ReadPage, ...texts: string[]): BBox {
+  const i = p.words.findIndex((_, k) => texts.every((t, j) => p.words[k + j]?.text === t));
+  assert.ok(i >= 0, `the page has the words ${texts.join(' ')}`);
+  const ws = p.words.slice(i, i + texts.length);
+  return [
+    Math.min(...ws.map((w) => w.bbox[0])),
+    Math.min(...ws.map((w) => w.bbox[1])),
+    Math.max(...ws.map((w) => w.bbox[2])),
+    Math.max(...ws.map((w) => w.bbox[3])),
+  ];
+}
+
+/**
+ * Stores an uploaded PDF and its capture as the worker leaves them once read (CONTRACT 13): the
+ * message `needs_review`, the capture with the words read and the fields extracted, the total
+ * taken wrongly from the VAT line (`low`), as a reader might.
+ */
+async function capturedInvoice(filename: string, number: string): Promise<string> {
+  const { bytes, page: p } = await invoicePdf(number);
+  const now = svc.ctx.clock.now();
+  const [messageId] = await storeMessage(svc.ctx.db, {
+    organizationIds: [org.orgId],
+    channel: 'upload',
+    envelopeFrom: null,
+    raw: bytes,
+    filename,
+    headers: { from: null, subject: null, messageId: null },
+    now,
+  });
+  assert.ok(messageId);
+  await svc.ctx.db
+    .updateTable('inbound_messages')
+    .set({ status: 'needs_review' })
+    .where('id', '=', messageId)
+    .execute();
+  const read = (value: string, confidence: 'high' | 'low', ...texts: string[]) => ({
+    value,
+    confidence,
+    page: 1,
+    bbox: boxOf(p, ...texts),
+    text: texts.join(' '),
+  });
+  const fields: CaptureFields = {
+    number: read(number, 'high', number),
+    issue_date: read('2026-11-14', 'high', '14.11.2026'),
+    due_date: null,
+    currency: read('EUR', 'high', 'EUR'),
+    total_net: read('1000.00', 'high', '1.000,00'),
+    total_tax: read('190.00', 'high', '190,00'),
+    total: read('190.00', 'low', '190,00'),
+    amount_due: null,
+    tax_breakdown: null,
+    seller_name: read('ACME Supplies GmbH', 'high', 'ACME', 'Supplies', 'GmbH'),
+    seller_vat_id: null,
+    seller_registration_id: null,
+    seller_email: null,
+    iban: null,
+    bic: null,
+    payment_reference: null,
+    purchase_order: null,
+    buyer_reference: null,
+    buyer_name: null,
+    buyer_vat_id: null,
+  };
+  const id = newId('cap');
+  await svc.ctx.db
+    .insertInto('captures')
+    .values({
+      id,
+      organization_id: org.orgId,
+      inbound_message_id: messageId,
+      part: 0,
+      filename,
+      content_type: 'application/pdf',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes,
+      pages: 1,
+      method: 'text',
+      status: 'needs_review',
+      read_pages: JSON.stringify([p]),
+      fields: JSON.stringify(fields),
+      lines: JSON.stringify([]),
+      created_at: now,
+      read_at: now,
+    })
+    .execute();
+  return id;
+}
+
+before(async () => {
+  if (!CHROMIUM) return;
+  await ensureAppBuilt();
+  ({ svc, base } = await listeningService());
+  org = await signup(svc, 'Kaufhaus Review');
+  b = await openBrowser(base);
+  page = b.page;
+  page.setDefaultTimeout(30_000);
+  await page.setViewportSize(DESKTOP);
+});
+
+after(async () => {
+  await b?.close();
+  await svc?.close();
+});
+
+const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const menu = () => page.getByRole('navigation', { name: 'Main' });
+
+interface Capture {
+  status: string;
+  document_id: string | null;
+}
+
+test('a capture reviewed: counted, listed, its page with boxes, a word clicked as the total, confirmed', {
+  timeout: 240_000,
+}, async () => {
+  const id = await capturedInvoice('acme-invoice.pdf', 'INV-2026-0042');
+  await signIn(page, { email: org.email, password: org.password }, { at: '/app/documents' });
+
+  // The menu counts it.
+  const entry = menu().getByRole('link', { name: /^To review/ });
+  await entry.getByTestId('to-review-count').waitFor();
+  assert.equal(await entry.getByTestId('to-review-count').textContent(), '1 waiting');
+
+  // The list: file, supplier, total in its currency, date, what to check.
+  await entry.click();
+  await heading('To review').waitFor();
+  const row = page.getByTestId('capture-row').filter({ hasText: 'acme-invoice.pdf' });
+  await row.waitFor();
+  const cells = await row.getByRole('cell').allTextContents();
+  assert.deepEqual(cells.slice(0, 5), [
+    'acme-invoice.pdf',
+    'ACME Supplies GmbH',
+    '€190.00',
+    '2026-11-14',
+    '1 to check',
+  ]);
+  await fits(page, 'the list at 1366x900');
+
+  // The review page: the page's image, a box per field read, the total's marked low.
+  await row.getByRole('link', { name: 'acme-invoice.pdf' }).click();
+  await heading('Review acme-invoice.pdf').waitFor();
+  const viewer = page.getByTestId('capture-page');
+  await viewer.locator('img[data-loaded="true"]').waitFor();
+  assert.ok(
+    (await page.evaluate<number>("document.querySelector('[data-testid=capture-page] img').naturalWidth")) >
+      100,
+  );
+  assert.equal(await viewer.locator('.field-box').count(), 7);
+  const totalBox = viewer.locator('.field-box[data-field="total"]');
+  assert.equal(await totalBox.getAttribute('data-confidence'), 'low');
+  const totalField = page.locator('.capture-field[data-field="total"]');
+  await totalField.getByTestId('low-confidence').waitFor();
+  // The boxes sit where their words are on the image: the total's over the word it was read from.
+  const vat = viewer.locator('button.word[data-word="190,00"]');
+  const [boxAt, wordAt] = [await totalBox.boundingBox(), await vat.boundingBox()];
+  assert.ok(boxAt && wordAt);
+  assert.ok(Math.abs(boxAt.x - wordAt.x) < 4 && Math.abs(boxAt.y - wordAt.y) < 4, 'the box is on its word');
+  await fits(page, 'the review page at 1366x900');
+  await b.screenshot('capture-review-desktop');
+
+  // Focusing the total highlights its box; clicking the word "1.190,00" on the page takes it.
+  const total = page.getByLabel('Total with VAT');
+  await total.focus();
+  assert.equal(await totalBox.getAttribute('data-focused'), 'true');
+  await viewer.locator('button.word[data-word="1.190,00"]').click();
+  assert.equal(await total.inputValue(), '1190.00');
+  assert.equal(
+    await page.evaluate('document.activeElement.id'),
+    'cf-total',
+    'the focus is back in the field',
+  );
+  assert.match((await totalField.locator('.hint').textContent()) ?? '', /Corrected; read as “190,00”/);
+
+  // A pick from the keyboard: the focus goes to the words, an arrow moves it, Escape cancels.
+  await page.getByRole('button', { name: 'Pick Purchase order from the page' }).click();
+  await waitInPage(page, "document.activeElement?.classList.contains('word')");
+  const first = await page.evaluate('document.activeElement.textContent');
+  await page.keyboard.press('ArrowRight');
+  assert.notEqual(await page.evaluate('document.activeElement.textContent'), first);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate('document.activeElement.id'), 'cf-purchase_order');
+  assert.equal(await page.getByLabel('Purchase order').inputValue(), '');
+
+  // From the keyboard: Pick, arrows to the word, Enter takes it.
+  await page.getByRole('button', { name: 'Pick Payment reference from the page' }).click();
+  await waitInPage(page, "document.activeElement?.classList.contains('word')");
+  for (
+    let i = 0;
+    i < 40 && (await page.evaluate('document.activeElement.textContent')) !== 'INV-2026-0042';
+    i++
+  )
+    await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getByLabel('Payment reference').inputValue(), 'INV-2026-0042');
+  assert.equal(await page.evaluate('document.activeElement.id'), 'cf-payment_reference');
+
+  // An emptied required field is named beside itself, and nothing is sent.
+  const number = page.getByLabel('Invoice number');
+  await number.fill('');
+  let sent = 0;
+  const count = (r: { url(): string; method(): string }) => {
+    if (r.method() === 'POST' && r.url().endsWith('/confirm')) sent++;
+  };
+  page.on('request', count);
+  await page.getByRole('button', { name: 'Confirm and make the bill' }).click();
+  const numberField = page.locator('.capture-field[data-field="number"]');
+  assert.equal(await numberField.getByTestId('field-error').textContent(), 'Invoice number is required');
+  assert.equal(await number.getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.evaluate('document.activeElement.id'), 'cf-number');
+  assert.equal(sent, 0);
+  page.off('request', count);
+  // Put back by clicking its word on the page.
+  await viewer.locator('button.word[data-word="INV-2026-0042"]').click();
+  assert.equal(await number.inputValue(), 'INV-2026-0042');
+
+  // Confirm: only what changed, with a fresh key; the bill is linked.
+  const request = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith(`/captures/${id}/confirm`),
+  );
+  const response = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/captures/${id}/confirm`),
+  );
+  // Enter from the last field confirms.
+  await page.getByLabel('Buyer VAT id').focus();
+  await page.keyboard.press('Enter');
+  const req = await request;
+  assert.deepEqual(req.postDataJSON(), { fields: { total: '1190.00', payment_reference: 'INV-2026-0042' } });
+  assert.match((await req.headerValue('idempotency-key')) ?? '', /^app_/);
+  assert.equal((await response).status(), 200, await (await response).text());
+  const bill = page.getByTestId('capture-bill');
+  await bill.waitFor();
+  const after = await svc.req<Capture>('GET', `/v1/captures/${id}`, { token: org.session });
+  assert.equal(after.body.status, 'confirmed');
+  assert.ok(after.body.document_id);
+  // Nothing waits any more: the menu's count is gone.
+  await entry.getByTestId('to-review-count').waitFor({ state: 'detached' });
+  const doc = await svc.req<{ number: string; total: string | number }>(
+    'GET',
+    `/v1/documents/${after.body.document_id}`,
+    { token: org.session },
+  );
+  assert.equal(Number(doc.body.total), 1190);
+  await bill.click();
+  await heading(new RegExp(`^Bill ${doc.body.number}`)).waitFor();
+
+  assert.deepEqual(b.failed, []);
+  assert.deepEqual(b.errors, []);
+});
+
+test('at a phone: the page above the fields, nothing wider than the screen, rejected with a reason', {
+  timeout: 180_000,
+}, async () => {
+  const id = await capturedInvoice('delivery-note.pdf', 'DN-77');
+  await page.setViewportSize(PHONE);
+  await page.goto('/app/captures');
+  await heading('To review').waitFor();
+  await page.getByTestId('capture-row').filter({ hasText: 'delivery-note.pdf' }).waitFor();
+  await fits(page, 'the list at 390x844');
+
+  await page.getByRole('link', { name: 'delivery-note.pdf' }).click();
+  await heading('Review delivery-note.pdf').waitFor();
+  const viewer = page.getByTestId('capture-page');
+  await viewer.locator('img[data-loaded="true"]').waitFor();
+  const image = await viewer.boundingBox();
+  const firstField = await page.getByLabel('Supplier name').boundingBox();
+  assert.ok(image && firstField);
+  assert.ok(image.y + image.height <= firstField.y, 'the page is above the fields');
+  assert.ok(image.width <= PHONE.width, 'the page fits the screen');
+  await fits(page, 'the review page at 390x844');
+  await b.screenshot('capture-review-phone');
+
+  // Reject asks why; without a reason it says so beside the box, and sends nothing.
+  await page.getByRole('button', { name: 'Reject…' }).click();
+  const why = page.getByLabel('Why (kept with the capture)');
+  assert.equal(await page.evaluate('document.activeElement.id'), 'reject-reason');
+  await page.getByRole('button', { name: 'Reject this invoice' }).click();
+  await page.getByText('Say why, for whoever reads it later.').waitFor();
+  await why.fill('A delivery note, not an invoice.');
+  const rejected = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/captures/${id}/reject`),
+  );
+  await page.getByRole('button', { name: 'Reject this invoice' }).click();
+  const res = await rejected;
+  assert.equal(res.status(), 200);
+  assert.deepEqual(res.request().postDataJSON(), { reason: 'A delivery note, not an invoice.' });
+  assert.equal(await page.getByTestId('capture-status').textContent(), 'Rejected');
+  await page.getByText('Rejected. No bill is made from it.').waitFor();
+  await fits(page, 'the rejected capture at 390x844');
+  const after = await svc.req<Capture>('GET', `/v1/captures/${id}`, { token: org.session });
+  assert.equal(after.body.status, 'rejected');
+
+  // The list, filtered to rejected, shows it; the default list is empty and says so in words.
+  await page.goto('/app/captures');
+  await heading('To review').waitFor();
+  await page.getByText(/^Nothing to review\./).waitFor();
+  await page.getByLabel('Show').selectOption('rejected');
+  await page.getByTestId('capture-row').filter({ hasText: 'delivery-note.pdf' }).waitFor();
+  await fits(page, 'the rejected list at 390x844');
+
+  assert.deepEqual(b.failed, []);
+  assert.deepEqual(b.errors, []);
+});
