@@ -234,7 +234,7 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
   await b.screenshot('capture-review-desktop');
 
   // Focusing the total highlights its box; clicking the word "1.190,00" on the page takes it.
-  const total = page.getByLabel('Total with VAT');
+  const total = page.locator('#cf-total');
   await total.focus();
   assert.equal(await totalBox.getAttribute('data-focused'), 'true');
   await viewer.locator('button.word[data-word="1.190,00"]').click();
@@ -254,7 +254,7 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
   assert.notEqual(await page.evaluate('document.activeElement.textContent'), first);
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate('document.activeElement.id'), 'cf-purchase_order');
-  assert.equal(await page.getByLabel('Purchase order').inputValue(), '');
+  assert.equal(await page.locator('#cf-purchase_order').inputValue(), '');
 
   // From the keyboard: Pick, arrows to the word, Enter takes it.
   await page.getByRole('button', { name: 'Pick Payment reference from the page' }).click();
@@ -266,11 +266,11 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
   )
     await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  assert.equal(await page.getByLabel('Payment reference').inputValue(), 'INV-2026-0042');
+  assert.equal(await page.locator('#cf-payment_reference').inputValue(), 'INV-2026-0042');
   assert.equal(await page.evaluate('document.activeElement.id'), 'cf-payment_reference');
 
   // An emptied required field is named beside itself, and nothing is sent.
-  const number = page.getByLabel('Invoice number');
+  const number = page.locator('#cf-number');
   await number.fill('');
   let sent = 0;
   const count = (r: { url(): string; method(): string }) => {
@@ -296,7 +296,7 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
     (r) => r.request().method() === 'POST' && r.url().endsWith(`/captures/${id}/confirm`),
   );
   // Enter from the last field confirms.
-  await page.getByLabel('Buyer VAT id').focus();
+  await page.locator('#cf-buyer_vat_id').focus();
   await page.keyboard.press('Enter');
   const req = await request;
   assert.deepEqual(req.postDataJSON(), { fields: { total: '1190.00', payment_reference: 'INV-2026-0042' } });
@@ -337,7 +337,7 @@ test('at a phone: the page above the fields, nothing wider than the screen, reje
   const viewer = page.getByTestId('capture-page');
   await viewer.locator('img[data-loaded="true"]').waitFor();
   const image = await viewer.boundingBox();
-  const firstField = await page.getByLabel('Supplier name').boundingBox();
+  const firstField = await page.locator('#cf-seller_name').boundingBox();
   assert.ok(image && firstField);
   assert.ok(image.y + image.height <= firstField.y, 'the page is above the fields');
   assert.ok(image.width <= PHONE.width, 'the page fits the screen');

@@ -54,18 +54,18 @@ export function CapturePageView({
       }),
     [capture.id, n],
   );
-  const [loaded, setLoaded] = useState(false);
-  const [broken, setBroken] = useState(false);
+  const src = capturePageHref(capture.id, n);
+  // Which image finished loading (or failed): a cached one may load before any effect could reset a flag.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [broken, setBroken] = useState<string | null>(null);
   const [current, setCurrent] = useState(0);
   const wordRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const pages = capture.file.pages ?? 1;
   const page = words.data;
 
-  // A new page: its image loads afresh, and a pick starts at its first word.
+  // A new page: a pick starts at its first word.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the page changes.
   useEffect(() => {
-    setLoaded(false);
-    setBroken(false);
     setCurrent(0);
   }, [capture.id, n]);
 
@@ -133,11 +133,11 @@ export function CapturePageView({
           style={{ aspectRatio: `${page.width} / ${page.height}` }}
         >
           <img
-            src={capturePageHref(capture.id, n)}
+            src={src}
             alt={`Page ${n} of ${capture.file.filename}`}
-            onLoad={() => setLoaded(true)}
-            onError={() => setBroken(true)}
-            data-loaded={loaded ? 'true' : 'false'}
+            onLoad={() => setLoaded(src)}
+            onError={() => setBroken(src)}
+            data-loaded={loaded === src ? 'true' : 'false'}
           />
           <div className="capture-overlay">
             {boxes.map(({ f, v }) => (
@@ -174,7 +174,7 @@ export function CapturePageView({
           </div>
         </div>
       ) : null}
-      {broken ? (
+      {broken === src ? (
         <p className="alert alert-error" role="alert">
           The page's image could not be shown; its words are still there to pick.
         </p>
