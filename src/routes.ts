@@ -2,6 +2,7 @@
 import type { AnyRoute } from './http/route.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { bankRoutes } from './modules/bank/routes.ts';
+import { captureRoutes } from './modules/capture/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { einvoiceRoutes } from './modules/einvoice/routes.ts';
@@ -29,6 +30,7 @@ export function allRoutes(): AnyRoute[] {
   list.push(...financeRoutes);
   list.push(...bankRoutes);
   list.push(...inboundRoutes);
+  list.push(...captureRoutes);
   list.push(...recipientRoutes);
   return list;
 }

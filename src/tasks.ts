@@ -2,6 +2,7 @@
 // sweeps, checkpoints and housekeeping each add theirs here). It names every family, so it sits
 // at the top beside src/routes.ts; src/worker/ keeps only the loop that runs the tasks.
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { captureReadTask } from './modules/capture/read-pass.ts';
 import { deliveryTask } from './modules/delivery/drain.ts';
 import { demoCounterpartyTask } from './modules/documents/index.ts';
 import { flagOverdueTask } from './modules/finance/flag-overdue.ts';
@@ -21,6 +22,7 @@ export function allTasks(): WorkerTask[] {
     { name: 'sessions-prune', idleMs: 60_000, run: pruneExpiredSessions },
     { name: 'inbound-purge', idleMs: 60_000, run: purgeOldMessages },
     { name: 'inbound-process', idleMs: 1_000, run: processInboundPass },
+    captureReadTask,
     ...webhookTasks,
     deliveryTask,
     demoCounterpartyTask,

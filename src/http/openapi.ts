@@ -245,7 +245,13 @@ export function buildOpenApi(routes: AnyRoute[], baseUrl: string): Json {
     const ok = route.response;
     const content = successContent(route, schemas);
     responses[String(ok.status)] = { description: ok.description, ...(content ? { content } : {}) };
-    if (ok.alternate && content) {
+    if (ok.alternate?.schema) {
+      const schema = hoistTitled(plain(ok.alternate.schema), schemas);
+      responses[String(ok.alternate.status)] = {
+        description: ok.alternate.description,
+        content: { 'application/json': { schema, example: exampleFor(schema, schemas) } },
+      };
+    } else if (ok.alternate && content) {
       responses[String(ok.alternate.status)] = { description: ok.alternate.description, content };
     }
     const byStatus = new Map<number, ErrorCode[]>();

@@ -323,13 +323,19 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
   else if (isWrite(spec.method)) schema.body = EmptyBody;
   if (spec.query) schema.querystring = spec.query;
   if (spec.params) schema.params = spec.params;
-  if (spec.response.schema) schema.response = { [spec.response.status]: spec.response.schema };
+  const alt = spec.response.alternate;
+  if (spec.response.schema)
+    schema.response = {
+      [spec.response.status]: spec.response.schema,
+      ...(alt?.schema ? { [alt.status]: alt.schema } : {}),
+    };
+  const bodyLimit = typeof spec.bodyLimit === 'function' ? spec.bodyLimit(ctx.config) : spec.bodyLimit;
   app.route({
     method: spec.method,
     url: spec.url,
     schema,
     config: { spec },
-    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     // A deferred claim is settled before a validation error answers (runDeferred); a route that
     // collects its body's problems adds its own to the schema's.
     ...(spec.claimsIdempotencyKey || spec.collectsBodyProblems ? { attachValidation: true } : {}),

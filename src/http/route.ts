@@ -87,8 +87,11 @@ export interface RouteSpec<
     schema: TSchema | null;
     description: string;
     contentType?: string;
-    /** Another success status the handler may answer with the same schema (it returns a WithStatus). */
-    alternate?: { status: number; description: string };
+    /**
+     * Another success status the handler may answer (it returns a WithStatus): with the same
+     * schema, or with its own.
+     */
+    alternate?: { status: number; description: string; schema?: TSchema };
   };
   /** Error codes this operation can answer beyond the ones every route can. */
   errors: ErrorCode[];
@@ -108,8 +111,8 @@ export interface RouteSpec<
    * stored state) and one answer names every problem of the body, not one round at a time.
    */
   collectsBodyProblems?: boolean;
-  /** Body size limit in bytes, when not the default 1 MiB. */
-  bodyLimit?: number;
+  /** Body size limit in bytes, when not the default 1 MiB (a function: set by the configuration). */
+  bodyLimit?: number | ((config: Config) => number);
   /** Hidden from the OpenAPI document and MCP (test helpers). */
   internal?: boolean;
   /** When this returns false the route is not registered: its path answers 404 like any unknown one. */

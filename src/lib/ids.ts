@@ -33,7 +33,8 @@ export type IdPrefix =
   | 'inm'
   | 'rl'
   | 'dlv'
-  | 'xp';
+  | 'xp'
+  | 'cap';
 
 // 248 = 62 * 4: bytes from 248 up are skipped, or they would favour the first characters.
 const UNBIASED = 248;

@@ -3,6 +3,7 @@
 // that must hand work up (documents' payment transitions, a pledged invoice's void, a settled
 // payment's consequences) declares a narrow port, and this file connects it.
 import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor } from './bank/accounts.ts';
+import { messageSettledPort } from './capture/ports.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
 import {
   plugChangeListener,
@@ -12,6 +13,7 @@ import {
 } from './documents/index.ts';
 import { financePaymentHook } from './finance/lifecycle.ts';
 import { guardPledgedInvoiceVoid } from './finance/pledges.ts';
+import { settleMessage } from './inbound/settle-message.ts';
 import { paymentTransition, plugPaymentHook, plugPaymentRail } from './payments/index.ts';
 
 export function wireModules(): void {
@@ -25,4 +27,5 @@ export function wireModules(): void {
     endToEndId: endToEndIdFor,
   });
   plugChangeListener('delivery', deliveryRowsForChange);
+  messageSettledPort.plug(settleMessage);
 }

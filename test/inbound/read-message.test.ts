@@ -91,11 +91,6 @@ test('bad input: each named in words, nothing found, nothing thrown', async () =
       /neither a UBL/,
     ],
     [
-      'a PDF without embedded XML',
-      await compose({ attachments: [{ filename: 'scan.pdf', content: await facturx(null) }] }),
-      /PDF without an embedded e-invoice/,
-    ],
-    [
       'a PDF that is not one',
       await compose({
         attachments: [{ filename: 'x.pdf', content: '%PDF-1.7 garbage', contentType: 'application/pdf' }],

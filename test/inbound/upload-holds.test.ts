@@ -205,9 +205,8 @@ test('refusals answer as the import does and are kept as refused messages, nothi
     '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&a;</Invoice>',
   );
   assert.equal(doctype.status, 400, doctype.text);
-  // a PDF without an embedded e-invoice
-  const pdf = await upload(Buffer.from('%PDF-1.4\n%%EOF\n'), 'scan.pdf');
-  assert.equal(pdf.status, 400, pdf.text);
+  // a PDF without an embedded e-invoice is captured (CONTRACT §13), not refused:
+  // test/inbound/capture-upload.test.ts
   // addressed to another buyer
   const other = await upload(invoice({ number: 'UP-9' }).replace('FR40303265045', 'FR99999999999'));
   assert.equal(other.status, 400, other.text);

@@ -95,6 +95,7 @@ const KNOWN_EVENT_TYPES: Record<WebhookEventType, true> = {
   'finance.agreement.flagged': true,
   'document.received': true,
   'inbound.refused': true,
+  'capture.needs_review': true,
 };
 
 function isKnownEventType(s: unknown): s is WebhookEventType {

@@ -21,7 +21,13 @@ export {
   historyAccess,
   systemActor,
 } from './history.ts';
-export { documentById, findVisibleDocument, lockDocument, receivedDuplicate } from './load-document.ts';
+export {
+  documentById,
+  findVisibleDocument,
+  lockDocument,
+  receivedDuplicate,
+  receivedSellersByIban,
+} from './load-document.ts';
 export { plugPaymentReference } from './payment-reference.ts';
 export {
   PAYMENT_METHODS,

@@ -127,3 +127,21 @@ export async function receivedDuplicate(
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/**
+ * The sellers whose received documents to this organization were to be paid into `iban` (their
+ * `received.payment_account`): how a captured invoice's seller is recognized by its IBAN when its
+ * VAT id was not read (CONTRACT §13's duplicate rule).
+ */
+export async function receivedSellersByIban(trx: Tx, receiverId: string, iban: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('documents')
+    .select('issuer_organization_id')
+    .distinct()
+    .where('counterparty_organization_id', '=', receiverId)
+    .where('received', 'is not', null)
+    .where(sql<boolean>`received->'payment_account'->>'iban' = ${iban}`)
+    .limit(20)
+    .execute();
+  return rows.map((r) => r.issuer_organization_id);
+}

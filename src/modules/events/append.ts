@@ -24,6 +24,7 @@ export const EVENT_TYPES = [
   'finance.agreement.flagged',
   'document.received',
   'inbound.refused',
+  'capture.needs_review',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -99,6 +99,7 @@ function stopped(err: unknown, what: string): string | null {
 function fromWire(w: WireRead): ReadMessage {
   return {
     reasons: w.reasons,
+    capturable: w.capturable,
     found: w.found.map((f) => ({
       ...f,
       bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength),
@@ -116,7 +117,7 @@ export async function readMessageOffThread(config: Config, raw: Buffer): Promise
   } catch (err) {
     const why = stopped(err, 'the message');
     if (why === null) throw err;
-    return { found: [], reasons: [why] };
+    return { found: [], capturable: [], reasons: [why] };
   }
 }
 
@@ -131,7 +132,7 @@ export async function readUploadOffThread(
   } catch (err) {
     const why = stopped(err, 'the file');
     if (why === null) throw err;
-    return { found: [], reasons: [why] };
+    return { found: [], capturable: [], reasons: [why] };
   }
 }
 

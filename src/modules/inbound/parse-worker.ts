@@ -4,6 +4,7 @@
 // The main thread's side, with the queue and the time limit, is parse-pool.ts.
 
 import { type JobAnswer, serveJobs } from '../../lib/thread-jobs.ts';
+import type { CapturablePart } from '../capture/store.ts';
 import type { SenderCheck, SenderResults } from './check-sender.ts';
 import { checkSender } from './check-sender.ts';
 import type { DsnOutcome } from './read-dsn.ts';
@@ -21,7 +22,11 @@ export type ParseJob =
   | { kind: 'dsn'; raw: Uint8Array };
 
 /** A read as it crosses from the thread: its Buffers arrive as Uint8Arrays. */
-export type WireRead = { found: (Omit<FoundEInvoice, 'bytes'> & { bytes: Uint8Array })[]; reasons: string[] };
+export type WireRead = {
+  found: (Omit<FoundEInvoice, 'bytes'> & { bytes: Uint8Array })[];
+  capturable: CapturablePart[];
+  reasons: string[];
+};
 
 export interface ParseResults {
   headers: ReceivedHeaders;

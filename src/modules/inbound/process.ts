@@ -17,6 +17,7 @@ import { compactAddress, compactIdentifier } from '../../lib/party-identifiers.t
 import type { Pass } from '../../worker/worker.ts';
 import { attachServiceFile } from '../attachments/add-attachment.ts';
 import { MAX_ATTACHMENT_BYTES } from '../attachments/schemas.ts';
+import { insertCaptures } from '../capture/store.ts';
 import {
   insertDocument,
   loadIssuingConnection,
@@ -166,8 +167,9 @@ interface Message {
 }
 
 export type Outcome =
-  | { status: 'accepted'; documentIds: string[] }
-  | { status: 'duplicate'; duplicateOf: string }
+  /** `captureIds`: the files of it being captured (CONTRACT §13), read by the worker */
+  | { status: 'accepted'; documentIds: string[]; captureIds: string[] }
+  | { status: 'duplicate'; duplicateOf: string; captureIds: string[] }
   | { status: 'refused'; reasons: string[]; errors: ApiError[] }
   /** the lease was lost (another worker finished the message): nothing written */
   | { status: 'skipped' };
@@ -220,8 +222,8 @@ async function accept(
   read: ReadMessage,
   org: { id: string; name: string; environment: 'live' | 'sandbox'; legal_profile: LegalProfile | null },
   now: Date,
-): Promise<Outcome> {
-  if (read.found.length === 0) throw new Refused(read.reasons);
+): Promise<Extract<Outcome, { status: 'accepted' | 'duplicate' }>> {
+  if (read.found.length === 0 && read.capturable.length === 0) throw new Refused(read.reasons);
   const reasons: string[] = [];
   const errors: ApiError[] = [];
   const created: string[] = [];
@@ -338,19 +340,30 @@ async function accept(
     }
   }
   if (reasons.length > 0) throw new Refused([...reasons, ...read.reasons], errors);
-  if (created.length === 0 && duplicate !== null) return { status: 'duplicate', duplicateOf: duplicate };
-  return { status: 'accepted', documentIds: created };
+  if (created.length === 0 && duplicate !== null)
+    return { status: 'duplicate', duplicateOf: duplicate, captureIds: [] };
+  return { status: 'accepted', documentIds: created, captureIds: [] };
+}
+
+/**
+ * What the message tells of its supplier before its files are read: the From domain, when DMARC
+ * passed for it (a key learning is stored under, capture/read-pass.ts; never a verification of
+ * the sender on its own, CONTRACT 11.5).
+ */
+function verifiedDomainKey(auth: SenderAuthentication | null): string[] {
+  return auth?.dmarc?.result === 'pass' && auth.from_domain ? [`domain:${auth.from_domain}`] : [];
 }
 
 /** Locks the message and checks the lease is still this worker's; null when it is not. */
 async function lockOwned(trx: Tx, id: string, token: string | null) {
   const row = await trx
     .selectFrom('inbound_messages')
-    .select(['status', 'lease_token'])
+    .select(['status', 'lease_token', 'processed_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (row?.status !== 'processing') return null;
+  // processed already: `processing` then means its captured files are being read (CONTRACT §13)
+  if (row?.status !== 'processing' || row.processed_at !== null) return null;
   if (token !== null && row.lease_token !== token) return null;
   return row;
 }
@@ -413,10 +426,23 @@ export async function processMessage(
           .where('id', '=', msg.organization_id)
           .executeTakeFirstOrThrow();
         const outcome = await accept(trx, msg, read, org, now);
+        // its PDFs and scans, to be read by the worker's capture pass: the message stays
+        // `processing` until they are read (capture/read-pass.ts settles it then)
+        outcome.captureIds = await insertCaptures(
+          trx,
+          { organizationId: org.id, messageId: id, supplierKeys: verifiedDomainKey(auth) },
+          read.capturable,
+          now,
+        );
         await trx
           .updateTable('inbound_messages')
           .set({
-            status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
+            status:
+              outcome.captureIds.length > 0
+                ? 'processing'
+                : outcome.status === 'duplicate'
+                  ? 'duplicate'
+                  : 'accepted',
             document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
             duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
             reasons: [],
@@ -490,7 +516,8 @@ export async function processInboundPass(ctx: AppContext): Promise<Pass> {
   const { rows } = await sql<{ id: string }>`
     update inbound_messages set lease_until = ${new Date(now.getTime() + INBOUND_LEASE_MS)}, lease_token = ${token}
      where id = (select id from inbound_messages
-                  where status = 'processing' and (lease_until is null or lease_until < ${now})
+                  where status = 'processing' and processed_at is null
+                    and (lease_until is null or lease_until < ${now})
                   order by received_at, id limit 1 for update skip locked)
        and status = 'processing'
     returning id`.execute(ctx.db);

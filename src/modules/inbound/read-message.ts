@@ -12,6 +12,8 @@ import { inflateSync } from 'node:zlib';
 import type { ParsedMail } from 'mailparser';
 import type { PDFDict, PDFRawStream as PDFRawStreamT } from 'pdf-lib';
 import { ApiError } from '../../lib/errors.ts';
+import { capturableContentType, capturableKind } from '../capture/capturable.ts';
+import type { CapturablePart } from '../capture/store.ts';
 import { readFile } from '../einvoice/import-document.ts';
 import type { ImportedInvoice } from '../einvoice/import-model.ts';
 
@@ -35,6 +37,11 @@ export interface FoundEInvoice {
 
 export interface ReadMessage {
   found: FoundEInvoice[];
+  /**
+   * The files to capture (CONTRACT §13): PDFs without an embedded e-invoice, and images (PNG,
+   * JPEG, TIFF) of 10 kB or more. They are read by the worker's capture pass, not here.
+   */
+  capturable: CapturablePart[];
   /** Why each part that was not read is not an e-invoice (and why nothing was, when none was). */
   reasons: string[];
 }
@@ -168,9 +175,25 @@ interface Candidate {
   filename: string;
   contentType: string;
   bytes: Buffer;
+  /** its position among the message's attachments */
+  part: number;
 }
 
-async function readCandidate(c: Candidate, found: FoundEInvoice[], reasons: string[]): Promise<void> {
+/** Kept to capture, when its bytes say it is a PDF or an image big enough to be a scan. */
+function captured(c: Candidate, read: ReadMessage): boolean {
+  if (capturableKind(c) === null) return false;
+  read.capturable.push({
+    filename: c.filename,
+    contentType: capturableContentType(c.bytes),
+    bytes: c.bytes,
+    sha256: sha256(c.bytes),
+    part: c.part,
+  });
+  return true;
+}
+
+async function readCandidate(c: Candidate, into: ReadMessage): Promise<void> {
+  const { found, reasons } = into;
   const name = JSON.stringify(c.filename.slice(0, 100));
   try {
     if (isPdf(c.contentType, c.filename, c.bytes)) {
@@ -178,10 +201,14 @@ async function readCandidate(c: Candidate, found: FoundEInvoice[], reasons: stri
       try {
         xml = await embeddedInvoiceXml(c.bytes);
       } catch (err) {
+        // an embedded e-invoice docex refuses (a bomb, unknown filters) is the file's refusal; a
+        // PDF pdf-lib cannot open may still be one the capture's reader can (pdf.js is lenient)
+        if (!(err instanceof ApiError) && captured(c, into)) return;
         reasons.push(err instanceof ApiError ? `${name}: ${err.message}` : `${name} is not a readable PDF.`);
         return;
       }
       if (!xml) {
+        if (captured(c, into)) return;
         reasons.push(
           `${name} is a PDF without an embedded e-invoice (factur-x.xml, zugferd-invoice.xml or xrechnung.xml).`,
         );
@@ -192,9 +219,9 @@ async function readCandidate(c: Candidate, found: FoundEInvoice[], reasons: stri
     } else if (isXml(c.contentType, c.filename)) {
       const read = await readXml(c.bytes);
       found.push({ ...c, sha256: sha256(c.bytes), ...read });
-    } else {
+    } else if (!captured(c, into)) {
       reasons.push(
-        `${name} (${c.contentType}) is not an e-invoice: docex reads UBL and CII XML files and Factur-X PDFs.`,
+        `${name} (${c.contentType}) is not an e-invoice: docex reads UBL and CII XML files and Factur-X PDFs, and captures other PDFs and scans (PNG, JPEG, TIFF).`,
       );
     }
   } catch (err) {
@@ -207,8 +234,7 @@ async function readCandidate(c: Candidate, found: FoundEInvoice[], reasons: stri
  * embedding one, read as a mail attachment is.
  */
 export async function readUploadedFile(bytes: Buffer, filename: string | null): Promise<ReadMessage> {
-  const found: FoundEInvoice[] = [];
-  const reasons: string[] = [];
+  const read: ReadMessage = { found: [], capturable: [], reasons: [] };
   const name = filename ?? 'upload';
   const looksXml = bytes
     .subarray(0, 512)
@@ -217,11 +243,15 @@ export async function readUploadedFile(bytes: Buffer, filename: string | null): 
     .trimStart()
     .startsWith('<');
   await readCandidate(
-    { filename: name, contentType: looksXml ? 'application/xml' : 'application/octet-stream', bytes },
-    found,
-    reasons,
+    {
+      filename: name,
+      contentType: looksXml ? 'application/xml' : 'application/octet-stream',
+      bytes,
+      part: 0,
+    },
+    read,
   );
-  return { found, reasons };
+  return read;
 }
 
 export async function readInboundMessage(raw: Buffer): Promise<ReadMessage> {
@@ -238,21 +268,19 @@ export async function readInboundMessage(raw: Buffer): Promise<ReadMessage> {
   } catch (err) {
     // mailparser bounds the tree itself (its child-node and header limits) and says which
     const why = err instanceof Error && /exceed/i.test(err.message) ? ` (${err.message.slice(0, 100)})` : '';
-    return { found: [], reasons: [`The message is not readable MIME${why}.`] };
+    return { found: [], capturable: [], reasons: [`The message is not readable MIME${why}.`] };
   }
-  const found: FoundEInvoice[] = [];
-  const reasons: string[] = [];
+  const read: ReadMessage = { found: [], capturable: [], reasons: [] };
   const parts = parsed.attachments ?? [];
   if (parts.length > MAX_PARTS) {
-    return {
-      found,
-      reasons: [`The message has ${parts.length} attachments; at most ${MAX_PARTS} are read.`],
-    };
+    read.reasons.push(`The message has ${parts.length} attachments; at most ${MAX_PARTS} are read.`);
+    return read;
   }
-  const candidates = parts.map((a, i) => ({
+  const candidates: Candidate[] = parts.map((a, i) => ({
     filename: a.filename ?? `attachment-${i + 1}`,
     contentType: (a.contentType ?? 'application/octet-stream').toLowerCase(),
     bytes: a.content,
+    part: i,
   }));
   if (candidates.length === 0) {
     const body = (parsed.text ?? '').trim();
@@ -261,16 +289,17 @@ export async function readInboundMessage(raw: Buffer): Promise<ReadMessage> {
         filename: 'body.xml',
         contentType: 'application/xml',
         bytes: Buffer.from(body, 'utf8'),
+        part: 0,
       });
     } else {
-      return {
-        found,
-        reasons: ['The message has no attachment: send the e-invoice (UBL, CII or a Factur-X PDF) as one.'],
-      };
+      read.reasons.push(
+        'The message has no attachment: send the invoice (an e-invoice, a PDF or a scan) as one.',
+      );
+      return read;
     }
   }
-  for (const c of candidates) await readCandidate(c, found, reasons);
-  return { found, reasons };
+  for (const c of candidates) await readCandidate(c, read);
+  return read;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

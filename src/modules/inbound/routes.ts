@@ -6,6 +6,7 @@ import { getInboundAddress, rotateInboundAddress } from './address.ts';
 import { releaseHold } from './holds.ts';
 import { getMessage, listMessages, serveRaw } from './messages.ts';
 import {
+  CapturedUpload,
   InboundAddress,
   InboundMessage,
   InboundMessageList,
@@ -14,7 +15,7 @@ import {
   ReceivedDocument,
   UploadBody,
 } from './schemas.ts';
-import { readUpload, uploadReceivedDocument } from './upload.ts';
+import { readUpload, uploadBodyLimit, uploadReceivedDocument } from './upload.ts';
 
 const tags = ['Inbound'];
 
@@ -114,19 +115,32 @@ export const inboundRoutes: AnyRoute[] = [
     operationId: 'uploadReceivedDocument',
     summary: 'Receive a document by upload',
     description:
-      "A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates no document: it answers 201 with the document it repeats and `duplicate_of` set (the upload itself is kept, listed as a `duplicate` inbound message). A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.",
+      "A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates no document: it answers 201 with the document it repeats and `duplicate_of` set (the upload itself is kept, listed as a `duplicate` inbound message). A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). A PDF without an embedded e-invoice, or a scan (PNG, JPEG, TIFF), is captured instead (CONTRACT §13): 202 with the inbound message (`processing`) and `capture_ids`; the worker reads it, and GET /v1/captures/{id} (or the message) shows what became of it. The file may be up to DOCEX_INBOUND_MAX_BYTES (default 25 MB) decoded; larger: 413 payload_too_large.",
     tags,
     family: 'documents',
     auth: 'scopes',
     scopes: ['documents:write'],
     body: UploadBody,
+    bodyLimit: uploadBodyLimit,
     response: {
       status: 201,
       schema: ReceivedDocument,
       description:
         'The received document (your Bill or Vendor Credit); for a duplicate, the document the file repeats, with duplicate_of set.',
+      alternate: {
+        status: 202,
+        schema: CapturedUpload,
+        description:
+          'A file to capture (a PDF without an embedded e-invoice, or a scan): the inbound message it is stored as, `processing` while the worker reads it, and the ids of its captures.',
+      },
     },
-    errors: ['invalid_request', 'idempotency_conflict', 'einvoice_mismatch', 'unavailable'],
+    errors: [
+      'invalid_request',
+      'idempotency_conflict',
+      'einvoice_mismatch',
+      'unavailable',
+      'payload_too_large',
+    ],
     prepare: ({ ctx, body }) => readUpload(ctx.config, body),
     handler: async ({ ctx, principal, body, prepared }) =>
       uploadReceivedDocument(ctx, principal, body, prepared),

@@ -60,13 +60,20 @@ export const InboundMessageParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** The length of `bytes` bytes in base64 (with padding). */
+export function base64Length(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
 export const UploadBody = Type.Object(
   {
     content_base64: Type.String({
       minLength: 1,
-      maxLength: 1_398_104,
+      // the real bound is the deployment's DOCEX_INBOUND_MAX_BYTES (upload.ts), checked on the
+      // body's size before it is parsed; this one is its largest setting (1 GiB)
+      maxLength: base64Length(1024 * 1024 * 1024),
       description:
-        'The received file, base64: a UBL or CII e-invoice (XML), or a PDF embedding one (Factur-X, ZUGFeRD, XRechnung). The whole body is at most 1 MiB, as for POST /v1/documents/import.',
+        'The received file, base64: a UBL or CII e-invoice (XML), a PDF embedding one (Factur-X, ZUGFeRD, XRechnung), or a PDF or scan (PNG, JPEG, TIFF) to capture. The file is at most DOCEX_INBOUND_MAX_BYTES (default 25 MB) decoded; larger answers 413 payload_too_large.',
     }),
     filename: Type.Optional(
       Type.String({
@@ -108,3 +115,18 @@ export const ReceivedDocument = Type.Intersect(
   { title: 'ReceivedDocument' },
 );
 export type ReceivedDocumentView = Static<typeof ReceivedDocument>;
+
+/** POST /v1/inbound/documents' answer for a file to capture (202): the message and its capture. */
+export const CapturedUpload = Type.Intersect(
+  [
+    InboundMessage,
+    Type.Object({
+      capture_ids: Type.Array(Type.String(), {
+        description:
+          'The captures the file is read into (GET /v1/captures/{id} once read; until then the message is `processing`).',
+      }),
+    }),
+  ],
+  { title: 'CapturedUpload' },
+);
+export type CapturedUploadView = Static<typeof CapturedUpload>;

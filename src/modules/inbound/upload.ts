@@ -4,22 +4,38 @@
 // document (for a repeat, 201 the document it repeats with duplicate_of: one success status, as
 // every operation has), or the refusal as §9's import answers it (400, or 422
 // einvoice_mismatch). Refused or not, the message stays listed with its bytes for 90 days.
+// A PDF without an embedded e-invoice or a scan (CONTRACT §13) is captured instead: 202 with the
+// message (`processing`) and its capture's id, read by the worker; the file is at most
+// DOCEX_INBOUND_MAX_BYTES (the SMTP listener's limit), not 1 MiB.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../http/principal.ts';
-import { KeptRefusal } from '../../http/route.ts';
+import { KeptRefusal, WithStatus } from '../../http/route.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { findVisibleDocument, projectDocument } from '../documents/index.ts';
-import { storeMessage } from './messages.ts';
+import { LISTED, projectMessage, storeMessage } from './messages.ts';
 import { readUploadOffThread } from './parse-pool.ts';
 import { INBOUND_LEASE_MS, type Outcome, processMessage } from './process.ts';
 import type { ReadMessage } from './read-message.ts';
-import type { ReceivedDocumentView, UploadBodyT } from './schemas.ts';
+import {
+  base64Length,
+  type CapturedUploadView,
+  type ReceivedDocumentView,
+  type UploadBodyT,
+} from './schemas.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function decode(b64: string): Buffer {
+/** Room in the body for the JSON around the file (the filename, quotes, line breaks of base64). */
+const BODY_OVERHEAD = 64 * 1024;
+
+/** The route's body limit: the largest file the deployment takes, in base64, and its JSON. */
+export function uploadBodyLimit(config: Config): number {
+  return base64Length(config.inbound.maxBytes) + BODY_OVERHEAD;
+}
+
+function decode(b64: string, maxBytes: number): Buffer {
   const compact = b64.replace(/\s+/g, '');
   const problem =
     compact.length % 4 !== 0 || !BASE64.test(compact)
@@ -32,7 +48,15 @@ function decode(b64: string): Buffer {
       errors: [{ path: 'content_base64', message: problem }],
     });
   }
-  return Buffer.from(compact, 'base64');
+  const bytes = Buffer.from(compact, 'base64');
+  if (bytes.length > maxBytes) {
+    throw new ApiError(
+      'payload_too_large',
+      `The file is ${bytes.length} bytes; this deployment takes files up to ${maxBytes} bytes (DOCEX_INBOUND_MAX_BYTES).`,
+      { limit_bytes: maxBytes },
+    );
+  }
+  return bytes;
 }
 
 /** The outcome a message came to, read back when another process finished it (its lease had expired). */
@@ -42,9 +66,17 @@ async function storedOutcome(ctx: AppContext, id: string): Promise<Outcome> {
     .select(['status', 'document_ids', 'duplicate_of', 'reasons'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  if (row.status === 'accepted') return { status: 'accepted', documentIds: row.document_ids };
+  const captures = await ctx.db
+    .selectFrom('captures')
+    .select('id')
+    .where('inbound_message_id', '=', id)
+    .orderBy('part')
+    .execute();
+  const captureIds = captures.map((c) => c.id);
+  if (row.status === 'accepted' || captureIds.length > 0)
+    return { status: 'accepted', documentIds: row.document_ids, captureIds };
   if (row.status === 'duplicate' && row.duplicate_of)
-    return { status: 'duplicate', duplicateOf: row.duplicate_of };
+    return { status: 'duplicate', duplicateOf: row.duplicate_of, captureIds };
   if (row.status === 'refused') return { status: 'refused', reasons: row.reasons, errors: [] };
   return { status: 'skipped' };
 }
@@ -74,7 +106,7 @@ export interface ReadUpload {
  * a read stopped by the pool's limits comes back as a refusal, stored with the message.
  */
 export async function readUpload(config: Config, body: UploadBodyT): Promise<ReadUpload> {
-  const raw = decode(body.content_base64);
+  const raw = decode(body.content_base64, config.inbound.maxBytes);
   return { raw, read: await readUploadOffThread(config, raw, body.filename ?? null) };
 }
 
@@ -87,7 +119,7 @@ export async function uploadReceivedDocument(
   principal: Principal,
   body: UploadBodyT,
   { raw, read }: ReadUpload,
-): Promise<ReceivedDocumentView | KeptRefusal> {
+): Promise<ReceivedDocumentView | WithStatus<CapturedUploadView> | KeptRefusal> {
   const me = principal.organization.id;
   const now = ctx.clock.now();
   // Stored already leased to this request, so the worker's pass leaves it alone while it runs; if
@@ -106,6 +138,15 @@ export async function uploadReceivedDocument(
   const messageId = id!;
   let outcome = await processMessage(ctx, messageId, token, read);
   if (outcome.status === 'skipped') outcome = await storedOutcome(ctx, messageId);
+  if (outcome.status !== 'refused' && outcome.status !== 'skipped' && outcome.captureIds.length > 0) {
+    // a file to capture: read by the worker; the message says what became of it
+    const row = await ctx.db
+      .selectFrom('inbound_messages')
+      .select(LISTED)
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    return new WithStatus(202, { ...projectMessage(row), capture_ids: outcome.captureIds });
+  }
   switch (outcome.status) {
     case 'refused':
       return new KeptRefusal(refusal(outcome, messageId));

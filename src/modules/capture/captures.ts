@@ -1,0 +1,195 @@
+// The capture resource (CONTRACT §13): its projection, its list and its reads, and the lock a
+// change takes. A capture still `reading` is the worker's and the API does not show it: not
+// listed, and 404 by id until it is read (the message it came with says `processing` meanwhile).
+// Every query names the caller's organization: another organization's capture is 404.
+import type { Selectable } from 'kysely';
+import type { AppContext, Tx } from '../../context.ts';
+import { hmacKeys } from '../../context.ts';
+import type { CapturesTable } from '../../db/tables/capture.ts';
+import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { CaptureFields, FieldName } from '../../lib/capture-shapes.ts';
+import { iso, isoOrNull } from '../../lib/clock.ts';
+import { ApiError } from '../../lib/errors.ts';
+import {
+  type CapturePageWordsView,
+  type CaptureView,
+  LISTED_STATUSES,
+  type ListCapturesQueryT,
+} from './schemas.ts';
+
+export type CaptureRow = Selectable<CapturesTable>;
+
+/** The §13 fields in their order, each null: a file the reader refused shows nothing read. */
+export const FIELD_NAMES: readonly FieldName[] = [
+  'number',
+  'issue_date',
+  'due_date',
+  'currency',
+  'total_net',
+  'total_tax',
+  'total',
+  'amount_due',
+  'tax_breakdown',
+  'seller_name',
+  'seller_vat_id',
+  'seller_registration_id',
+  'seller_email',
+  'iban',
+  'bic',
+  'payment_reference',
+  'purchase_order',
+  'buyer_reference',
+  'buyer_name',
+  'buyer_vat_id',
+];
+
+export function emptyFields(): CaptureFields {
+  return Object.fromEntries(FIELD_NAMES.map((f) => [f, null])) as unknown as CaptureFields;
+}
+
+/** The columns a capture is projected from (everything but its bytes and read pages). */
+export const PROJECTED = [
+  'id',
+  'organization_id',
+  'inbound_message_id',
+  'filename',
+  'content_type',
+  'sha256',
+  'pages',
+  'method',
+  'status',
+  'fields',
+  'lines',
+  'document_id',
+  'duplicate_of',
+  'created_at',
+  'confirmed_at',
+  'confirmed_by',
+] as const;
+
+type Projected = Pick<CaptureRow, (typeof PROJECTED)[number]>;
+
+/** The §13 object. Every field key is present (null when not shown), in the contract's order. */
+export function projectCapture(r: Projected): CaptureView {
+  const read = r.fields ?? emptyFields();
+  const fields = Object.fromEntries(FIELD_NAMES.map((f) => [f, read[f] ?? null])) as CaptureView['fields'];
+  return {
+    id: r.id,
+    inbound_message_id: r.inbound_message_id,
+    file: { filename: r.filename, content_type: r.content_type, sha256: r.sha256, pages: r.pages },
+    method: r.method,
+    // never `reading`: the queries below leave those out
+    status: r.status as CaptureView['status'],
+    fields,
+    lines: r.lines,
+    document_id: r.document_id,
+    duplicate_of: r.duplicate_of,
+    created_at: iso(r.created_at),
+    confirmed_at: isoOrNull(r.confirmed_at),
+    confirmed_by: r.confirmed_by,
+  };
+}
+
+const notFound = () => new ApiError('not_found', 'No capture with this id.');
+
+/**
+ * The capture, locked for a change (FOR UPDATE) in the caller's transaction; 404 when it is not
+ * the organization's or is still being read.
+ */
+export async function loadCaptureForUpdate(trx: Tx, organizationId: string, id: string): Promise<CaptureRow> {
+  const row = await trx
+    .selectFrom('captures')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .where('status', '!=', 'reading')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listCaptures(
+  ctx: AppContext,
+  principal: Principal,
+  q: ListCapturesQueryT,
+): Promise<Page<CaptureView>> {
+  const me = principal.organization.id;
+  const binding: CursorBinding = { list: 'captures', scope: me, filters: { status: q.status ?? null } };
+  const query = ctx.db
+    .selectFrom('captures')
+    .select(PROJECTED)
+    .where('organization_id', '=', me)
+    .where('status', 'in', q.status ? [q.status] : [...LISTED_STATUSES]);
+  return pageNewestFirst(hmacKeys(ctx), binding, query, q, projectCapture);
+}
+
+export async function getCapture(ctx: AppContext, principal: Principal, id: string): Promise<CaptureView> {
+  const row = await ctx.db
+    .selectFrom('captures')
+    .select(PROJECTED)
+    .where('id', '=', id)
+    .where('organization_id', '=', principal.organization.id)
+    .where('status', '!=', 'reading')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return projectCapture(row);
+}
+
+/** A read page's number checked against the capture: 404 naming the pages there are. */
+function pageOutOfRange(n: number, pages: number): ApiError {
+  return new ApiError(
+    'not_found',
+    pages === 0
+      ? 'This capture has no page that was read.'
+      : `No page ${n}: this capture has ${pages === 1 ? 'one page' : `pages 1 to ${pages}`} read.`,
+  );
+}
+
+/** GET /v1/captures/{id}/pages/{n}/words: the words of a read page with their boxes. */
+export async function capturePageWords(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+  n: number,
+): Promise<CapturePageWordsView> {
+  const row = await ctx.db
+    .selectFrom('captures')
+    .select(['read_pages'])
+    .where('id', '=', id)
+    .where('organization_id', '=', principal.organization.id)
+    .where('status', '!=', 'reading')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const pages = row.read_pages ?? [];
+  const page = pages.find((p) => p.n === n);
+  if (!page) throw pageOutOfRange(n, pages.length);
+  return {
+    n: page.n,
+    width: page.width,
+    height: page.height,
+    method: page.method,
+    words: page.words.map((w) => ({ text: w.text, bbox: w.bbox })),
+  };
+}
+
+/** The file of a read page (its bytes, to render), checked as capturePageWords checks. */
+export async function capturePageFile(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+  n: number,
+): Promise<{ bytes: Uint8Array; filename: string; contentType: string; sha256: string }> {
+  const row = await ctx.db
+    .selectFrom('captures')
+    .select(['bytes', 'filename', 'content_type', 'sha256', 'read_pages'])
+    .where('id', '=', id)
+    .where('organization_id', '=', principal.organization.id)
+    .where('status', '!=', 'reading')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const pages = row.read_pages ?? [];
+  if (!pages.some((p) => p.n === n)) throw pageOutOfRange(n, pages.length);
+  return { bytes: row.bytes, filename: row.filename, contentType: row.content_type, sha256: row.sha256 };
+}
