@@ -172,6 +172,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/captures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List captures
+         * @description The organization's captured files (CONTRACT §13: received PDFs without an embedded e-invoice, and scans), newest first; `status=needs_review` is the list to review. A file still being read is not listed (its inbound message is `processing` meanwhile).
+         */
+        get: operations["listCaptures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/captures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a capture
+         * @description One capture: the file, the §13 fields as read (each with its confidence, page, box and the words it was read from), the lines, and what became of it. 404 while the file is still being read.
+         */
+        get: operations["getCapture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/captures/{id}/pages/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A captured file's page as an image
+         * @description Page `n` (from 1) of the captured file as a PNG at most ~1600 px wide, for a person to check the fields against; the boxes of the fields and words are in the page's own units (GET …/words gives its width and height). A page that was not read (past DOCEX_CAPTURE_MAX_PAGES, or beyond the file) is 404.
+         */
+        get: operations["getCapturePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/captures/{id}/pages/{n}/words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A captured page's words
+         * @description Every word read on page `n` with its box (the page's own units, origin top-left), and the page's size and how it was read: what the review page draws over the image and lets a person click to take a word as a value.
+         */
+        get: operations["getCapturePageWords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/captures/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a capture
+         * @description Closes a capture that waits for review without making a bill (not an invoice, a copy, unreadable): status `rejected`, the reason kept. Rejecting a rejected capture answers it again; a confirmed capture (or a duplicate) is 409 conflict. The inbound message it came with is `needs_review` while another of its captures is, otherwise what its files came to (`refused` with the reasons when nothing of it became a bill).
+         */
+        post: operations["rejectCapture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/connections": {
         parameters: {
             query?: never;
@@ -935,7 +1035,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a document by upload
-         * @description A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates no document: it answers 201 with the document it repeats and `duplicate_of` set (the upload itself is kept, listed as a `duplicate` inbound message). A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). Body up to 1 MiB.
+         * @description A received e-invoice from any other channel than mail (an access point's webhook, a file a supplier gave you): a UBL or CII file, or a PDF embedding one (factur-x.xml, zugferd-invoice.xml, xrechnung.xml). It is stored as an `upload` inbound message and read at once by the same pipeline as mail: the buyer (BG-7) must be your organization; the seller (BG-4) is matched among your counterparties or added as an external party (which needs its email, BT-43); the result is your Bill (or Vendor Credit) in `submitted`, answered 201, with the file as its attachment and `payment_hold` set when its payment account (BT-84) changed. The same invoice again (same seller, BT-1, BT-2 and total) creates no document: it answers 201 with the document it repeats and `duplicate_of` set (the upload itself is kept, listed as a `duplicate` inbound message). A refusal answers as POST /v1/documents/import does: 400 invalid_request naming each term or reason (a file that is not an e-invoice, addressed to someone else, a term docex cannot hold), 422 einvoice_mismatch for totals that differ; nothing is created, and the message stays listed as refused (details.inbound_message_id). A PDF without an embedded e-invoice, or a scan (PNG, JPEG, TIFF), is captured instead (CONTRACT §13): 202 with the inbound message (`processing`) and `capture_ids`; the worker reads it, and GET /v1/captures/{id} (or the message) shows what became of it. The file may be up to DOCEX_INBOUND_MAX_BYTES (default 25 MB) decoded; larger: 413 payload_too_large.
          */
         post: operations["uploadReceivedDocument"];
         delete?: never;
@@ -2056,6 +2156,410 @@ export interface components {
             data: components["schemas"]["BankStatement"][];
             has_more: boolean;
             next_cursor: string | null;
+        };
+        /** Capture */
+        Capture: {
+            confirmed_at: string | null;
+            confirmed_by: {
+                id: string | null;
+                /** @enum {string} */
+                kind: "user" | "api_key" | "capture_auto";
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            created_at: string;
+            document_id: string | null;
+            duplicate_of: string | null;
+            /** @description Each §13 field as read, or null when the file does not show it. */
+            fields: {
+                amount_due: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /**
+                     * @description A decimal string ("1234.56").
+                     * @example 1190.00
+                     */
+                    value: string;
+                } | null;
+                bic: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description upper-case */
+                    value: string;
+                } | null;
+                buyer_name: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description BT-44 */
+                    value: string;
+                } | null;
+                buyer_reference: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description BT-10 */
+                    value: string;
+                } | null;
+                buyer_vat_id: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description compacted, upper-case */
+                    value: string;
+                } | null;
+                currency: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description ISO 4217 */
+                    value: string;
+                } | null;
+                due_date: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description YYYY-MM-DD */
+                    value: string;
+                } | null;
+                iban: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description compacted, upper-case */
+                    value: string;
+                } | null;
+                issue_date: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description YYYY-MM-DD */
+                    value: string;
+                } | null;
+                number: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description BT-1 */
+                    value: string;
+                } | null;
+                payment_reference: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description BT-83 */
+                    value: string;
+                } | null;
+                purchase_order: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description BT-13 */
+                    value: string;
+                } | null;
+                seller_email: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description an email address */
+                    value: string;
+                } | null;
+                seller_name: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description BT-27 */
+                    value: string;
+                } | null;
+                seller_registration_id: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description compacted */
+                    value: string;
+                } | null;
+                seller_vat_id: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /** @description compacted, upper-case */
+                    value: string;
+                } | null;
+                tax_breakdown: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    value: {
+                        /**
+                         * @description A decimal string ("1234.56").
+                         * @example 1190.00
+                         */
+                        net: string;
+                        /** @description The VAT rate in percent ("19", "7.5"). */
+                        rate: string;
+                        /**
+                         * @description A decimal string ("1234.56").
+                         * @example 1190.00
+                         */
+                        tax: string;
+                    }[];
+                } | null;
+                total: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /**
+                     * @description A decimal string ("1234.56").
+                     * @example 1190.00
+                     */
+                    value: string;
+                } | null;
+                total_net: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /**
+                     * @description A decimal string ("1234.56").
+                     * @example 1190.00
+                     */
+                    value: string;
+                } | null;
+                total_tax: {
+                    /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                    bbox: number[];
+                    /**
+                     * @description `high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.
+                     * @enum {string}
+                     */
+                    confidence: "high" | "low";
+                    /** @description The page it was read on, from 1. */
+                    page: number;
+                    /** @description The words it was read from, as printed. */
+                    text: string;
+                    /**
+                     * @description A decimal string ("1234.56").
+                     * @example 1190.00
+                     */
+                    value: string;
+                } | null;
+            };
+            file: {
+                /** @example application/pdf */
+                content_type: string;
+                filename: string;
+                pages: number | null;
+                /** @description Lowercase hex SHA-256 of the file's bytes. */
+                sha256: string;
+            };
+            /** @description The capture id (cap_…). */
+            id: string;
+            /** @description The inbound message the file came with (inm_…). */
+            inbound_message_id: string;
+            /** @description The invoice's rows, when its table was read and reconciles with the totals; else []. */
+            lines: {
+                description: string;
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                net: string;
+                quantity: string;
+                tax_rate: string | null;
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                unit_price: string;
+            }[];
+            method: ("text" | "ocr" | "mixed") | null;
+            /**
+             * @description needs_review: read, waiting for a person (or auto-confirm); confirmed: a bill was made (document_id); rejected: closed without a bill (by a person, or a file the reader refused); duplicate: the same invoice was received before (duplicate_of).
+             * @enum {string}
+             */
+            status: "needs_review" | "confirmed" | "rejected" | "duplicate";
+        };
+        /** CapturedUpload */
+        CapturedUpload: components["schemas"]["InboundMessage"] & {
+            /** @description The captures the file is read into (GET /v1/captures/{id} once read; until then the message is `processing`). */
+            capture_ids: string[];
+        };
+        /** CaptureList */
+        CaptureList: {
+            data: components["schemas"]["Capture"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** CapturePageWords */
+        CapturePageWords: {
+            height: number;
+            /** @enum {string} */
+            method: "text" | "ocr";
+            /** @description The page, from 1. */
+            n: number;
+            /** @description The page's width in its own units (PDF points, or pixels). */
+            width: number;
+            /** @description Every word read on the page, in reading order, with its box. */
+            words: {
+                /** @description [x0, y0, x1, y1] in the page's own units (PDF points, or pixels for an image), origin top-left. */
+                bbox: number[];
+                text: string;
+            }[];
         };
         /** ClaimConfirmed */
         ClaimConfirmed: {
@@ -4454,6 +4958,1309 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCaptures: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page, verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (a maximum only). */
+                limit?: number;
+                status?: "needs_review" | "confirmed" | "rejected" | "duplicate";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of captures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "inbound_message_id": "example",
+                     *           "file": {
+                     *             "filename": "timesheet-march-2026.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *             "pages": 1
+                     *           },
+                     *           "method": "text",
+                     *           "status": "needs_review",
+                     *           "fields": {
+                     *             "number": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "issue_date": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "due_date": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "currency": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "total_net": {
+                     *               "value": "1190.00",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "total_tax": {
+                     *               "value": "1190.00",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "total": {
+                     *               "value": "1190.00",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "amount_due": {
+                     *               "value": "1190.00",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "tax_breakdown": {
+                     *               "value": [
+                     *                 {
+                     *                   "rate": "example",
+                     *                   "net": "1190.00",
+                     *                   "tax": "1190.00"
+                     *                 }
+                     *               ],
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "seller_name": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "seller_vat_id": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "seller_registration_id": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "seller_email": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "iban": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "bic": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "payment_reference": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "purchase_order": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "buyer_reference": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "buyer_name": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             },
+                     *             "buyer_vat_id": {
+                     *               "value": "DE123456789",
+                     *               "confidence": "high",
+                     *               "page": 1,
+                     *               "bbox": [
+                     *                 1,
+                     *                 1,
+                     *                 1,
+                     *                 1
+                     *               ],
+                     *               "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *             }
+                     *           },
+                     *           "lines": [
+                     *             {
+                     *               "description": "Consulting, March 2026",
+                     *               "quantity": "example",
+                     *               "unit_price": "1190.00",
+                     *               "net": "1190.00",
+                     *               "tax_rate": "example"
+                     *             }
+                     *           ],
+                     *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *           "created_at": "2026-03-02T09:30:00.000Z",
+                     *           "confirmed_at": "2026-03-02T09:30:00.000Z",
+                     *           "confirmed_by": {
+                     *             "kind": "user",
+                     *             "id": "example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaptureList"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCapture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The capture id (cap_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "example",
+                     *       "inbound_message_id": "example",
+                     *       "file": {
+                     *         "filename": "timesheet-march-2026.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "pages": 1
+                     *       },
+                     *       "method": "text",
+                     *       "status": "needs_review",
+                     *       "fields": {
+                     *         "number": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "issue_date": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "due_date": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "currency": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "total_net": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "total_tax": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "total": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "amount_due": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "tax_breakdown": {
+                     *           "value": [
+                     *             {
+                     *               "rate": "example",
+                     *               "net": "1190.00",
+                     *               "tax": "1190.00"
+                     *             }
+                     *           ],
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_name": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_vat_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_registration_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_email": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "iban": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "bic": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "payment_reference": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "purchase_order": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "buyer_reference": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "buyer_name": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "buyer_vat_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         }
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": "example",
+                     *           "unit_price": "1190.00",
+                     *           "net": "1190.00",
+                     *           "tax_rate": "example"
+                     *         }
+                     *       ],
+                     *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "confirmed_at": "2026-03-02T09:30:00.000Z",
+                     *       "confirmed_by": {
+                     *         "kind": "user",
+                     *         "id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Capture"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCapturePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The capture id (cap_…). */
+                id: string;
+                /** @description The page, from 1. */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page as PNG. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example … */
+                    "image/png": string;
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCapturePageWords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The capture id (cap_…). */
+                id: string;
+                /** @description The page, from 1. */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "n": 1,
+                     *       "width": 1,
+                     *       "height": 1,
+                     *       "method": "text",
+                     *       "words": [
+                     *         {
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG.",
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CapturePageWords"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectCapture: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example 82c59b31-7999-43af-ad8b-33145247fe0b
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The capture id (cap_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Not an invoice: a delivery note."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Why, in words (kept with the capture and listed with its message).
+                     * @example Not an invoice: a delivery note.
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rejected capture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "example",
+                     *       "inbound_message_id": "example",
+                     *       "file": {
+                     *         "filename": "timesheet-march-2026.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "pages": 1
+                     *       },
+                     *       "method": "text",
+                     *       "status": "needs_review",
+                     *       "fields": {
+                     *         "number": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "issue_date": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "due_date": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "currency": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "total_net": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "total_tax": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "total": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "amount_due": {
+                     *           "value": "1190.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "tax_breakdown": {
+                     *           "value": [
+                     *             {
+                     *               "rate": "example",
+                     *               "net": "1190.00",
+                     *               "tax": "1190.00"
+                     *             }
+                     *           ],
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_name": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_vat_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_registration_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "seller_email": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "iban": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "bic": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "payment_reference": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "purchase_order": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "buyer_reference": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "buyer_name": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         },
+                     *         "buyer_vat_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             1,
+                     *             1,
+                     *             1,
+                     *             1
+                     *           ],
+                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *         }
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "description": "Consulting, March 2026",
+                     *           "quantity": "example",
+                     *           "unit_price": "1190.00",
+                     *           "net": "1190.00",
+                     *           "tax_rate": "example"
+                     *         }
+                     *       ],
+                     *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "confirmed_at": "2026-03-02T09:30:00.000Z",
+                     *       "confirmed_by": {
+                     *         "kind": "user",
+                     *         "id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Capture"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8627,7 +10434,7 @@ export interface operations {
                 /** @description Only events created at or after this timestamp (or date, from its start in UTC). */
                 since?: string;
                 /** @description An event type (SPEC 6.1). */
-                type?: "document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused";
+                type?: "document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused" | "capture.needs_review";
             };
             header?: never;
             path?: never;
@@ -10836,7 +12643,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The received file, base64: a UBL or CII e-invoice (XML), or a PDF embedding one (Factur-X, ZUGFeRD, XRechnung). The whole body is at most 1 MiB, as for POST /v1/documents/import. */
+                    /** @description The received file, base64: a UBL or CII e-invoice (XML), a PDF embedding one (Factur-X, ZUGFeRD, XRechnung), or a PDF or scan (PNG, JPEG, TIFF) to capture. The file is at most DOCEX_INBOUND_MAX_BYTES (default 25 MB) decoded; larger answers 413 payload_too_large. */
                     content_base64: string;
                     /** @description The file's name, kept with the message and as the document's attachment. */
                     filename?: string;
@@ -10966,6 +12773,38 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReceivedDocument"];
+                };
+            };
+            /** @description A file to capture (a PDF without an embedded e-invoice, or a scan): the inbound message it is stored as, `processing` while the worker reads it, and the ids of its captures. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *       "channel": "email",
+                     *       "from": "example",
+                     *       "subject": "example",
+                     *       "filename": "timesheet-march-2026.pdf",
+                     *       "size": 48213,
+                     *       "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *       "received_at": "2026-03-02T09:30:00.000Z",
+                     *       "status": "processing",
+                     *       "document_ids": [
+                     *         "example"
+                     *       ],
+                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "reasons": [
+                     *         "example"
+                     *       ],
+                     *       "capture_ids": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CapturedUpload"];
                 };
             };
             /** @description `invalid_request` */
@@ -15872,7 +17711,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description Subscribed event types. Empty means all, including types added later. */
-                    events: ("document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused")[];
+                    events: ("document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused" | "capture.needs_review")[];
                     /** @description Where deliveries are POSTed. https only in production, to a public address; development also allows http and local addresses. */
                     url: string;
                 };
@@ -16175,7 +18014,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description Subscribed event types. Empty means all, including types added later. */
-                    events?: ("document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused")[];
+                    events?: ("document.created" | "document.status_changed" | "document.edited" | "document.delivered" | "document.delivery_failed" | "document.viewed" | "payment.settled" | "payment.failed" | "finance.offer.received" | "finance.agreement.accepted" | "finance.agreement.funded" | "finance.agreement.repaid" | "finance.agreement.closed" | "finance.agreement.flagged" | "document.received" | "inbound.refused" | "capture.needs_review")[];
                     /** @description Where deliveries are POSTed. https only in production, to a public address; development also allows http and local addresses. */
                     url?: string;
                 };
