@@ -13,6 +13,7 @@ import {
   dateFromPrinted,
   FIELDS,
   normalize,
+  sentence,
 } from '../../app/src/lib/capture-fields.ts';
 
 test('amounts as printed become decimal strings', () => {
@@ -113,4 +114,20 @@ test('the list says what needs an eye: required fields missing, values read with
     confidenceSummary({ ...c, fields: { ...c.fields, total: read('1.00'), iban: null } }).words,
     'All read with confidence',
   );
+});
+
+test("a field's problem reads in the form's words, beside it", () => {
+  assert.equal(
+    sentence('total', 'total is required to confirm a capture: give it in fields.total'),
+    'Total with VAT is required to confirm a capture',
+  );
+  assert.equal(
+    sentence('issue_date', 'issue date is required to confirm'),
+    'Issue date is required to confirm',
+  );
+  assert.equal(
+    sentence('issue_date', '"2026-02-30" is not a calendar date (YYYY-MM-DD)'),
+    'Issue date: "2026-02-30" is not a calendar date (YYYY-MM-DD)',
+  );
+  assert.equal(sentence('iban', 'DE00 is not an IBAN'), 'DE00 is not an IBAN');
 });

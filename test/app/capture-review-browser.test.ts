@@ -279,7 +279,10 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
   page.on('request', count);
   await page.getByRole('button', { name: 'Confirm and make the bill' }).click();
   const numberField = page.locator('.capture-field[data-field="number"]');
-  assert.equal(await numberField.getByTestId('field-error').textContent(), 'Invoice number is required');
+  assert.equal(
+    await numberField.getByTestId('field-error').textContent(),
+    'Invoice number is required to confirm',
+  );
   assert.equal(await number.getAttribute('aria-invalid'), 'true');
   assert.equal(await page.evaluate('document.activeElement.id'), 'cf-number');
   assert.equal(sent, 0);
@@ -287,6 +290,35 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
   // Put back by clicking its word on the page.
   await viewer.locator('button.word[data-word="INV-2026-0042"]').click();
   assert.equal(await number.inputValue(), 'INV-2026-0042');
+
+  // The API's 400 is shown beside the field it names, which takes the focus; the attempt's key is
+  // not the next one's.
+  const iban = page.locator('#cf-iban');
+  await iban.fill('DE00 1234 5678');
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/captures/${id}/confirm`),
+  );
+  await page.getByRole('button', { name: 'Confirm and make the bill' }).click();
+  const refusal = await refused;
+  assert.equal(refusal.status(), 400);
+  assert.deepEqual(refusal.request().postDataJSON(), {
+    fields: { total: '1190.00', iban: 'DE0012345678', payment_reference: 'INV-2026-0042' },
+  });
+  const refusedKey = await refusal.request().headerValue('idempotency-key');
+  const ibanError = page.locator('.capture-field[data-field="iban"]').getByTestId('field-error');
+  await ibanError.waitFor();
+  assert.match((await ibanError.textContent()) ?? '', /DE0012345678 is not an IBAN/);
+  assert.equal(await iban.getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.evaluate('document.activeElement.id'), 'cf-iban');
+  // Expected: the refusal, and Chromium's line about it in the console.
+  assert.deepEqual(b.failed, [`400 POST /app/api/v1/captures/${id}/confirm`]);
+  assert.ok(
+    b.errors.every((e) => e.includes('status of 400')),
+    b.errors.join('\n'),
+  );
+  b.failed.length = 0;
+  b.errors.length = 0;
+  await iban.fill('');
 
   // Confirm: only what changed, with a fresh key; the bill is linked.
   const request = page.waitForRequest(
@@ -300,7 +332,9 @@ test('a capture reviewed: counted, listed, its page with boxes, a word clicked a
   await page.keyboard.press('Enter');
   const req = await request;
   assert.deepEqual(req.postDataJSON(), { fields: { total: '1190.00', payment_reference: 'INV-2026-0042' } });
-  assert.match((await req.headerValue('idempotency-key')) ?? '', /^app_/);
+  const key = await req.headerValue('idempotency-key');
+  assert.match(key ?? '', /^app_/);
+  assert.notEqual(key, refusedKey, 'a fresh Idempotency-Key per attempt');
   assert.equal((await response).status(), 200, await (await response).text());
   const bill = page.getByTestId('capture-bill');
   await bill.waitFor();
@@ -358,8 +392,8 @@ test('at a phone: the page above the fields, nothing wider than the screen, reje
   const res = await rejected;
   assert.equal(res.status(), 200);
   assert.deepEqual(res.request().postDataJSON(), { reason: 'A delivery note, not an invoice.' });
-  assert.equal(await page.getByTestId('capture-status').textContent(), 'Rejected');
   await page.getByText('Rejected. No bill is made from it.').waitFor();
+  assert.equal(await page.getByTestId('capture-status').textContent(), 'Rejected');
   await fits(page, 'the rejected capture at 390x844');
   const after = await svc.req<Capture>('GET', `/v1/captures/${id}`, { token: org.session });
   assert.equal(after.body.status, 'rejected');

@@ -124,6 +124,13 @@ export function CapturePageView({
           </button>
         </nav>
       ) : null}
+      <p className="muted small pick-hint" aria-live="polite" data-testid="pick-hint">
+        {pick.picking && label
+          ? `Picking a word for ${label}: arrow keys move between words, Enter takes one, Escape cancels.`
+          : label
+            ? `Click a word on the page to take it as ${label}; Shift+click adds it to what is there.`
+            : 'Choose a field, then click a word on the page to take it as its value.'}
+      </p>
       <ErrorAlert error={words.error} title="The words of this page" />
       {!page && !words.error ? <Loading what="the page" /> : null}
       {page ? (
@@ -179,13 +186,6 @@ export function CapturePageView({
           The page's image could not be shown; its words are still there to pick.
         </p>
       ) : null}
-      <p className="muted small pick-hint" aria-live="polite" data-testid="pick-hint">
-        {pick.picking && label
-          ? `Picking a word for ${label}: arrow keys move between words, Enter takes one, Escape cancels.`
-          : label
-            ? `Click a word on the page to take it as ${label}; Shift+click adds it to what is there.`
-            : 'Choose a field, then click a word on the page to take it as its value.'}
-      </p>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // names in words, the order a person checks an invoice in, which ones confirming needs, and what a
 // word clicked on the page becomes in each (money as a decimal string, a date as YYYY-MM-DD,
 // identifiers compacted and upper-case), the forms the API keeps its fields in.
-import type { Capture, CaptureFieldName } from '../api/captures';
+import type { Capture, CaptureFieldName } from '../api/captures.ts';
 
 export type FieldKind = 'text' | 'money' | 'date' | 'code' | 'email';
 
@@ -167,6 +167,18 @@ export function corrections(
     out[f.name] = value === '' ? null : value;
   }
   return out;
+}
+
+/**
+ * A field's problem as a sentence beside it, in the form's words: the API names the field by its
+ * JSON name ("total is required to confirm a capture: give it in fields.total"), the page by its
+ * label ("Total with VAT is required to confirm a capture").
+ */
+export function sentence(name: CaptureFieldName, message: string): string {
+  const text = message.replace(/:?\s*give it in fields\.\w+/g, '').trim();
+  const own = new RegExp(`^${name.split('_').join('[_ ]')}\\b`, 'i');
+  if (own.test(text)) return text.replace(own, fieldLabel(name));
+  return /^[A-Z]/.test(text) ? text : `${fieldLabel(name)}: ${text}`;
 }
 
 /** A capture's confidence in a few words, for the list: what needs a person's eye. */

@@ -15,10 +15,10 @@ import {
   FIELD_GROUPS,
   FIELDS,
   type FieldSpec,
-  fieldLabel,
   initialText,
   normalize,
   REQUIRED,
+  sentence,
 } from '../lib/capture-fields';
 import { capturesChanged } from '../lib/captures-count';
 import { useAction, useAsync } from '../lib/hooks';
@@ -60,11 +60,6 @@ function problemsOf(err: unknown): Problems {
   return out;
 }
 
-/** "is required" beside "Total with VAT" reads as a sentence; a whole sentence stays as it is. */
-function sentence(name: CaptureFieldName, message: string): string {
-  return /^[A-Z]/.test(message) ? message : `${fieldLabel(name)} ${message}`;
-}
-
 export function CaptureReviewPage({ id }: { id: string }) {
   const capture = useAsync<Capture>(() => docex.GET('/v1/captures/{id}', { params: { path: { id } } }), [id]);
   usePageTitle(capture.data ? `Review ${capture.data.file.filename}` : 'Review');
@@ -87,7 +82,7 @@ export function CaptureReviewPage({ id }: { id: string }) {
 function firstPage(capture: Capture): number {
   for (const f of FIELDS) {
     const v = capture.fields[f.name];
-    if (v && v.confidence === 'low') return v.page;
+    if (v && v.confidence === 'low' && v.page >= 1) return v.page;
   }
   return 1;
 }
@@ -122,7 +117,8 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
   const activate = (name: CaptureFieldName) => {
     setPick((p) => (p.field === name && !p.picking ? p : { field: name, picking: false }));
     const v = capture.fields[name];
-    if (v && v.page !== page) setPage(v.page);
+    // A value typed at confirmation was read nowhere (page 0): the page stays.
+    if (v && v.page >= 1 && v.page !== page) setPage(v.page);
   };
 
   const take = (text: string, append: boolean) => {
@@ -144,7 +140,7 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
 
   const startPick = (name: CaptureFieldName) => {
     const v = capture.fields[name];
-    if (v && v.page !== page) setPage(v.page);
+    if (v && v.page >= 1 && v.page !== page) setPage(v.page);
     setPick({ field: name, picking: true });
   };
 
@@ -155,7 +151,8 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
     // itself at once; the API checks it again, and its own 400 is shown the same way.
     const missing: Problems = {};
     for (const name of REQUIRED)
-      if (normalize(specOf(name).kind, texts[name] ?? '') === '') missing[name] = 'is required';
+      if (normalize(specOf(name).kind, texts[name] ?? '') === '')
+        missing[name] = `${name} is required to confirm`;
     setProblems(missing);
     const first = FIELDS.find((f) => missing[f.name]);
     if (first) {
