@@ -97,6 +97,13 @@ test('corrections: only the fields whose value changed, normalized; an emptied f
     number: null,
     iban: 'DE893704',
   });
+  // The breakdown is left out only where one was read.
+  assert.deepEqual(corrections(c, {}, true), {});
+  const withBreakdown = captureWith({
+    tax_breakdown: { ...read('x'), value: [{ rate: '19', net: '1', tax: '0.19' }] },
+  });
+  assert.deepEqual(corrections(withBreakdown, {}, true), { tax_breakdown: null });
+  assert.deepEqual(corrections(withBreakdown, {}), {});
 });
 
 test('the list says what needs an eye: required fields missing, values read without certainty', () => {

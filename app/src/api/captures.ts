@@ -9,4 +9,3 @@ export type CaptureStatus = Capture['status'];
 export type CaptureFieldName = Exclude<keyof Capture['fields'], 'tax_breakdown'>;
 export type CapturePageWords =
   operations['getCapturePageWords']['responses'][200]['content']['application/json'];
-export type PageWord = CapturePageWords['words'][number];

@@ -150,15 +150,20 @@ export function normalize(kind: FieldKind, text: string): string {
   }
 }
 
+/** What Confirm sends as `fields`: the typed fields, and the VAT breakdown left out (null). */
+export type Corrections = Partial<Record<CaptureFieldName, string | null>> & { tax_breakdown?: null };
+
 /**
  * The corrections to send with Confirm: only the fields whose text differs from what was read,
- * each as the API keeps it (normalized), or null for a field emptied.
+ * each as the API keeps it (normalized), or null for a field emptied; with `dropBreakdown`, the
+ * VAT breakdown read is left out (null), so totals a person corrected are not held to it.
  */
 export function corrections(
   capture: Capture,
   texts: Partial<Record<CaptureFieldName, string>>,
-): Partial<Record<CaptureFieldName, string | null>> {
-  const out: Partial<Record<CaptureFieldName, string | null>> = {};
+  dropBreakdown = false,
+): Corrections {
+  const out: Corrections = {};
   for (const f of FIELDS) {
     const typed = texts[f.name];
     if (typed === undefined) continue;
@@ -166,6 +171,7 @@ export function corrections(
     if (value === initialText(capture, f.name)) continue;
     out[f.name] = value === '' ? null : value;
   }
+  if (dropBreakdown && capture.fields.tax_breakdown) out.tax_breakdown = null;
   return out;
 }
 

@@ -110,6 +110,7 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
   const picked = useRef<{ field: CaptureFieldName | null; raw: string }>({ field: null, raw: '' });
   const confirm = useAction();
   const [done, setDone] = useState<'confirmed' | 'rejected' | null>(null);
+  const [dropBreakdown, setDropBreakdown] = useState(false);
 
   const specOf = (name: CaptureFieldName) => FIELDS.find((f) => f.name === name)!;
 
@@ -160,7 +161,7 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
       return;
     }
     void confirm.run(async () => {
-      const fields = corrections(capture, texts);
+      const fields = corrections(capture, texts, dropBreakdown);
       try {
         await docex.POST('/v1/captures/{id}/confirm', {
           params: { path: { id: capture.id } },
@@ -258,7 +259,9 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
                   onPick={() => startPick(f.name)}
                 />
               ))}
-              {g.legend === 'Amounts' ? <Breakdown capture={capture} /> : null}
+              {g.legend === 'Amounts' ? (
+                <Breakdown capture={capture} open={open} dropped={dropBreakdown} onDrop={setDropBreakdown} />
+              ) : null}
             </fieldset>
           ))}
           <Lines capture={capture} />
@@ -388,7 +391,21 @@ function hintOf(spec: FieldSpec, capture: Capture, text: string, changed: boolea
   return parts.join(' ');
 }
 
-function Breakdown({ capture }: { capture: Capture }) {
+/**
+ * The VAT breakdown read, as a table. It is not typed into (rows of rate, net and tax); when it is
+ * wrong, the person leaves it out and the bill gets one line for the whole (CONTRACT 13).
+ */
+function Breakdown({
+  capture,
+  open,
+  dropped,
+  onDrop,
+}: {
+  capture: Capture;
+  open: boolean;
+  dropped: boolean;
+  onDrop: (drop: boolean) => void;
+}) {
   const b = capture.fields.tax_breakdown;
   if (!b || b.value.length === 0) return null;
   const currency = capture.fields.currency?.value;
@@ -418,6 +435,17 @@ function Breakdown({ capture }: { capture: Capture }) {
           ))}
         </tbody>
       </table>
+      {open ? (
+        <div className="check">
+          <input
+            id="drop-breakdown"
+            type="checkbox"
+            checked={dropped}
+            onChange={(e) => onDrop(e.target.checked)}
+          />
+          <label htmlFor="drop-breakdown">Leave this breakdown out: it was not read right</label>
+        </div>
+      ) : null}
     </div>
   );
 }
