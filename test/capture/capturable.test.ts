@@ -3,7 +3,11 @@
 // content type a sender chose; an image under 10 kB is a logo or a signature.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { capturableContentType, capturableKind, MIN_IMAGE_BYTES } from '../../src/modules/capture/capturable.ts';
+import {
+  capturableContentType,
+  capturableKind,
+  MIN_IMAGE_BYTES,
+} from '../../src/modules/capture/capturable.ts';
 
 const pad = (head: number[], size: number) => {
   const b = Buffer.alloc(size, 0x41);

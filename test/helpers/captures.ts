@@ -21,12 +21,16 @@ export function read<T = string>(value: T, confidence: Confidence = 'high', page
 }
 
 /** Every §13 field, null unless given. */
-export function captureFields(given: Partial<Record<FieldName, CapturedValue<unknown> | null>> = {}): CaptureFields {
+export function captureFields(
+  given: Partial<Record<FieldName, CapturedValue<unknown> | null>> = {},
+): CaptureFields {
   return Object.fromEntries(FIELD_NAMES.map((f) => [f, given[f] ?? null])) as unknown as CaptureFields;
 }
 
 /** A typical supplier invoice's fields, all read beside their labels. */
-export function invoiceFields(over: Partial<Record<FieldName, CapturedValue<unknown> | null>> = {}): CaptureFields {
+export function invoiceFields(
+  over: Partial<Record<FieldName, CapturedValue<unknown> | null>> = {},
+): CaptureFields {
   return captureFields({
     number: read('INV-1001'),
     issue_date: read('2026-11-02'),
@@ -51,7 +55,11 @@ export function page(n = 1, words: string[] = ['Invoice', 'INV-1001', 'Total', '
     width: 595,
     height: 842,
     method: 'text',
-    words: words.map((text, i) => ({ text, bbox: [72, 100 + 14 * i, 72 + 8 * text.length, 112 + 14 * i], confidence: 1 })),
+    words: words.map((text, i) => ({
+      text,
+      bbox: [72, 100 + 14 * i, 72 + 8 * text.length, 112 + 14 * i],
+      confidence: 1,
+    })),
   };
 }
 
@@ -113,7 +121,8 @@ export async function insertCapture(
 ): Promise<{ id: string; messageId: string }> {
   const status = o.status ?? 'needs_review';
   const messageId =
-    o.messageId ?? (await insertCapturedMessage(svc, organizationId, status === 'reading' ? 'processing' : 'needs_review'));
+    o.messageId ??
+    (await insertCapturedMessage(svc, organizationId, status === 'reading' ? 'processing' : 'needs_review'));
   const bytes = o.bytes ?? PDF_BYTES;
   const pages = o.pages ?? [page(1)];
   const id = newId('cap');

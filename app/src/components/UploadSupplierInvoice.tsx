@@ -21,14 +21,15 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [duplicate, setDuplicate] = useState<{ id: string; name: string } | null>(null);
-  const [reading, setReading] = useState<string | null>(null);
+  // a PDF without an e-invoice inside, or a scan: kept to be read (CONTRACT §13), not refused
+  const [captured, setCaptured] = useState<string | null>(null);
   const ids = { input: useId(), help: useId(), err: useId() };
   const problems = importProblems(action.error);
 
   const send = (file: File) =>
     action.run(async () => {
       setDuplicate(null);
-      setReading(null);
+      setCaptured(null);
       if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than the app can send (11 MiB).`);
       const doc = await docex.POST('/v1/inbound/documents', {
         body: { content_base64: toBase64(await file.arrayBuffer()), filename: file.name.slice(0, 255) },
@@ -36,9 +37,7 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
       });
       if (input.current) input.current.value = '';
       onUploaded?.();
-      // A plain PDF or a scan (CONTRACT 13): the message, accepted for reading; what was read waits
-      // under To review.
-      if ('capture_ids' in doc) setReading(file.name);
+      if ('capture_ids' in doc) setCaptured(file.name);
       else if (doc.duplicate_of) setDuplicate({ id: doc.duplicate_of, name: `${doc.label} ${doc.number}` });
       else navigate(`/documents/${doc.id}`);
     });
@@ -85,16 +84,16 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
           Reading the invoice…
         </p>
       ) : null}
-      {reading ? (
-        <p role="status" data-testid="upload-reading">
-          {reading} has no e-invoice inside: docex is reading it, and it waits for you under{' '}
-          <Link to="/captures">To review</Link>.
-        </p>
-      ) : null}
       {duplicate ? (
         <p role="status" data-testid="upload-duplicate">
           Received before: this is <Link to={`/documents/${duplicate.id}`}>{duplicate.name}</Link>. Nothing
           new was created.
+        </p>
+      ) : null}
+      {captured ? (
+        <p role="status" data-testid="upload-captured">
+          {captured} has no e-invoice inside: docex reads it in a moment and lists it under{' '}
+          <Link to="/captures">To review</Link>, to confirm before it becomes a bill.
         </p>
       ) : null}
       {action.error ? (

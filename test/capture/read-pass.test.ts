@@ -1,0 +1,432 @@
+// The worker's read pass over captured files (CONTRACT §13, docs/exactly-once.md), on the database
+// the suite runs on (PGlite, or PostgreSQL with DATABASE_URL). The reader and the extractor are
+// the pass's parameters here, answering what each test states: what is tested is the pass's own
+// work (the lease, retries, the one transaction with its event and the message's status, the
+// duplicate rule, two workers), not reading, which test/capture/read and extract test.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { inTransaction } from '../../src/db/transaction.ts';
+import type { CaptureFields, CaptureReceiver, ReadFile } from '../../src/lib/capture-shapes.ts';
+import { ApiError } from '../../src/lib/errors.ts';
+import { autoConfirmPort, messageSettledPort } from '../../src/modules/capture/ports.ts';
+import {
+  type CaptureReading,
+  captureReadPass,
+  MAX_READ_ATTEMPTS,
+  RETRY_DELAYS_MS,
+} from '../../src/modules/capture/read-pass.ts';
+import {
+  captureFields,
+  insertCapture,
+  insertCapturedMessage,
+  invoiceFields,
+  page,
+  read,
+} from '../helpers/captures.ts';
+import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
+import { advanceClock } from '../helpers/flows.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+import { sampleInvoiceXml } from '../inbound/helpers.ts';
+
+let svc: TestService;
+let org: Party;
+
+before(async () => {
+  svc = await startTestService();
+  org = await makeParty(svc, 'Acheteur SARL');
+  const set = await svc.req('PATCH', '/v1/organization', { token: org.org.session, body: BUYER });
+  assert.equal(set.status, 200, set.text);
+});
+after(async () => {
+  await svc?.close();
+});
+
+const fileOf = (pages = [page(1)]): ReadFile => ({
+  method: 'text',
+  pages,
+  pageCount: pages.length,
+  truncated: false,
+  notes: [],
+});
+
+interface Fake extends CaptureReading {
+  /** every capture id the reader was asked to read, in order */
+  reads: string[];
+  receivers: CaptureReceiver[];
+}
+
+/** A reader answering `file` (or what `answer` does) and an extractor answering `fields`. */
+function fake(
+  fields: CaptureFields = invoiceFields(),
+  answer: (bytes: Uint8Array) => Promise<ReadFile> = async () => fileOf(),
+): Fake {
+  const f: Fake = {
+    reads: [],
+    receivers: [],
+    readFile: async (_config, file) => {
+      f.reads.push(Buffer.from(file.bytes).toString('latin1'));
+      return answer(file.bytes);
+    },
+    extractFields: (_file, receiver) => {
+      f.receivers.push(receiver);
+      return { fields, lines: [] };
+    },
+    supplierKeysOf: (fs) => (fs.seller_vat_id ? [`vat:${fs.seller_vat_id.value}`] : []),
+  };
+  return f;
+}
+
+const row = (id: string) =>
+  svc.ctx.db.selectFrom('captures').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const message = (id: string) =>
+  svc.ctx.db.selectFrom('inbound_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const events = async (type: string) =>
+  (
+    await svc.ctx.db
+      .selectFrom('events')
+      .select('envelope')
+      .where('type', '=', type)
+      .where('organization_id', '=', org.org.orgId)
+      .execute()
+  ).map((e) => JSON.parse(e.envelope) as { data: Record<string, unknown> });
+
+/** Passes until nothing is due (every capture of this file read to an outcome or waiting). */
+async function drain(reading: CaptureReading, ctx = svc.ctx): Promise<number> {
+  let n = 0;
+  while ((await captureReadPass(ctx, reading)).handled > 0) n++;
+  return n;
+}
+
+/** A file's bytes that name it, so the fake reader's log says which capture it read. */
+const named = (name: string) => Buffer.from(`%PDF-1.7\n%${name}\n%%EOF\n`);
+
+test('a read capture: needs_review with its pages and fields, capture.needs_review, the message follows', async () => {
+  const messageId = await insertCapturedMessage(svc, org.org.orgId);
+  const a = await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    messageId,
+    part: 0,
+    bytes: named('a'),
+  });
+  const b = await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    messageId,
+    part: 1,
+    bytes: named('b'),
+  });
+  const reading = fake(invoiceFields({ seller_vat_id: read('DE999999999') }), async () =>
+    fileOf([page(1), page(2)]),
+  );
+  // one file read: the other still is being read, so the message is still processing
+  assert.equal((await captureReadPass(svc.ctx, reading)).handled, 1);
+  assert.equal((await message(messageId)).status, 'processing');
+  assert.equal((await captureReadPass(svc.ctx, reading)).handled, 1);
+  assert.equal((await captureReadPass(svc.ctx, reading)).handled, 0, 'nothing left to read');
+  const m = await message(messageId);
+  assert.equal(m.status, 'needs_review');
+  // the receiver extraction checks the buyer against is the organization's legal profile
+  assert.deepEqual(reading.receivers[0], {
+    name: BUYER.legal_name,
+    vat_id: BUYER.vat_id,
+    legal_registration_id: null,
+    country_code: 'FR',
+  });
+  const stored = await row(a.id);
+  assert.equal(stored.status, 'needs_review');
+  assert.equal(stored.pages, 2);
+  assert.equal(stored.method, 'text');
+  assert.equal(stored.read_pages?.length, 2);
+  assert.equal(stored.lease_token, null);
+  assert.deepEqual(stored.supplier_keys, ['vat:DE999999999']);
+  const got = await svc.req<{ status: string; fields: CaptureFields; file: { pages: number } }>(
+    'GET',
+    `/v1/captures/${a.id}`,
+    { token: org.key },
+  );
+  assert.equal(got.status, 200, got.text);
+  assert.equal(got.body.fields.total?.value, '119.00');
+  assert.equal(got.body.file.pages, 2);
+  const evs = await events('capture.needs_review');
+  const ids = evs.map((e) => (e.data as { capture: { id: string } }).capture.id);
+  assert.ok(ids.includes(a.id) && ids.includes(b.id), JSON.stringify(ids));
+  const ev = evs.find((e) => (e.data as { capture: { id: string } }).capture.id === a.id)!;
+  assert.deepEqual((ev.data as { capture: unknown }).capture, { ...got.body, status: 'needs_review' });
+
+  // a person rejects one: the message still needs review; both rejected: refused, with the reasons
+  const r1 = await svc.req('POST', `/v1/captures/${a.id}/reject`, {
+    token: org.key,
+    body: { reason: 'A copy.' },
+  });
+  assert.equal(r1.status, 200, r1.text);
+  assert.equal((await message(messageId)).status, 'needs_review');
+  const r2 = await svc.req('POST', `/v1/captures/${b.id}/reject`, {
+    token: org.key,
+    body: { reason: 'A delivery note.' },
+  });
+  assert.equal(r2.status, 200, r2.text);
+  const refused = await message(messageId);
+  assert.equal(refused.status, 'refused');
+  assert.deepEqual(refused.reasons, [
+    '"scan.pdf" was rejected: A copy.',
+    '"scan.pdf" was rejected: A delivery note.',
+  ]);
+  const refusals = await events('inbound.refused');
+  assert.equal(
+    refusals.filter((e) => (e.data as { message: { id: string } }).message.id === messageId).length,
+    1,
+  );
+});
+
+test('a confirmed capture makes the message accepted with its bill; a duplicate one, duplicate', async () => {
+  const messageId = await insertCapturedMessage(svc, org.org.orgId);
+  const a = await insertCapture(svc, org.org.orgId, { messageId, part: 0 });
+  const b = await insertCapture(svc, org.org.orgId, { messageId, part: 1 });
+  const settle = (status: 'confirmed' | 'duplicate', id: string, doc: string) =>
+    inTransaction(svc.ctx.db, async (trx) => {
+      await trx
+        .updateTable('captures')
+        .set(status === 'confirmed' ? { status, document_id: doc } : { status, duplicate_of: doc })
+        .where('id', '=', id)
+        .execute();
+      await messageSettledPort.need()(trx, messageId, svc.ctx.clock.now());
+    });
+  await settle('duplicate', a.id, 'doc_earlier');
+  assert.equal((await message(messageId)).status, 'needs_review', 'b still waits');
+  await settle('confirmed', b.id, 'doc_made');
+  const m = await message(messageId);
+  assert.equal(m.status, 'accepted');
+  assert.deepEqual(m.document_ids, ['doc_made']);
+  // all duplicates: duplicate of the first
+  const other = await insertCapturedMessage(svc, org.org.orgId);
+  const c = await insertCapture(svc, org.org.orgId, { messageId: other });
+  await inTransaction(svc.ctx.db, async (trx) => {
+    await trx
+      .updateTable('captures')
+      .set({ status: 'duplicate', duplicate_of: 'doc_x' })
+      .where('id', '=', c.id)
+      .execute();
+    await messageSettledPort.need()(trx, other, svc.ctx.clock.now());
+  });
+  const d = await message(other);
+  assert.deepEqual([d.status, d.duplicate_of], ['duplicate', 'doc_x']);
+});
+
+test('a file the reader refuses is rejected by docex with its reason; it stays listed with its bytes', async () => {
+  const { id, messageId } = await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    bytes: named('bomb'),
+  });
+  const reading = fake(invoiceFields(), async () => {
+    throw new ApiError('invalid_request', 'The PDF has 40000 pages; docex reads PDFs of at most 5000.');
+  });
+  await drain(reading);
+  const got = await svc.req<{ status: string; method: null; fields: CaptureFields; file: { pages: null } }>(
+    'GET',
+    `/v1/captures/${id}`,
+    { token: org.key },
+  );
+  assert.equal(got.status, 200, got.text);
+  assert.equal(got.body.status, 'rejected');
+  assert.equal(got.body.method, null);
+  assert.equal(got.body.file.pages, null);
+  assert.ok(Object.values(got.body.fields).every((v) => v === null));
+  assert.equal((await row(id)).reject_reason, 'The PDF has 40000 pages; docex reads PDFs of at most 5000.');
+  assert.ok(Buffer.from((await row(id)).bytes).equals(named('bomb')), 'the bytes are kept');
+  const m = await message(messageId);
+  assert.equal(m.status, 'refused');
+  assert.match(m.reasons[0]!, /40000 pages/);
+  // no event for a file nobody needs to review
+  const evs = await events('capture.needs_review');
+  assert.ok(!evs.some((e) => (e.data as { capture: { id: string } }).capture.id === id));
+});
+
+test('a busy pool: the lease is given back with a delay, retried, and rejected after the attempts', async () => {
+  const { id, messageId } = await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    bytes: named('busy'),
+  });
+  let calls = 0;
+  const busy = fake(invoiceFields(), async () => {
+    calls++;
+    throw new ApiError('unavailable', 'Every capture thread is busy.', { reason: 'capture_queue_full' });
+  });
+  assert.equal((await captureReadPass(svc.ctx, busy)).handled, 1);
+  let r = await row(id);
+  assert.equal(r.status, 'reading');
+  assert.equal(r.attempts, 1);
+  assert.equal(r.lease_token, null);
+  const wait = (r.lease_until?.getTime() ?? 0) - svc.ctx.clock.now().getTime();
+  assert.ok(wait > RETRY_DELAYS_MS[0]! - 5000 && wait <= RETRY_DELAYS_MS[0]!, `${wait} ms`);
+  assert.equal((await captureReadPass(svc.ctx, busy)).handled, 0, 'not due before its delay');
+  for (let attempt = 2; attempt <= MAX_READ_ATTEMPTS; attempt++) {
+    await advanceClock(svc, RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length) - 1]! / 1000 + 1);
+    assert.equal((await captureReadPass(svc.ctx, busy)).handled, 1, `attempt ${attempt}`);
+  }
+  assert.equal(calls, MAX_READ_ATTEMPTS);
+  r = await row(id);
+  assert.equal(r.status, 'rejected');
+  assert.match(
+    r.reject_reason ?? '',
+    new RegExp(`could not read this file in ${MAX_READ_ATTEMPTS} attempts: Every capture thread is busy`),
+  );
+  assert.equal((await message(messageId)).status, 'refused');
+  // a pool that recovers in time: read on the next attempt
+  const later = await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named('later') });
+  let first = true;
+  const flaky = fake(invoiceFields(), async () => {
+    if (first) {
+      first = false;
+      throw new ApiError('unavailable', 'Reading this file took longer than 60000 ms and was stopped.');
+    }
+    return fileOf();
+  });
+  await drain(flaky);
+  assert.equal((await row(later.id)).status, 'reading');
+  await advanceClock(svc, RETRY_DELAYS_MS[0]! / 1000 + 1);
+  await drain(flaky);
+  assert.equal((await row(later.id)).status, 'needs_review');
+  assert.equal((await row(later.id)).attempts, 2);
+});
+
+test('a worker whose lease was taken over writes nothing', async () => {
+  const { id, messageId } = await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    bytes: named('slow'),
+  });
+  const slow = fake(invoiceFields(), async () => {
+    // meanwhile the lease lapsed and another worker claimed the file
+    await svc.ctx.db
+      .updateTable('captures')
+      .set({ lease_token: 'another-worker' })
+      .where('id', '=', id)
+      .execute();
+    return fileOf();
+  });
+  assert.equal((await captureReadPass(svc.ctx, slow)).handled, 1);
+  const r = await row(id);
+  assert.equal(r.status, 'reading');
+  assert.equal(r.fields, null);
+  assert.equal(r.lease_token, 'another-worker');
+  assert.equal((await message(messageId)).status, 'processing');
+  await svc.ctx.db
+    .updateTable('captures')
+    .set({ status: 'rejected', reject_reason: 'test over' })
+    .where('id', '=', id)
+    .execute();
+});
+
+test('two workers at once never read the same file twice', async () => {
+  const other = await svc.variant({});
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++)
+      ids.push((await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named(`two-${i}`) })).id);
+    const slowFile = async () => {
+      await new Promise((r) => setTimeout(r, 15));
+      return fileOf();
+    };
+    const one = fake(invoiceFields({ number: read('TWO-1') }), slowFile);
+    const two = fake(invoiceFields({ number: read('TWO-1') }), slowFile);
+    const [n1, n2] = await Promise.all([drain(one, svc.ctx), drain(two, other.ctx)]);
+    assert.equal(n1 + n2, 8);
+    const all = [...one.reads, ...two.reads].filter((s) => s.includes('%two-'));
+    assert.equal(all.length, 8, JSON.stringify(all));
+    assert.equal(new Set(all).size, 8, 'each file read once');
+    for (const id of ids) assert.equal((await row(id)).status, 'needs_review');
+  } finally {
+    await other.close();
+  }
+});
+
+test('the same invoice received before as an e-invoice: the capture is a duplicate of its bill', async () => {
+  const xml = sampleInvoiceXml({ number: 'DUP-7', seller: '77' });
+  const up = await svc.req<{ id: string; total: string; issue_date?: string }>(
+    'POST',
+    '/v1/inbound/documents',
+    {
+      token: org.key,
+      body: { content_base64: xml.toString('base64'), filename: 'DUP-7.xml' },
+    },
+  );
+  assert.equal(up.status, 201, up.text);
+  const seller = `HR9${'77'.padStart(10, '0')}`;
+  const same = invoiceFields({
+    number: read('DUP-7'),
+    issue_date: read('2018-02-05'),
+    total: read(up.body.total, 'low'),
+    seller_vat_id: read(seller),
+  });
+  const { id, messageId } = await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    bytes: named('dup'),
+  });
+  await drain(fake(same));
+  const r = await row(id);
+  assert.deepEqual([r.status, r.duplicate_of], ['duplicate', up.body.id]);
+  const m = await message(messageId);
+  assert.deepEqual([m.status, m.duplicate_of], ['duplicate', up.body.id]);
+  // another number, date or total, or an unknown seller: not a duplicate
+  for (const [what, fields] of [
+    ['number', { ...same, number: read('DUP-8') }],
+    ['total', { ...same, total: read('1.00') }],
+    ['seller', { ...same, seller_vat_id: read('HR90000000078') }],
+    ['date not read', { ...same, issue_date: null }],
+  ] as const) {
+    const c = await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named(`nodup-${what}`) });
+    await drain(fake(fields));
+    assert.equal((await row(c.id)).status, 'needs_review', what);
+  }
+});
+
+test('auto-confirm is called once a capture is read (when plugged); its failure loses nothing', async () => {
+  const called: string[] = [];
+  autoConfirmPort.plug(async (_ctx, captureId) => {
+    called.push(captureId);
+    throw new Error('auto-confirm broke');
+  });
+  try {
+    const { id } = await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named('auto') });
+    await drain(fake());
+    assert.deepEqual(called, [id]);
+    assert.equal((await row(id)).status, 'needs_review');
+    // a refused file is not offered to auto-confirm
+    await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named('auto-refused') });
+    await drain(
+      fake(invoiceFields(), async () => {
+        throw new ApiError('invalid_request', 'Not a PDF docex can read.');
+      }),
+    );
+    assert.deepEqual(called, [id]);
+  } finally {
+    autoConfirmPort.plug(null as never);
+  }
+});
+
+test('the learned layout of a known supplier is handed to extraction, and learned is recorded', async () => {
+  await svc.ctx.db
+    .insertInto('capture_layouts')
+    .values({
+      organization_id: org.org.orgId,
+      supplier_key: 'vat:DE555555555',
+      layout: JSON.stringify({ version: 1, marker: 'learned' }),
+      confirmed_count: 2,
+      updated_at: svc.ctx.clock.now(),
+    })
+    .execute();
+  const seen: unknown[] = [];
+  const reading = fake(invoiceFields({ seller_vat_id: read('DE555555555') }));
+  const extract = reading.extractFields;
+  reading.extractFields = (file, receiver, learned) => {
+    seen.push(learned);
+    return extract(file, receiver, learned);
+  };
+  const { id } = await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named('learned') });
+  await drain(reading);
+  assert.deepEqual(seen, [null, { version: 1, marker: 'learned' }]);
+  assert.equal((await row(id)).learned, true);
+  // an unknown supplier: read once, learned false
+  const c = await insertCapture(svc, org.org.orgId, { status: 'reading', bytes: named('unlearned') });
+  await drain(fake(captureFields({ number: read('X-1') })));
+  assert.equal((await row(c.id)).learned, false);
+});
