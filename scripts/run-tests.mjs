@@ -10,8 +10,9 @@
 // ~1.0 s with Node 24's own type stripping and ~0.6 s with its compile cache as well, for each of
 // the suite's ~165 files. Node 20 has neither, so it keeps tsx. tsconfig.json's
 // erasableSyntaxOnly keeps the code within what type stripping can run.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function collect(dir) {
@@ -64,22 +65,56 @@ if (Number(process.versions.node.split('.')[0]) >= 22 && !env.NODE_COMPILE_CACHE
   env.NODE_COMPILE_CACHE = join(process.cwd(), '.test-cache', 'node-compile-cache');
   mkdirSync(env.NODE_COMPILE_CACHE, { recursive: true });
 }
-const res = spawnSync(
-  process.execPath,
-  // docex-source: the package's own exports resolve to src/ (its TypeScript), not dist/, so tests
-  // never run a stale build.
-  [
-    ...(nativeTypeScript ? [] : ['--import', 'tsx']),
-    '--conditions=docex-source',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    // After the run, the slowest files (scripts/test-timings.mjs): where CI's time goes.
-    '--test-reporter=./scripts/test-timings.mjs',
-    '--test-reporter-destination=stdout',
-    ...files,
-  ],
-  { stdio: 'inherit', env },
-);
-process.exit(res.status ?? 1);
+// Files marked `// test-slot: waits` spend most of their time waiting by design (a proxy refusing
+// connections for a simulated restart, Retry-After sleeps, child processes started and killed):
+// in one of the two slots they would hold it while the cores idle. They run in a lane of their own,
+// one at a time beside the others (a third file in flight only while one of them waits), their
+// output printed after the main run's.
+const WAITS = /^\/\/ test-slot: waits\b/m;
+const waiting = files.filter((f) => WAITS.test(readFileSync(f, 'utf8').slice(0, 2048)));
+const main = files.filter((f) => !waiting.includes(f));
+
+/** One `node --test` run of `list`: its exit code, its output to stdout or into `into`. */
+function runFiles(list, slots, into) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      // docex-source: the package's own exports resolve to src/ (its TypeScript), not dist/, so
+      // tests never run a stale build.
+      [
+        ...(nativeTypeScript ? [] : ['--import', 'tsx']),
+        '--conditions=docex-source',
+        '--test',
+        `--test-concurrency=${slots}`,
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        // After the run, the slowest files (scripts/test-timings.mjs): where CI's time goes.
+        '--test-reporter=./scripts/test-timings.mjs',
+        '--test-reporter-destination=stdout',
+        ...list,
+      ],
+      { stdio: ['inherit', into ? 'pipe' : 'inherit', 'inherit'], env },
+    );
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      if (into) writeFileSync(into, Buffer.concat(chunks));
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const scratch = waiting.length > 0 ? mkdtempSync(join(tmpdir(), 'docex-tests-')) : null;
+const lane = scratch ? join(scratch, 'waits.log') : null;
+const [mainCode, waitsCode] = await Promise.all([
+  main.length > 0 ? runFiles(main, concurrency, null) : 0,
+  lane ? runFiles(waiting, 1, lane) : 0,
+]);
+if (lane && scratch) {
+  console.log(
+    `\n---- the waiting lane (${waiting.length} files marked \`// test-slot: waits\`, one at a time beside the run above)`,
+  );
+  process.stdout.write(readFileSync(lane));
+  rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(mainCode !== 0 ? mainCode : waitsCode);

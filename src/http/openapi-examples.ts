@@ -567,6 +567,8 @@ export function exampleFor(schema: unknown, schemas: Schemas): unknown {
 
 /** Request bodies whose generated example (every optional field at once) would mislead a reader. */
 export const REQUEST_EXAMPLES: Record<string, Json> = {
+  // a person corrects the invoice number the scan misread, and confirms (CONTRACT 13)
+  confirmCapture: { fields: { number: 'INV-2026-0042' } },
   // the external party the response example shows (CONTRACT 11.1); the body's schema lists the
   // other ways (an organization id, a VAT id or an identifier) among its examples
   createConnection: {
@@ -690,6 +692,42 @@ const THROUGH_LINK: Json = {
   },
   recipient: { id: exampleId('xp'), name: 'Contoso Ltd', email: 'ap@contoso.example' },
 };
+/** A captured PDF confirmed with one correction (CONTRACT 13). */
+const read = (value: unknown, text: string, y: number) => ({
+  value,
+  confidence: 'high',
+  page: 1,
+  bbox: [380, y, 540, y + 12],
+  text,
+});
+const CONFIRMED_CAPTURE: Json = {
+  id: exampleId('cap'),
+  inbound_message_id: exampleId('inm'),
+  file: {
+    filename: 'invoice-0042.pdf',
+    content_type: 'application/pdf',
+    sha256: createHash('sha256').update('docex-example:capture').digest('hex'),
+    pages: 1,
+  },
+  method: 'text',
+  status: 'confirmed',
+  fields: {
+    number: { ...read('INV-2026-0042', 'INV-2026-0042', 120), confidence: 'low' },
+    issue_date: read('2026-11-02', '02.11.2026', 136),
+    currency: read('EUR', 'EUR', 640),
+    total: read('119.00', '119,00 €', 640),
+    seller_name: read('Northwind Trading GmbH', 'Northwind Trading GmbH', 40),
+    seller_vat_id: read('DE123456789', 'DE 123 456 789', 56),
+  },
+  lines: [],
+  corrections: [{ field: 'number', value: 'INV-2026-0042', replaced: 'lNV-2026-0042' }],
+  document_id: exampleId('doc'),
+  duplicate_of: null,
+  created_at: '2026-11-02T09:14:03.120Z',
+  confirmed_at: '2026-11-02T09:20:41.008Z',
+  confirmed_by: { kind: 'user', id: exampleId('usr') },
+};
+
 export const RESPONSE_EXAMPLES: Record<string, Json> = {
   createConnection: EXTERNAL_CONNECTION,
   // the answer to the request example of UpdateConnectionBody
@@ -722,6 +760,7 @@ export const RESPONSE_EXAMPLES: Record<string, Json> = {
     duplicate_of: null,
   },
   releasePaymentHold: { ...BILL, status: 'approved', payment_hold: null },
+  confirmCapture: CONFIRMED_CAPTURE,
   issueDocument: { status: 'submitted' },
   transitionDocument: { ...BILL, status: 'approved' },
   createSandboxBill: {

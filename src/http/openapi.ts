@@ -85,6 +85,7 @@ const TAG_ORDER = [
   'Bank',
   'Attachments',
   'Inbound',
+  'Capture',
   'Provenance',
   'Events',
   'Webhooks',

@@ -3,7 +3,8 @@
 // that must hand work up (documents' payment transitions, a pledged invoice's void, a settled
 // payment's consequences) declares a narrow port, and this file connects it.
 import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor } from './bank/accounts.ts';
-import { messageSettledPort } from './capture/ports.ts';
+import { autoConfirm } from './capture/auto-confirm.ts';
+import { autoConfirmPort, billFromCapturePort, messageSettledPort } from './capture/ports.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
 import {
   plugChangeListener,
@@ -13,6 +14,7 @@ import {
 } from './documents/index.ts';
 import { financePaymentHook } from './finance/lifecycle.ts';
 import { guardPledgedInvoiceVoid } from './finance/pledges.ts';
+import { billFromCapture } from './inbound/capture-bill.ts';
 import { settleMessage } from './inbound/settle-message.ts';
 import { paymentTransition, plugPaymentHook, plugPaymentRail } from './payments/index.ts';
 
@@ -27,5 +29,8 @@ export function wireModules(): void {
     endToEndId: endToEndIdFor,
   });
   plugChangeListener('delivery', deliveryRowsForChange);
+  // capture (rank 4) hands a confirmed capture's bill and its message's status up to inbound
+  billFromCapturePort.plug(billFromCapture);
   messageSettledPort.plug(settleMessage);
+  autoConfirmPort.plug(autoConfirm);
 }

@@ -153,7 +153,9 @@ test('a read capture: needs_review with its pages and fields, capture.needs_revi
   const ev = evs.find((e) => (e.data as { capture: { id: string } }).capture.id === a.id)!;
   assert.deepEqual((ev.data as { capture: unknown }).capture, { ...got.body, status: 'needs_review' });
 
-  // a person rejects one: the message still needs review; both rejected: refused, with the reasons
+  // a person rejects one: the message still needs review; both rejected by the person who reviewed
+  // them: the message is closed, `accepted` with no document (CONTRACT §13 "then accepted"), not
+  // refused (a refusal is docex's own, for a message it could not read)
   const r1 = await svc.req('POST', `/v1/captures/${a.id}/reject`, {
     token: org.key,
     body: { reason: 'A copy.' },
@@ -165,16 +167,14 @@ test('a read capture: needs_review with its pages and fields, capture.needs_revi
     body: { reason: 'A delivery note.' },
   });
   assert.equal(r2.status, 200, r2.text);
-  const refused = await message(messageId);
-  assert.equal(refused.status, 'refused');
-  assert.deepEqual(refused.reasons, [
-    '"scan.pdf" was rejected: A copy.',
-    '"scan.pdf" was rejected: A delivery note.',
-  ]);
+  const closed = await message(messageId);
+  assert.equal(closed.status, 'accepted');
+  assert.deepEqual(closed.document_ids, []);
+  assert.deepEqual(closed.reasons, []);
   const refusals = await events('inbound.refused');
   assert.equal(
     refusals.filter((e) => (e.data as { message: { id: string } }).message.id === messageId).length,
-    1,
+    0,
   );
 });
 
@@ -381,7 +381,7 @@ test('the same invoice received before as an e-invoice: the capture is a duplica
 
 test('auto-confirm is called once a capture is read (when plugged); its failure loses nothing', async () => {
   const called: string[] = [];
-  autoConfirmPort.plug(async (_ctx, captureId) => {
+  autoConfirmPort.plug(async (_ctx, _trx, captureId) => {
     called.push(captureId);
     throw new Error('auto-confirm broke');
   });

@@ -1,3 +1,4 @@
+// test-slot: waits (a restart simulated by the proxy, Retry-After sleeps, docex serve processes started and killed; scripts/run-tests.mjs)
 // Issue 46 (CONTRACT 10, "Exactly once, whatever fails"): a write's effect and its
 // Idempotency-Key record commit in one transaction. A wire-protocol proxy cuts every database
 // connection right after the answer to a write's COMMIT reached the service, and refuses new ones
@@ -11,7 +12,7 @@
 // (already paid, only a draft can be issued).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, watch } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { type Kysely, sql } from 'kysely';
 import { openPostgres } from '../../src/db/database.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
+import { insertCapture } from '../helpers/capture-rows.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
@@ -83,9 +85,13 @@ function sleep(ms: number): Promise<void> {
  * retried after its Retry-After, up to 15 s (more than the claim's 10 s lease), as a client would.
  */
 async function retry(svc: TestService, f: Family, idem: string): Promise<Res> {
+  return retryUntilAnswered(() => svc.req(f.method, f.url, { token: f.token, body: f.body ?? {}, idem }));
+}
+
+async function retryUntilAnswered(send: () => Promise<Res>): Promise<Res> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const res = await svc.req(f.method, f.url, { token: f.token, body: f.body ?? {}, idem });
+    const res = await send();
     const code = (res.body as { error?: { code?: string } }).error?.code;
     const wait = (res.status === 409 && code === 'conflict') || res.status === 503;
     if (!wait || Date.now() > deadline) return res;
@@ -302,6 +308,33 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
         effect: () => count(sql`select count(*) as n from document_history where document_id = ${doc.id}`),
       };
     },
+    async () => {
+      // a capture (CONTRACT 13) as extraction hands it over, confirmed into a bill
+      const { captureId } = await insertCapture(other, {
+        organizationId: live.payer.orgId,
+        fields: {
+          number: `CAP-${randomKey()}`,
+          issue_date: '2026-11-01',
+          currency: 'EUR',
+          total: '119.00',
+          total_net: '100.00',
+          total_tax: '19.00',
+          seller_name: 'Captured Supplier GmbH',
+          seller_vat_id: 'DE123456789',
+        },
+      });
+      return {
+        name: 'capture confirm',
+        method: 'POST',
+        url: `/v1/captures/${captureId}/confirm`,
+        token: live.payer.key,
+        status: 200,
+        effect: () =>
+          count(
+            sql`select count(*) as n from documents where counterparty_organization_id = ${live.payer.orgId}`,
+          ),
+      };
+    },
   ];
 
   const names = [
@@ -317,6 +350,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
     'bank statement import',
     'inbound upload',
     'recipient-link move',
+    'capture confirm',
   ];
   assert.equal(names.length, families.length);
   for (const [i, make] of families.entries()) {
@@ -471,6 +505,166 @@ describe('exactly once: a `docex serve` process SIGKILLed right after a write co
       assert.equal(again.status, f.status, `${f.name}: ${again.status} ${again.text}`);
       assert.equal(again.headers['idempotent-replay'], 'true', `${f.name}: not a replay: ${again.text}`);
       assert.equal(await f.effect(), before + 1, `${f.name}: the effect is not there exactly once`);
+    }
+  });
+});
+
+/** A request over HTTP to a `docex serve` process, answered as the harness answers (Res). */
+async function overHttp(base: string, f: Family, idem: string): Promise<Res> {
+  const res = await fetch(`${base}${f.url}`, {
+    method: f.method,
+    headers: {
+      ...(f.token ? { authorization: `Bearer ${f.token}` } : {}),
+      'content-type': 'application/json',
+      'idempotency-key': idem,
+    },
+    body: JSON.stringify(f.body ?? {}),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {}
+  return { status: res.status, headers: Object.fromEntries(res.headers), text, body };
+}
+
+describe('exactly once on the embedded database: `docex serve` SIGKILLed during a write, retried on a new process over the same data directory', {
+  skip: PG
+    ? 'the embedded database (PGlite): the PostgreSQL runs cut and kill through the proxy above'
+    : false,
+}, () => {
+  // No proxy speaks to PGlite (it runs inside the process), so the kill is timed from outside: at
+  // the first write into the data directory's WAL after the request went out (the write's own
+  // transaction, or the claim before it: a moment inside the write), and as soon as the answer
+  // arrived (after the COMMIT, before anything else the process might still do). The retry goes to
+  // a new process on the same data directory (PGlite holds it alone, so one process at a time),
+  // and the effect exists exactly once; after an answer the retry is its replay. One write is
+  // enough: every write commits through the same pipeline transaction (the PostgreSQL runs above
+  // cover each family), and each kill costs a process start on the suite's time.
+  let dataDir: string;
+  type Serve = { child: ChildProcess; base: string };
+  let current: Serve;
+  const children: ChildProcess[] = [];
+
+  before(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'docex-once-pglite-'));
+  });
+  after(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function serve(): Promise<{ child: ChildProcess; base: string }> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DOCEX_DATA_DIR: dataDir,
+        DOCEX_IN_PROCESS_WORKER: '0',
+        DOCEX_MASTER_KEY: TEST_MASTER_KEY,
+        DOCEX_OPERATOR_TOKEN: OPERATOR_TOKEN,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(child);
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString('utf8');
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ok = await fetch(`${base}/readyz`)
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ok) return { child, base };
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`docex serve did not start: ${err}`);
+      await sleep(200);
+    }
+  }
+
+  async function exited(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((r) => child.once('exit', () => r()));
+  }
+
+  /** How many items GET `url` lists (a first page is enough: the counts here stay small). */
+  async function listed(base: string, url: string, token: string): Promise<number> {
+    const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 200, await res.clone().text());
+    return ((await res.json()) as { data: unknown[] }).data.length;
+  }
+
+  test('key mint: killed at its WAL write and after its answer; a new process, one effect', async () => {
+    current = await serve();
+    const up = await overHttp(
+      current.base,
+      {
+        name: 'signup',
+        method: 'POST',
+        url: '/v1/signup',
+        token: null,
+        body: {
+          organization_name: 'Killed Co',
+          email: `killed.${randomKey()}@once.test`,
+          password: 'correct horse battery staple',
+        },
+        status: 201,
+        effect: async () => 0,
+      },
+      randomKey(),
+    );
+    assert.equal(up.status, 201, up.text);
+    const session = (up.body as { session: { token: string } }).session.token;
+    const writes: Array<{ f: Family; list: string }> = [
+      {
+        f: {
+          name: 'key mint',
+          method: 'POST',
+          url: '/v1/keys',
+          token: session,
+          body: { name: 'killed', scopes: ['documents:read'] },
+          status: 201,
+          effect: async () => 0,
+        },
+        list: '/v1/keys',
+      },
+    ];
+    const wal = join(dataDir, 'pgdata', 'pg_wal');
+    for (const { f, list } of writes) {
+      for (const when of ['at its WAL write', 'after its answer'] as const) {
+        const victim: Serve = current;
+        const before = await listed(victim.base, list, session);
+        const idem = randomKey();
+        const kill = () => victim.child.kill('SIGKILL');
+        const watcher = when === 'at its WAL write' ? watch(wal, kill) : null;
+        const first: Res | Error = await overHttp(victim.base, f, idem).catch((e: unknown) => e as Error);
+        watcher?.close();
+        if (when === 'after its answer') {
+          assert.ok(!(first instanceof Error), `${f.name}: no answer before the kill: ${first}`);
+          assert.equal(first.status, f.status, `${f.name}: ${first.text}`);
+          kill();
+        }
+        await exited(victim.child);
+        current = await serve();
+        const again = await retryUntilAnswered(() => overHttp(current.base, f, idem));
+        assert.equal(again.status, f.status, `${f.name} (${when}): ${again.status} ${again.text}`);
+        if (!(first instanceof Error)) {
+          assert.equal(again.headers['idempotent-replay'], 'true', `${f.name} (${when}): not a replay`);
+          assert.equal(again.text, first.text, `${f.name} (${when}): another body`);
+        }
+        assert.equal(
+          await listed(current.base, list, session),
+          before + 1,
+          `${f.name} (${when}): the effect is not there exactly once`,
+        );
+      }
     }
   });
 });

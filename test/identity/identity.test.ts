@@ -214,6 +214,7 @@ describe('signup, sessions, organization, operator', () => {
     assert.equal(viaKey.status, 200);
     assert.deepEqual(viaKey.body, viaSession.body);
     assert.deepEqual(Object.keys(viaKey.body).sort(), [
+      'capture',
       'created_at',
       'directory_listed',
       'environment',

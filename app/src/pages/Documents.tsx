@@ -297,7 +297,11 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
                         title={
                           d.payment_hold.reason === 'payment_account_changed'
                             ? 'Payment held: its bank account changed'
-                            : 'Payment held: its sender is not verified'
+                            : d.payment_hold.reason === 'payment_account_new'
+                              ? 'Payment held: a bank account nobody confirmed yet'
+                              : d.payment_hold.reason === 'capture_unconfirmed'
+                                ? 'Payment held: its total was read from a PDF without certainty'
+                                : 'Payment held: its sender is not verified'
                         }
                       >
                         Payment held

@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/captures/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a capture: it becomes a bill
+         * @description Confirms what docex read from a PDF or scan (CONTRACT 13), with `fields` correcting any value (null: the file does not show it); each correction is kept with the value it replaced, on the capture and in the bill's history. Required: number, issue_date, seller_name, currency and total (a missing one is 400 naming it at `fields.<name>`); dates must be real, amounts decimals with at most 2 decimals, net + tax = total to the cent, IBAN and RF references with valid check digits, VAT ids of their country's format. The capture then becomes a bill exactly as a received e-invoice does: the seller matched among your counterparties (VAT id, registration id) or added as an external party, the same duplicate rule (the same seller, number, date and total already received: the capture becomes `duplicate` with `duplicate_of`, no bill), payment holds (a new or changed IBAN; `capture_unconfirmed` when the total was not read `high`), the file as the bill's attachment, `document.received`. Answers the capture with `document_id`. Confirming a confirmed capture again answers it unchanged (no second bill), or 409 if the fields differ from what was confirmed; a rejected capture is 409, a duplicate 409 naming `duplicate_of`.
+         */
+        post: operations["confirmCapture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/captures/{id}/pages/{n}": {
         parameters: {
             query?: never;
@@ -1327,7 +1347,7 @@ export interface paths {
         head?: never;
         /**
          * Set the legal profile and directory listing
-         * @description Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified; a refusal names every problem of the body at once, each in words. A document keeps the profiles it was issued with. directory_listed: false takes the organization out of GET /v1/directory (true by default); sent alone it needs no profile.
+         * @description Sets the organization's legal profile, what its e-invoices name it with (EN 16931 BG-4 seller / BG-7 buyer): legal name, postal address, VAT id, tax and legal registration ids, the electronic address Peppol routes on, a contact and the account it is paid into. Sent fields replace the stored ones, null clears an optional one; the result must have legal_name and address. Countries, schemes, the VAT prefix and IBAN check digits are verified; a refusal names every problem of the body at once, each in words. A document keeps the profiles it was issued with. directory_listed: false takes the organization out of GET /v1/directory (true by default); sent alone it needs no profile. capture: {auto_confirm: true} lets docex confirm by itself a capture whose required fields and total were all read `high` from a supplier with a confirmed capture before (CONTRACT 13; default false); sent alone it needs no profile either.
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -2703,10 +2723,10 @@ export interface components {
                 /** @description The account the party used before. */
                 previous?: string;
                 /**
-                 * @description payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
+                 * @description payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before; capture_unconfirmed: a bill made from a captured PDF or scan (CONTRACT 13) whose total was not read with certainty (a person typed or corrected it, or it was read low) and that no admin has confirmed yet. A bill held for its account and as capture_unconfirmed shows the account's hold first, then this one once that is released.
                  * @enum {string}
                  */
-                reason: "payment_account_new" | "payment_account_changed" | "sender_unverified";
+                reason: "payment_account_new" | "payment_account_changed" | "sender_unverified" | "capture_unconfirmed";
                 /**
                  * Format: date-time
                  * @description ISO 8601 with milliseconds, UTC.
@@ -2720,6 +2740,8 @@ export interface components {
              * @example null
              */
             received: {
+                /** @description The capture (GET /v1/captures/{id}) the bill was confirmed from, for a PDF or scan read by docex (CONTRACT 13); absent for an e-invoice. */
+                capture_id?: string;
                 /** @enum {string} */
                 channel: "email" | "upload";
                 from: string | null;
@@ -3329,6 +3351,10 @@ export interface components {
         };
         /** Organization */
         Organization: {
+            capture: {
+                /** @description Whether docex confirms a capture by itself (CONTRACT 13) when its required fields and total were all read `high` and its supplier has a confirmed capture before (actor capture_auto); the payment holds apply unchanged. Default false; PATCH /v1/organization {capture: {auto_confirm}} sets it. */
+                auto_confirm: boolean;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 with milliseconds, UTC.
@@ -3628,10 +3654,10 @@ export interface components {
                 /** @description The account the party used before. */
                 previous?: string;
                 /**
-                 * @description payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.
+                 * @description payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before; capture_unconfirmed: a bill made from a captured PDF or scan (CONTRACT 13) whose total was not read with certainty (a person typed or corrected it, or it was read low) and that no admin has confirmed yet. A bill held for its account and as capture_unconfirmed shows the account's hold first, then this one once that is released.
                  * @enum {string}
                  */
-                reason: "payment_account_new" | "payment_account_changed" | "sender_unverified";
+                reason: "payment_account_new" | "payment_account_changed" | "sender_unverified" | "capture_unconfirmed";
                 /**
                  * Format: date-time
                  * @description ISO 8601 with milliseconds, UTC.
@@ -3645,6 +3671,8 @@ export interface components {
              * @example null
              */
             received: {
+                /** @description The capture (GET /v1/captures/{id}) the bill was confirmed from, for a PDF or scan read by docex (CONTRACT 13); absent for an e-invoice. */
+                capture_id?: string;
                 /** @enum {string} */
                 channel: "email" | "upload";
                 from: string | null;
@@ -5661,6 +5689,315 @@ export interface operations {
             };
             /** @description `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmCapture: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example bbcdeadb-75b1-4b8e-a6a9-3ce614101237
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The capture id (cap_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fields": {
+                 *         "number": "INV-2026-0042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    fields?: {
+                        amount_due?: string | null;
+                        bic?: string | null;
+                        buyer_name?: string | null;
+                        buyer_reference?: string | null;
+                        buyer_vat_id?: string | null;
+                        currency?: string | null;
+                        due_date?: string | null;
+                        iban?: string | null;
+                        issue_date?: string | null;
+                        number?: string | null;
+                        payment_reference?: string | null;
+                        purchase_order?: string | null;
+                        seller_email?: string | null;
+                        seller_name?: string | null;
+                        seller_registration_id?: string | null;
+                        seller_vat_id?: string | null;
+                        tax_breakdown?: {
+                            /** @description The net amount at this rate (decimal string). */
+                            net: string;
+                            /** @description The VAT rate in percent ("19", "7.5"). */
+                            rate: string;
+                            /** @description The tax at this rate (decimal string). */
+                            tax: string;
+                        }[] | null;
+                        total?: string | null;
+                        total_net?: string | null;
+                        total_tax?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The capture, confirmed (or found a duplicate). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cap_egqmTzuqmSrfx2GGp5Vmd1",
+                     *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
+                     *       "file": {
+                     *         "filename": "invoice-0042.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "sha256": "f8744f35f783bd03497932ba79f071cc8ade7a86aa52ec9e7d0aa5741dd75ee6",
+                     *         "pages": 1
+                     *       },
+                     *       "method": "text",
+                     *       "status": "confirmed",
+                     *       "fields": {
+                     *         "number": {
+                     *           "value": "INV-2026-0042",
+                     *           "confidence": "low",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             380,
+                     *             120,
+                     *             540,
+                     *             132
+                     *           ],
+                     *           "text": "INV-2026-0042"
+                     *         },
+                     *         "issue_date": {
+                     *           "value": "2026-11-02",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             380,
+                     *             136,
+                     *             540,
+                     *             148
+                     *           ],
+                     *           "text": "02.11.2026"
+                     *         },
+                     *         "currency": {
+                     *           "value": "EUR",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             380,
+                     *             640,
+                     *             540,
+                     *             652
+                     *           ],
+                     *           "text": "EUR"
+                     *         },
+                     *         "total": {
+                     *           "value": "119.00",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             380,
+                     *             640,
+                     *             540,
+                     *             652
+                     *           ],
+                     *           "text": "119,00 €"
+                     *         },
+                     *         "seller_name": {
+                     *           "value": "Northwind Trading GmbH",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             380,
+                     *             40,
+                     *             540,
+                     *             52
+                     *           ],
+                     *           "text": "Northwind Trading GmbH"
+                     *         },
+                     *         "seller_vat_id": {
+                     *           "value": "DE123456789",
+                     *           "confidence": "high",
+                     *           "page": 1,
+                     *           "bbox": [
+                     *             380,
+                     *             56,
+                     *             540,
+                     *             68
+                     *           ],
+                     *           "text": "DE 123 456 789"
+                     *         }
+                     *       },
+                     *       "lines": [],
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "INV-2026-0042",
+                     *           "replaced": "lNV-2026-0042"
+                     *         }
+                     *       ],
+                     *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
+                     *       "duplicate_of": null,
+                     *       "created_at": "2026-11-02T09:14:03.120Z",
+                     *       "confirmed_at": "2026-11-02T09:20:41.008Z",
+                     *       "confirmed_by": {
+                     *         "kind": "user",
+                     *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        confirmed_at: string | null;
+                        confirmed_by: {
+                            id: string | null;
+                            /** @enum {string} */
+                            kind: "user" | "api_key" | "capture_auto";
+                        } | null;
+                        corrections: {
+                            field: string;
+                            replaced: unknown;
+                            value: unknown;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with milliseconds, UTC.
+                         */
+                        created_at: string;
+                        document_id: string | null;
+                        duplicate_of: string | null;
+                        fields: {
+                            [key: string]: {
+                                bbox: number[];
+                                /** @enum {string} */
+                                confidence: "high" | "low";
+                                page: number;
+                                text: string;
+                                value: string | {
+                                    /** @description The net amount at this rate (decimal string). */
+                                    net: string;
+                                    /** @description The VAT rate in percent ("19", "7.5"). */
+                                    rate: string;
+                                    /** @description The tax at this rate (decimal string). */
+                                    tax: string;
+                                }[];
+                            } | null;
+                        } | null;
+                        file: {
+                            content_type: string;
+                            filename: string;
+                            pages: number | null;
+                            sha256: string;
+                        };
+                        id: string;
+                        inbound_message_id: string;
+                        lines: {
+                            description: string;
+                            net: string;
+                            quantity: string;
+                            tax_rate: string | null;
+                            unit_price: string;
+                        }[];
+                        method: ("text" | "ocr" | "mixed") | null;
+                        /** @enum {string} */
+                        status: "reading" | "needs_review" | "confirmed" | "rejected" | "duplicate";
+                    };
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `insufficient_scope`, `not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14004,6 +14341,9 @@ export interface operations {
                      *         "environment": "live",
                      *         "verified": true,
                      *         "directory_listed": false,
+                     *         "capture": {
+                     *           "auto_confirm": false
+                     *         },
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -14144,6 +14484,9 @@ export interface operations {
                      *       "environment": "live",
                      *       "verified": true,
                      *       "directory_listed": false,
+                     *       "capture": {
+                     *         "auto_confirm": false
+                     *       },
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -14382,6 +14725,9 @@ export interface operations {
                      *       "environment": "live",
                      *       "verified": true,
                      *       "directory_listed": false,
+                     *       "capture": {
+                     *         "auto_confirm": false
+                     *       },
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -14494,6 +14840,9 @@ export interface operations {
                      *       "environment": "live",
                      *       "verified": true,
                      *       "directory_listed": false,
+                     *       "capture": {
+                     *         "auto_confirm": false
+                     *       },
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -14628,6 +14977,10 @@ export interface operations {
                         /** @description BT-38 / BT-53. */
                         postal_code: string;
                     };
+                    capture?: {
+                        /** @description true: a capture whose required fields and total were all read `high`, from a supplier with a confirmed capture before, becomes a bill by itself (actor capture_auto; CONTRACT 13), the payment holds unchanged. false (the default): every capture waits for a person. */
+                        auto_confirm: boolean;
+                    };
                     contact?: {
                         /**
                          * Format: email
@@ -14682,6 +15035,9 @@ export interface operations {
                      *       "environment": "live",
                      *       "verified": true,
                      *       "directory_listed": false,
+                     *       "capture": {
+                     *         "auto_confirm": false
+                     *       },
                      *       "legal_profile": {
                      *         "legal_name": "Northwind Trading GmbH",
                      *         "address": {
@@ -16514,6 +16870,9 @@ export interface operations {
                      *         "environment": "live",
                      *         "verified": true,
                      *         "directory_listed": false,
+                     *         "capture": {
+                     *           "auto_confirm": false
+                     *         },
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -16559,6 +16918,9 @@ export interface operations {
                      *         "environment": "live",
                      *         "verified": true,
                      *         "directory_listed": false,
+                     *         "capture": {
+                     *           "auto_confirm": false
+                     *         },
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {
@@ -17218,6 +17580,9 @@ export interface operations {
                      *         "environment": "live",
                      *         "verified": true,
                      *         "directory_listed": false,
+                     *         "capture": {
+                     *           "auto_confirm": false
+                     *         },
                      *         "legal_profile": {
                      *           "legal_name": "Northwind Trading GmbH",
                      *           "address": {

@@ -147,6 +147,13 @@ export interface ReceivedInfo {
   payment_account?: ReceivedPaymentAccount | null;
   /** what the e-invoice states beyond docex's fields; absent on documents received before 1.18.0 */
   einvoice?: ReceivedTerms;
+  /** the capture the bill was confirmed from (CONTRACT 13); absent for an e-invoice */
+  capture_id?: string;
+  /**
+   * the seller's identifiers as the file gave them (compacted), so that a seller added without a
+   * legal profile (a capture's, CONTRACT 13) is still known by them; absent before 1.19.0
+   */
+  seller_ids?: { vat_id: string | null; registration_id: string | null };
 }
 
 /** BG-17 of a received e-invoice, as the file gives it (an IBAN or another account id). */
@@ -161,13 +168,18 @@ export interface ReceivedPaymentAccount {
 
 /** documents.payment_hold (CONTRACT 11.5). */
 export interface PaymentHold {
-  reason: 'payment_account_new' | 'payment_account_changed' | 'sender_unverified';
+  reason: 'payment_account_new' | 'payment_account_changed' | 'sender_unverified' | 'capture_unconfirmed';
   /** payment_account_changed: the account the party used before (BT-84) */
   previous?: string;
   /** payment_account_new and _changed: the account this document asks to be paid to */
   new?: string;
   /** when the hold was put (the document's receipt) */
   since: string;
+  /**
+   * the hold that follows once this one is released (CONTRACT 13: a captured bill whose total was
+   * not read `high` and whose account is also held shows the account's hold first); not projected
+   */
+  next?: PaymentHold;
 }
 
 export interface EInvoiceExportsTable {

@@ -1,42 +1,57 @@
-// Where the capture family hands work up to inbound (rank 5, above it) without importing it: what
-// becomes of a message when one of its captures changes, and the bill a confirmed capture makes.
-// inbound plugs both in (src/modules/wiring.ts); capture only declares them. Plus the auto-confirm
-// hook the read pass calls once a capture is read (CONTRACT §13, "Learning per supplier").
-
-import type { Selectable } from 'kysely';
+// What the capture family (rank 4) hands up to inbound (rank 5), which owns messages and makes
+// received bills (CONTRACT 11.5): inbound plugs these in src/modules/wiring.ts, so capture never
+// imports inbound (docs/architecture.md, "Ports").
 import type { AppContext, Tx } from '../../context.ts';
-import type { CaptureActor, CapturesTable } from '../../db/tables/capture.ts';
 import { Port } from '../../lib/port.ts';
+import type { ImportedInvoice, ImportedParty } from '../einvoice/import-model.ts';
+import type { ReceivedContent } from '../einvoice/received-content.ts';
+
+/** A confirmed capture, as the bill §11.5 makes of it needs it (capture-bill.ts builds it). */
+export interface CaptureBill {
+  organizationId: string;
+  captureId: string;
+  inboundMessageId: string;
+  /** the captured file: the bill's attachment, its sha256 in `received` */
+  file: { filename: string; contentType: string; bytes: Uint8Array; sha256: string };
+  /** BG-4 from the confirmed fields (name, VAT id, registration id, email) */
+  seller: ImportedParty;
+  number: string;
+  issueDate: string;
+  /** the bill's content (lines, totals equal to the confirmed values to the cent) */
+  received: ReceivedContent;
+  /** BG-17 from the confirmed IBAN and BIC (null without an IBAN) */
+  paymentAccount: ImportedInvoice['paymentAccount'];
+  /** the total was not read `high` (typed, corrected or read low): the bill is held capture_unconfirmed */
+  totalUnconfirmed: boolean;
+}
+
+export type CaptureBillOutcome =
+  | { status: 'created'; documentId: string }
+  | { status: 'duplicate'; duplicateOf: string }
+  /** the seller cannot be added as a party (its name or email refused): in words, per field */
+  | { status: 'refused'; reasons: string[] };
 
 /**
- * "A capture of message M changed: set M's status" (CONTRACT §13: `processing` while a file is
- * being read, `needs_review` while any capture is, then what its files came to). Called in the
- * transaction that changed the capture, after the change.
+ * Makes the bill of a confirmed capture exactly as §11.5 makes one of an e-invoice, in the caller's
+ * transaction (inbound's receive-bill.ts, under the receiver's inbound lock).
  */
-export type MessageSettled = (trx: Tx, messageId: string, now: Date) => Promise<void>;
-
-/** Plugged by inbound (settle-message.ts); the service is not wired without it. */
-export const messageSettledPort = new Port<MessageSettled>('message settled (inbound)');
+export const billFromCapturePort = new Port<
+  (trx: Tx, bill: CaptureBill, now: Date) => Promise<CaptureBillOutcome>
+>('bill from a confirmed capture (inbound)');
 
 /**
- * "Make the bill of this confirmed capture" exactly as §11.5 makes one of an e-invoice: the
- * seller matched or a new external party, the duplicate rule, payment holds, the file as an
- * attachment, `document.received`. cap-confirm's: inbound plugs it in.
+ * A capture of message `inboundMessageId` changed (confirmed, rejected, duplicate): inbound sets
+ * the message's status (`needs_review` while any capture is, else `accepted` with its documents).
  */
-export type BillFromCapture = (
-  trx: Tx,
-  capture: Selectable<CapturesTable>,
-  actor: CaptureActor,
-  now: Date,
-) => Promise<{ documentId: string } | { duplicateOf: string }>;
-
-export const billFromCapturePort = new Port<BillFromCapture>('bill from capture (inbound)');
+export const messageSettledPort = new Port<(trx: Tx, inboundMessageId: string, now: Date) => Promise<void>>(
+  "a capture's message settled (inbound)",
+);
 
 /**
- * Called after a capture was read and committed `needs_review` (outside that transaction): with
- * the organization's auto-confirm on and a known supplier, confirms it (actor `capture_auto`).
- * cap-confirm's; unplugged, nothing happens and the capture waits for a person.
+ * After a capture is read (the read pass), docex confirms it by itself when the organization's
+ * `capture.auto_confirm` is on and the rule of auto-confirm.ts holds; answers whether it did.
+ * Plugged in src/modules/wiring.ts (the read pass does not import the confirmation).
  */
-export type AutoConfirm = (ctx: AppContext, captureId: string) => Promise<void>;
-
-export const autoConfirmPort = new Port<AutoConfirm>('capture auto-confirm');
+export const autoConfirmPort = new Port<
+  (ctx: AppContext, trx: Tx, captureId: string, now: Date) => Promise<boolean>
+>('auto-confirm of a read capture (capture)');

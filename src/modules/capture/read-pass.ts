@@ -260,7 +260,8 @@ async function readClaimed(
   const status = await finish(ctx, c, token, read);
   if (status === 'needs_review' && autoConfirmPort.plugged) {
     try {
-      await autoConfirmPort.plugged(ctx, c.id);
+      const confirmAuto = autoConfirmPort.plugged;
+      await inTransaction(ctx.db, (trx) => confirmAuto(ctx, trx, c.id, ctx.clock.now()));
     } catch (err) {
       // the capture is read and waits for a person: auto-confirm failing loses nothing
       ctx.log.error({ err, capture: c.id }, 'capture: auto-confirm failed; the capture waits for review');

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { capturePageFile, capturePageWords, getCapture, listCaptures } from './captures.ts';
+import { confirmCaptureRoute } from './confirm-route.ts';
 import { renderCapturePage } from './read-file.ts';
 import { rejectCapture } from './reject.ts';
 import {
@@ -114,4 +115,5 @@ export const captureRoutes: AnyRoute[] = [
     errors: ['not_found', 'conflict', 'idempotency_conflict'],
     handler: async ({ ctx, principal, params, body }) => rejectCapture(ctx, principal, params.id, body),
   }),
+  confirmCaptureRoute,
 ];

@@ -116,6 +116,7 @@ function projectReceived(r: ReceivedInfo): NonNullable<DocumentView['received']>
           bic: r.payment_account.bic,
         }
       : null,
+    ...(r.capture_id !== undefined ? { capture_id: r.capture_id } : {}),
   };
 }
 

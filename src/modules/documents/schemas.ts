@@ -358,6 +358,12 @@ export const Document = Type.Object(
                   "The e-invoice's payment account (BG-17), kept so the bill can be paid by bank transfer (CONTRACT 12); null when the file gives none.",
               },
             ),
+            capture_id: Type.Optional(
+              Type.String({
+                description:
+                  'The capture (GET /v1/captures/{id}) the bill was confirmed from, for a PDF or scan read by docex (CONTRACT 13); absent for an e-invoice.',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -378,10 +384,11 @@ export const Document = Type.Object(
                 Type.Literal('payment_account_new'),
                 Type.Literal('payment_account_changed'),
                 Type.Literal('sender_unverified'),
+                Type.Literal('capture_unconfirmed'),
               ],
               {
                 description:
-                  "payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before.",
+                  "payment_account_new: the e-invoice asks to be paid to an account (BT-84) nobody has confirmed for this party yet (its first; confirmed by typing it into the party's legal profile, or by releasing a hold on it once); payment_account_changed: to another account than the ones confirmed for this party; sender_unverified: the mail is not sender_verified, though this party's mail was verified before; capture_unconfirmed: a bill made from a captured PDF or scan (CONTRACT 13) whose total was not read with certainty (a person typed or corrected it, or it was read low) and that no admin has confirmed yet. A bill held for its account and as capture_unconfirmed shows the account's hold first, then this one once that is released.",
               },
             ),
             previous: Type.Optional(Type.String({ description: 'The account the party used before.' })),

@@ -143,6 +143,18 @@ export const UpdateOrganizationBody = Type.Object(
         'x-label': 'Directory listing',
       }),
     ),
+    capture: Type.Optional(
+      Type.Object(
+        {
+          auto_confirm: Type.Boolean({
+            description:
+              'true: a capture whose required fields and total were all read `high`, from a supplier with a confirmed capture before, becomes a bill by itself (actor capture_auto; CONTRACT 13), the payment holds unchanged. false (the default): every capture waits for a person.',
+            'x-label': 'Confirm known suppliers by itself',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   {
     additionalProperties: false,

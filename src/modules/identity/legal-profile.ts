@@ -138,8 +138,13 @@ export async function updateLegalProfile(
     if (!org) throw notFound('organization');
     // directory_listed (CONTRACT 11.1) is a flag beside the profile, not part of it: a body that
     // only sets it leaves the profile alone, even an organization that has none yet.
-    const { directory_listed: listed, ...profileBody } = isObject(body) ? body : {};
-    const listing = typeof listed === 'boolean' ? { directory_listed: listed } : {};
+    // The capture setting (CONTRACT 13) is another such flag.
+    const { directory_listed: listed, capture, ...profileBody } = isObject(body) ? body : {};
+    const autoConfirm = isObject(capture) ? capture.auto_confirm : undefined;
+    const listing = {
+      ...(typeof listed === 'boolean' ? { directory_listed: listed } : {}),
+      ...(typeof autoConfirm === 'boolean' ? { capture_auto_confirm: autoConfirm } : {}),
+    };
     if (Object.keys(profileBody).length === 0) {
       if (schemaProblems.length > 0) throw invalid(schemaProblems, summary(schemaProblems));
       return trx

@@ -22,6 +22,8 @@ export interface OrganizationView {
   environment: 'live' | 'sandbox';
   verified: boolean;
   directory_listed: boolean;
+  /** CONTRACT 13: whether docex confirms a known supplier's all-`high` capture by itself */
+  capture: { auto_confirm: boolean };
   legal_profile:
     | (LegalProfile & {
         verified_identifiers: {
@@ -45,6 +47,7 @@ export function organizationView(
     environment: o.environment,
     verified: o.verified,
     directory_listed: o.directory_listed,
+    capture: { auto_confirm: o.capture_auto_confirm },
     legal_profile: o.legal_profile && {
       ...o.legal_profile,
       verified_identifiers: verified.map((v) => ({ ...v, verified_at: iso(v.verified_at) })),

@@ -35,6 +35,15 @@ export const Organization = Type.Object(
       description:
         'Whether GET /v1/directory finds the organization by the identifiers of its legal profile (CONTRACT 11.1); PATCH it to false to leave the directory.',
     }),
+    capture: Type.Object(
+      {
+        auto_confirm: Type.Boolean({
+          description:
+            'Whether docex confirms a capture by itself (CONTRACT 13) when its required fields and total were all read `high` and its supplier has a confirmed capture before (actor capture_auto); the payment holds apply unchanged. Default false; PATCH /v1/organization {capture: {auto_confirm}} sets it.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
     legal_profile: Type.Union([OrganizationLegalProfile, Type.Null()], {
       description:
         'What e-invoices name the organization with (CONTRACT 9), and which of its identifiers are verified; null until PATCH /v1/organization sets it.',

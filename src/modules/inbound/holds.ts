@@ -114,6 +114,17 @@ export async function paymentHoldFor(
   return null;
 }
 
+/**
+ * CONTRACT 13: a bill confirmed from a capture whose total was not read `high` (a person typed or
+ * corrected it, or it was read without certainty) is held `capture_unconfirmed` until an admin
+ * releases it. When its account is held too, the account's hold shows first (it is the one to
+ * confirm with the party) and this one follows its release.
+ */
+export function withCaptureHold(hold: PaymentHold | null, now: Date): PaymentHold {
+  const unconfirmed: PaymentHold = { reason: 'capture_unconfirmed', since: iso(now) };
+  return hold === null ? unconfirmed : { ...hold, next: unconfirmed };
+}
+
 /** POST /v1/documents/{id}/release_hold (an admin session of the receiving organization). */
 export async function releaseHold(ctx: AppContext, principal: Principal, id: string): Promise<DocumentView> {
   const me = principal.organization.id;
@@ -135,12 +146,13 @@ export async function releaseHold(ctx: AppContext, principal: Principal, id: str
       trx,
       {
         before: doc,
-        after: { ...doc, payment_hold: null, updated_at: now },
+        // a hold that follows this one (withCaptureHold) is the document's hold from now on
+        after: { ...doc, payment_hold: hold.next ?? null, updated_at: now },
         columns: ['payment_hold', 'updated_at'],
         kind: 'edited',
         actor,
         action: 'payment_hold_released',
-        changes: { payment_hold: hold },
+        changes: { payment_hold: hold, ...(hold.next ? { next_hold: hold.next } : {}) },
         numberings: [],
       },
       now,

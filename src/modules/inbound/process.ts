@@ -5,56 +5,28 @@
 // first checks, under the row's lock, that the lease is still this worker's and the message still
 // `processing`. A refusal writes nothing but the refusal: the acceptance's transaction is rolled
 // back whole and the refusal written in a second one.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
-import type { ReceivedInfo } from '../../db/tables/documents.ts';
 import type { SenderAuthentication } from '../../db/tables/inbound.ts';
 import { inTransaction, withSavepoint } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
-import { compactAddress, compactIdentifier } from '../../lib/party-identifiers.ts';
 import type { Pass } from '../../worker/worker.ts';
-import { attachServiceFile } from '../attachments/add-attachment.ts';
-import { MAX_ATTACHMENT_BYTES } from '../attachments/schemas.ts';
 import { insertCaptures } from '../capture/store.ts';
-import {
-  insertDocument,
-  loadIssuingConnection,
-  projectDocument,
-  receivedDuplicate,
-  systemActor,
-} from '../documents/index.ts';
-import { precedingDocument } from '../einvoice/import-document.ts';
 import type { ImportedParty } from '../einvoice/import-model.ts';
 import { receivedContent } from '../einvoice/received-content.ts';
 import { appendEvents } from '../events/append.ts';
-import { findCounterparties } from '../parties/directory.ts';
-import { emailProblem } from '../parties/email.ts';
-import { createExternalParty } from '../parties/external-parties.ts';
 import { authenticationOf } from './authenticate.ts';
-import { paymentHoldFor, receivedPaymentAccount } from './holds.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
 import { readMessageOffThread, readUploadOffThread } from './parse-pool.ts';
 import type { ReadMessage } from './read-message.ts';
+import { Refused, receiveBill } from './receive-bill.ts';
 import { queueRefusalReply } from './refusal-reply.ts';
-import { senderVerifiedByAddress } from './sender-address.ts';
 
 /** How long a worker holds a message before another may take it over (a crashed worker's). */
 export const INBOUND_LEASE_MS = 5 * 60 * 1000;
-
-/** A refusal: the message is refused with these reasons and nothing else is written. */
-class Refused extends Error {
-  readonly reasons: string[];
-  /** the §9 import's errors behind some of the reasons (the upload answers with them) */
-  readonly errors: ApiError[];
-  constructor(reasons: string[], errors: ApiError[] = []) {
-    super(reasons.join(' '));
-    this.reasons = reasons;
-    this.errors = errors;
-  }
-}
 
 /** Why an error refuses a file, in words (the §9 import's messages, each problem listed). */
 function reasonOf(err: unknown): string | null {
@@ -80,79 +52,6 @@ const described = (p: ImportedParty): string => {
     : `${name}, with no electronic address, VAT id or registration id`;
 };
 
-/**
- * BG-4 with its identifiers as docex compares and stores them (no spaces, dots, dashes or slashes:
- * CONTRACT 11.5) and its contact email only when it is one: an address that is not (`XX`) is
- * ignored, never a reason to refuse the file.
- */
-function compactParty(p: ImportedParty): ImportedParty {
-  const ea = p.electronicAddress;
-  const lr = p.legalRegistrationId;
-  return {
-    ...p,
-    electronicAddress: ea ? { scheme: ea.scheme, value: compactAddress(ea.scheme, ea.value) } : null,
-    vatId: p.vatId === null ? null : compactIdentifier(p.vatId).toUpperCase(),
-    legalRegistrationId: lr ? { scheme: lr.scheme, value: compactIdentifier(lr.value) } : null,
-    email: p.email !== null && emailProblem(p.email) === null ? p.email : null,
-  };
-}
-
-/** The seller's term a problem of its new party's fields comes from, in the receiver's words. */
-const SELLER_TERMS: [string, string][] = [
-  ['legal_profile.vat_id', "the seller's VAT id (BT-31)"],
-  ['legal_profile.legal_registration_id', "the seller's legal registration id (BT-30)"],
-  ['legal_profile.electronic_address', "the seller's electronic address (BT-34)"],
-  ['legal_profile.address', "the seller's address (BG-5)"],
-  ['legal_profile.legal_name', "the seller's name (BT-27)"],
-  ['legal_profile.contact', "the seller's contact (BG-6)"],
-  ['name', "the seller's name (BT-27)"],
-  ['email', "the seller's email (BT-43)"],
-];
-
-/** A refusal of the seller's details as the receiver reads it: whose term, and what to do. */
-function sellerRefusal(err: ApiError): Refused | null {
-  const errors = (err.details?.errors as { path?: string; message?: string }[] | undefined) ?? [];
-  if (err.code !== 'invalid_request' || errors.length === 0) return null;
-  return new Refused(
-    errors.map((e) => {
-      const path = (e.path ?? '').replace(/^external_party\./, '');
-      const term =
-        SELLER_TERMS.find(([p]) => path === p || path.startsWith(`${p}.`))?.[1] ??
-        "the seller's details (BG-4)";
-      return `${term} in the supplier's file cannot be kept: ${e.message ?? 'it is not valid'}. The file is the supplier's: ask them for a corrected one.`;
-    }),
-  );
-}
-
-/** BG-4 as a legal profile, when the file gives all a profile needs (name and full address). */
-function profileOf(p: ImportedParty): LegalProfile | null {
-  const a = p.address;
-  if (!p.name || !a.line1 || !a.city || !a.postalCode || !a.countryCode) return null;
-  return {
-    legal_name: p.name,
-    address: {
-      line1: a.line1,
-      ...(a.line2 ? { line2: a.line2 } : {}),
-      city: a.city,
-      postal_code: a.postalCode,
-      country_code: a.countryCode.toUpperCase(),
-    },
-    ...(p.vatId ? { vat_id: p.vatId } : {}),
-    ...(p.legalRegistrationId
-      ? {
-          legal_registration_id: {
-            ...(p.legalRegistrationId.scheme ? { scheme: p.legalRegistrationId.scheme } : {}),
-            value: p.legalRegistrationId.value,
-          },
-        }
-      : {}),
-    ...(p.electronicAddress?.scheme
-      ? { electronic_address: { scheme: p.electronicAddress.scheme, value: p.electronicAddress.value } }
-      : {}),
-    ...(p.email ? { contact: { email: p.email } } : {}),
-  };
-}
-
 interface Message {
   id: string;
   organization_id: string;
@@ -173,47 +72,6 @@ export type Outcome =
   | { status: 'refused'; reasons: string[]; errors: ApiError[] }
   /** the lease was lost (another worker finished the message): nothing written */
   | { status: 'skipped' };
-
-/** The seller's organization and connection: a matched counterparty, or a new external party. */
-async function sellerOf(
-  trx: Tx,
-  org: { id: string; environment: 'live' | 'sandbox' },
-  fileSeller: ImportedParty,
-  senderAddress: string | null,
-  now: Date,
-): Promise<{ organizationId: string; connectionId: string; created: boolean }> {
-  const seller = compactParty(fileSeller);
-  const ea = seller.electronicAddress;
-  const matches = await findCounterparties(trx, org.id, {
-    electronic_address: ea?.scheme ? { scheme: ea.scheme, value: ea.value } : null,
-    vat_id: seller.vatId,
-    legal_registration_id: seller.legalRegistrationId,
-  });
-  const match = matches.find((m) => m.organization_id !== org.id);
-  if (match)
-    return { organizationId: match.organization_id, connectionId: match.connection_id, created: false };
-  if (!seller.name)
-    throw new Refused([
-      "The seller's name (BT-27) is missing from the supplier's file, so docex cannot add the seller as a party; ask the supplier for a corrected file.",
-    ]);
-  // Without an email (an upload whose file gives no BT-43) the party is added without one: nothing
-  // is emailed to it until someone sets it (CONTRACT 11.5).
-  const email = seller.email ?? senderAddress;
-  let party: Awaited<ReturnType<typeof createExternalParty>>;
-  try {
-    party = await createExternalParty(
-      trx,
-      org.id,
-      { name: seller.name, email, legal_profile: profileOf(seller) },
-      org.environment,
-      now,
-    );
-  } catch (err) {
-    const refused = err instanceof ApiError ? sellerRefusal(err) : null;
-    throw refused ?? err;
-  }
-  return { organizationId: party.id, connectionId: party.connection_id, created: true };
-}
 
 /** Accepts every e-invoice found, or throws Refused (the caller's transaction then rolls back). */
 async function accept(
@@ -238,97 +96,26 @@ async function accept(
       continue;
     }
     try {
-      const seller = await sellerOf(trx, org, f.invoice.seller, sender, now);
-      const connection = await loadIssuingConnection(trx, seller.organizationId, seller.connectionId);
-      const { documentType, content, balanceDue, terms } = receivedContent(f.invoice);
-      if (documentType === 'credit_note' && content.external_refs.preceding_invoice !== undefined) {
-        // BT-25 naming a bill this seller sent the receiver: the vendor credit derives from it
-        const derivedFrom = await precedingDocument(
-          trx,
-          seller.organizationId,
-          seller.connectionId,
-          content.external_refs.preceding_invoice,
-        );
-        if (derivedFrom !== null) {
-          const { preceding_invoice: _named, ...refs } = content.external_refs;
-          content.external_refs = refs;
-          content.derived_from = derivedFrom;
-        }
-      }
-      const dup = await receivedDuplicate(
+      const made = await receiveBill(
         trx,
-        seller.organizationId,
-        org.id,
-        f.invoice.number,
-        f.invoice.issueDate,
-        content.total.toString(),
-      );
-      if (dup !== null) {
-        duplicate ??= dup;
-        continue;
-      }
-      const received: ReceivedInfo = {
-        channel: m.channel,
-        from: sender,
-        message_id: m.message_id,
-        sender_verified: await senderVerifiedByAddress(trx, m.auth, m.from_address, seller, org.id),
-        sha256: f.sha256,
-        inbound_message_id: m.id,
-        payment_account: receivedPaymentAccount(f.invoice.paymentAccount),
-        einvoice: terms,
-      };
-      const paymentHold = await paymentHoldFor(trx, seller.organizationId, org.id, received, now);
-      const record = await insertDocument(
-        trx,
-        systemActor(seller.organizationId),
+        org,
+        { ...m, sender, raw: m.raw },
+        { filename: f.filename, contentType: f.contentType, bytes: f.bytes, sha256: f.sha256 },
         {
-          connection,
-          documentType,
-          content,
-          balanceDue,
-          status: 'submitted',
-          issued: true,
-          origin: m.channel,
-          received,
-          paymentHold,
+          seller: f.invoice.seller,
+          number: f.invoice.number,
+          issueDate: f.invoice.issueDate,
+          // read after the seller is matched, as before the move (the order of a refusal's reasons)
+          received: () => receivedContent(f.invoice),
+          paymentAccount: f.invoice.paymentAccount,
         },
         now,
       );
-      await attachServiceFile(
-        trx,
-        record.id,
-        seller.organizationId,
-        { filename: f.filename, content_type: f.contentType, bytes: f.bytes, sha256: f.sha256 },
-        now,
-      );
-      if (m.channel === 'email' && m.raw.length <= MAX_ATTACHMENT_BYTES) {
-        await attachServiceFile(
-          trx,
-          record.id,
-          seller.organizationId,
-          {
-            filename: `${m.id}.eml`,
-            content_type: 'message/rfc822',
-            bytes: m.raw,
-            sha256: createHash('sha256').update(m.raw).digest('hex'),
-          },
-          now,
-        );
+      if (made.status === 'duplicate') {
+        duplicate ??= made.duplicateOf;
+        continue;
       }
-      await appendEvents(
-        trx,
-        [
-          {
-            organizationId: org.id,
-            sandbox: record.sandbox,
-            type: 'document.received',
-            documentId: record.id,
-            data: { document: projectDocument(record, org.id), inbound_message_id: m.id },
-          },
-        ],
-        now,
-      );
-      created.push(record.id);
+      created.push(made.record.id);
     } catch (err) {
       if (err instanceof Refused) reasons.push(...err.reasons.map((r) => `${name}: ${r}`));
       else {

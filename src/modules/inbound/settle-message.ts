@@ -2,9 +2,11 @@
 // family's messageSettledPort by src/modules/wiring.ts): `processing` while a file of it is still
 // being read, `needs_review` while any capture of it waits for a person, then what all its files
 // came to: `accepted` with every bill made (its e-invoices' and its confirmed captures'),
-// `duplicate` when everything repeated a bill received before, `refused` when nothing of it became
-// a bill (every capture rejected), with the rejections' reasons and `inbound.refused`. Runs in the
-// transaction of the capture's change, the message locked.
+// `duplicate` when everything repeated a bill received before. A message none of whose files
+// became a bill is `accepted` when a person closed it (rejected a capture they reviewed: CONTRACT
+// §13 "then accepted"), and `refused` with the reader's reasons and `inbound.refused` when docex
+// could not read any of them (never reviewed: as a message with nothing to read is refused, §11.5).
+// Runs in the transaction of the capture's change, the message locked.
 import type { Tx } from '../../context.ts';
 import { appendEvents } from '../events/append.ts';
 import { LISTED, projectMessage } from './messages.ts';
@@ -19,7 +21,7 @@ export async function settleMessage(trx: Tx, messageId: string, now: Date): Prom
   if (!m) return;
   const captures = await trx
     .selectFrom('captures')
-    .select(['filename', 'status', 'document_id', 'duplicate_of', 'reject_reason'])
+    .select(['filename', 'status', 'method', 'document_id', 'duplicate_of', 'reject_reason'])
     .where('inbound_message_id', '=', messageId)
     .orderBy('part')
     .execute();
@@ -39,7 +41,10 @@ export async function settleMessage(trx: Tx, messageId: string, now: Date): Prom
         ? 'accepted'
         : duplicateOf !== null
           ? 'duplicate'
-          : 'refused';
+          : // a capture that was read (has a method) was rejected by a person who reviewed it
+            captures.some((c) => c.method !== null)
+            ? 'accepted'
+            : 'refused';
   const reasons =
     status === 'refused'
       ? captures

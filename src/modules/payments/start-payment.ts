@@ -67,7 +67,9 @@ function paymentHeld(doc: DocumentRecord): ApiError {
       ? `its e-invoice asks to be paid to the account ${hold.new ?? '?'}, not ${hold.previous ?? '?'} which this party used before`
       : hold.reason === 'payment_account_new'
         ? `its e-invoice asks to be paid to the account ${hold.new ?? '?'}, which nobody has confirmed for this party yet`
-        : "its mail's sender could not be verified, though this party's mail was verified before";
+        : hold.reason === 'capture_unconfirmed'
+          ? 'its total was read from a PDF or scan without certainty and no one has confirmed it yet'
+          : "its mail's sender could not be verified, though this party's mail was verified before";
   return new ApiError(
     'conflict',
     `The document is on payment hold (${hold.reason}): ${why}. Confirm it with the party by a channel you already know, then an admin session releases the hold (POST /v1/documents/${doc.id}/release_hold). Nothing was paid.`,
