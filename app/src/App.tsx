@@ -3,6 +3,8 @@ import { appApi, describeError, onUnauthorized, type SessionState, type SignedIn
 import { type Features, loadFeatures } from './api/features';
 import { Layout } from './components/Layout';
 import { BankPage } from './pages/Bank';
+import { CaptureReviewPage } from './pages/CaptureReview';
+import { CapturesPage } from './pages/Captures';
 import { ClaimPage } from './pages/Claim';
 import { ConnectionsPage } from './pages/Connections';
 import { DocumentPage } from './pages/DocumentPage';
@@ -35,6 +37,9 @@ function Routes() {
   if (path === '/webhooks') return <WebhooksPage />;
   if (path === '/treasury') return <TreasuryPage />;
   if (path === '/inbound') return <InboundPage />;
+  if (path === '/captures') return <CapturesPage />;
+  m = match('/captures/:id', path);
+  if (m) return <CaptureReviewPage id={m.id!} />;
   if (path === '/bank') return <BankPage />;
   if (path === '/finance') return <FinancePage />;
   if (path === '/sandbox') return <SandboxPage />;

@@ -280,7 +280,10 @@ export async function appApi(
 }
 
 /** The API's file downloads a page links to (a plain link: the browser saves what the API names). */
-type FileOperation = '/v1/inbound/messages/{id}/raw' | '/v1/payment_batches/{id}/file';
+type FileOperation =
+  | '/v1/inbound/messages/{id}/raw'
+  | '/v1/payment_batches/{id}/file'
+  | '/v1/captures/{id}/pages/{n}';
 
 /**
  * The address of a file the API serves, through the session's proxy, for an `<a download>`: the
@@ -289,6 +292,11 @@ type FileOperation = '/v1/inbound/messages/{id}/raw' | '/v1/payment_batches/{id}
  */
 export function fileHref(path: FileOperation, id: string): string {
   return APP_API + path.replace('{id}', encodeURIComponent(id));
+}
+
+/** A captured file's page n as the API renders it (a PNG), for an `<img>` on the review page. */
+export function capturePageHref(id: string, n: number): string {
+  return fileHref('/v1/captures/{id}/pages/{n}', id).replace('{n}', String(n));
 }
 
 /** A refusal the app's own routes answered with a 200 (`{refused}`), as the error the API would have thrown. */

@@ -46,6 +46,9 @@ export const OPTIONAL = {
   inbound: ['GET', '/v1/inbound/messages', 'documents'],
   // Issue 49: a supplier's invoice uploaded from the app.
   inboundUpload: ['POST', '/v1/inbound/documents', 'documents'],
+  // Issue 51: invoices read from plain PDFs and scans, reviewed and confirmed (CONTRACT 13).
+  captures: ['GET', '/v1/captures', 'documents'],
+  confirmCapture: ['POST', '/v1/captures/{id}/confirm', 'documents'],
   // Issue 40: the organization's bank, its accounts and payment batches (CONTRACT 12).
   bankAccounts: ['GET', '/v1/bank_accounts', 'payments'],
   paymentBatches: ['GET', '/v1/payment_batches', 'payments'],

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { appApi, endSessionRequests } from '../api/client';
+import { useToReviewCount } from '../lib/captures-count';
 import { useAction } from '../lib/hooks';
 import { Link, navigate, useLocation } from '../router';
 import { useApp } from '../session';
@@ -8,11 +9,12 @@ import { ErrorAlert } from './ui';
 const NAV: {
   to: string;
   label: string;
-  feature?: 'keys' | 'webhooks' | 'finance' | 'legalProfile' | 'inbound' | 'bankAccounts';
+  feature?: 'keys' | 'webhooks' | 'finance' | 'legalProfile' | 'inbound' | 'bankAccounts' | 'captures';
 }[] = [
   { to: '/documents', label: 'Documents' },
   { to: '/documents/new', label: 'New document' },
   { to: '/inbound', label: 'Inbound', feature: 'inbound' },
+  { to: '/captures', label: 'To review', feature: 'captures' },
   { to: '/connections', label: 'Customers & suppliers' },
   { to: '/keys', label: 'API keys', feature: 'keys' },
   { to: '/webhooks', label: 'Webhooks', feature: 'webhooks' },
@@ -61,6 +63,16 @@ function OrganizationSwitcher() {
   );
 }
 
+/** The menu's count of captured invoices waiting for a person (lib/captures-count.ts). */
+function ReviewCount({ count }: { count: string }) {
+  return (
+    <span className="nav-count" data-testid="to-review-count">
+      {count}
+      <span className="sr-only"> waiting</span>
+    </span>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { session, features, setSession } = useApp();
   const { path } = useLocation();
@@ -68,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // At a phone's width the menu folds behind a button (CSS shows it only there): nine links would
   // wrap to four rows above every page. Following one of its links closes it.
   const [menuOpen, setMenuOpen] = useState(false);
+  const toReview = useToReviewCount(features.has('captures'));
   const sandbox = session.organization.environment === 'sandbox';
   const endSession = () =>
     void signOut.run(async () => {
@@ -77,9 +90,11 @@ export function Layout({ children }: { children: ReactNode }) {
       navigate('/', { replace: true });
     });
   const current = (to: string) =>
-    to === '/documents'
-      ? path === '/' || (path.startsWith('/documents') && path !== '/documents/new')
-      : path === to;
+    to === '/captures'
+      ? path === to || path.startsWith('/captures/')
+      : to === '/documents'
+        ? path === '/' || (path.startsWith('/documents') && path !== '/documents/new')
+        : path === to;
   return (
     <div className={sandbox ? 'shell env-sandbox' : 'shell'}>
       <a className="skip-link" href="#main">
@@ -123,6 +138,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   onClick={() => setMenuOpen(false)}
                 >
                   {n.label}
+                  {n.to === '/captures' && toReview && toReview !== '0' ? (
+                    <ReviewCount count={toReview} />
+                  ) : null}
                 </Link>
               </li>
             ))}

@@ -10,8 +10,11 @@ import { useAction } from '../lib/hooks';
 import { importProblems } from '../lib/import-problems';
 import { Link, navigate } from '../router';
 
-/** The API's limit on the whole body: the file's base64 must fit in 1 MiB. */
-const MAX_FILE = 768 * 1024;
+/**
+ * What the app's proxy takes (15 MiB of body, src/webapp/plugin.ts): a file's base64 is 4/3 of it.
+ * The API takes scans up to DOCEX_INBOUND_MAX_BYTES (CONTRACT 13) and refuses a larger one itself.
+ */
+const MAX_FILE = 11 * 1024 * 1024;
 
 export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void }) {
   const action = useAction();
@@ -27,7 +30,7 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
     action.run(async () => {
       setDuplicate(null);
       setCaptured(null);
-      if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than an e-invoice can be (768 KiB).`);
+      if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than the app can send (11 MiB).`);
       const doc = await docex.POST('/v1/inbound/documents', {
         body: { content_base64: toBase64(await file.arrayBuffer()), filename: file.name.slice(0, 255) },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
@@ -89,8 +92,8 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
       ) : null}
       {captured ? (
         <p role="status" data-testid="upload-captured">
-          {captured} has no e-invoice inside: docex reads it in a moment and lists it to review, under
-          Inbound, before it becomes a bill.
+          {captured} has no e-invoice inside: docex reads it in a moment and lists it under{' '}
+          <Link to="/captures">To review</Link>, to confirm before it becomes a bill.
         </p>
       ) : null}
       {action.error ? (

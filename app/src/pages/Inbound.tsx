@@ -19,7 +19,7 @@ const STATUS_WORDS: Record<InboundMessage['status'], string> = {
   refused: 'Refused',
 };
 
-const FILTERS = ['', 'refused', 'accepted', 'duplicate', 'processing'] as const;
+const FILTERS = ['', 'needs_review', 'refused', 'accepted', 'duplicate', 'processing'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /**
@@ -180,6 +180,8 @@ function Outcome({ m }: { m: InboundMessage }) {
     );
   }
   if (m.status === 'processing') return <span className="muted">Being read…</span>;
+  // A plain PDF or a scan was read (CONTRACT 13) and waits for a person to confirm what was read.
+  if (m.status === 'needs_review') return <Link to="/captures">Waiting for review</Link>;
   if (m.document_ids.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="created" data-testid="inbound-documents">
