@@ -2202,7 +2202,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2220,7 +2220,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2235,7 +2235,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2250,7 +2250,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2265,7 +2265,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2280,7 +2280,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2295,7 +2295,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2310,7 +2310,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2325,7 +2325,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2340,7 +2340,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2355,7 +2355,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2370,7 +2370,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2385,7 +2385,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2400,7 +2400,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2415,7 +2415,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2430,7 +2430,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2445,7 +2445,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2472,7 +2472,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2490,7 +2490,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;
@@ -2508,7 +2508,7 @@ export interface components {
                      * @enum {string}
                      */
                     confidence: "high" | "low";
-                    /** @description The page it was read on, from 1. */
+                    /** @description The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty). */
                     page: number;
                     /** @description The words it was read from, as printed. */
                     text: string;

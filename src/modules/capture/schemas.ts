@@ -22,7 +22,11 @@ function Captured<T extends TSchema>(value: T, what: string) {
           description:
             '`high` only when read next to a label that names it (or where this supplier was learned to put it) AND every check that applies passes; anything else is `low`.',
         }),
-        page: Type.Integer({ minimum: 1, description: 'The page it was read on, from 1.' }),
+        page: Type.Integer({
+          minimum: 0,
+          description:
+            'The page it was read on, from 1; 0 for a value a person typed at confirmation that was read on no page (its bbox is then [0, 0, 0, 0] and its text empty).',
+        }),
         bbox: BBox,
         text: Type.String({ description: 'The words it was read from, as printed.' }),
       },
