@@ -40,7 +40,7 @@ async function tenant(ctx: BenchContext, n: number): Promise<Tenant> {
  * cache once handed the second the first one's key and ids: every request a 401, that side
  * measured at 40,000/s).
  */
-function perServer<T>(make: (ctx: BenchContext) => Promise<T>): (ctx: BenchContext) => Promise<T> {
+export function perServer<T>(make: (ctx: BenchContext) => Promise<T>): (ctx: BenchContext) => Promise<T> {
   const byUrl = new Map<string, Promise<T>>();
   return (ctx) => {
     let made = byUrl.get(ctx.docexUrl);

@@ -1,17 +1,14 @@
 // The HTTP scenarios of `npm run bench`, each paired with the ceiling it is judged against (their
 // shape is bench/scenario.ts).
 
-import { documentScenarios } from './documents.ts';
+import { documentScenarios, perServer } from './documents.ts';
 import type { Step } from './lib.ts';
 import { uniqueKey } from './lib.ts';
 import type { BenchContext, Scenario } from './scenario.ts';
 import { signupWithKey } from './setup.ts';
 
-let account: Promise<{ session: string; key: string }> | null = null;
-function benchAccount(ctx: BenchContext) {
-  account ??= signupWithKey(ctx, 'Bench Ltd');
-  return account;
-}
+/** One account per docex server (bench/ab.ts prepares two in one process). */
+const benchAccount = perServer((ctx: BenchContext) => signupWithKey(ctx, 'Bench Ltd'));
 
 export const scenarios: Scenario[] = [
   {

@@ -95,6 +95,24 @@ export interface Config {
     queue: number;
     timeoutMs: number;
   };
+  /**
+   * Reading captured files, PDFs without an e-invoice and scans (CONTRACT §13,
+   * src/modules/capture/capture-pool.ts, docs/capture.md).
+   */
+  capture: {
+    /** DOCEX_CAPTURE_MAX_PAGES: pages read of a file (20); beyond them the capture says so. */
+    maxPages: number;
+    /** DOCEX_OCR (on|off, default on): off refuses a file that needs OCR, with that reason. */
+    ocr: boolean;
+    /** DOCEX_CAPTURE_THREADS: threads reading files, each one file at a time (1). */
+    threads: number;
+    /** DOCEX_CAPTURE_QUEUE: files that may wait for a thread (16); one more answers 503. */
+    queue: number;
+    /** DOCEX_CAPTURE_TIMEOUT_MS: a file still being read then has its thread ended (240 s). */
+    timeoutMs: number;
+    /** DOCEX_CAPTURE_PAGE_TIMEOUT_MS: one page's OCR, stopped after this (30 s): its words are missing. */
+    pageTimeoutMs: number;
+  };
   /** Receiving documents by email (CONTRACT 11.5, src/modules/inbound/, docs/inbound.md). */
   inbound: InboundConfig;
   /** Email delivery (CONTRACT 11.2, src/modules/delivery, docs/reach.md). */
@@ -260,6 +278,15 @@ function databaseUrlFrom(env: Env): string | null {
   return url;
 }
 
+/** A switch written on|off (also 1|0, true|false, yes|no); anything else is refused. */
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', '1', 'true', 'yes'].includes(raw)) return true;
+  if (['off', '0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got ${JSON.stringify(env[name])}`);
+}
+
 function flag(env: Env, name: string): boolean {
   const raw = (env[name] ?? '').toLowerCase();
   return raw === '1' || raw === 'true' || raw === 'yes' || raw === 'on';
@@ -406,6 +433,14 @@ export function loadConfig(env: Env = process.env): Config {
       threads: intFrom(env, 'DOCEX_PARSE_THREADS', 1, 1, 64),
       queue: intFrom(env, 'DOCEX_PARSE_QUEUE', 16, 1, 10_000),
       timeoutMs: intFrom(env, 'DOCEX_PARSE_TIMEOUT_MS', 20_000, 10, 600_000),
+    },
+    capture: {
+      maxPages: intFrom(env, 'DOCEX_CAPTURE_MAX_PAGES', 20, 1, 1000),
+      ocr: onOff(env, 'DOCEX_OCR', true),
+      threads: intFrom(env, 'DOCEX_CAPTURE_THREADS', 1, 1, 64),
+      queue: intFrom(env, 'DOCEX_CAPTURE_QUEUE', 16, 1, 10_000),
+      timeoutMs: intFrom(env, 'DOCEX_CAPTURE_TIMEOUT_MS', 240_000, 100, 3_600_000),
+      pageTimeoutMs: intFrom(env, 'DOCEX_CAPTURE_PAGE_TIMEOUT_MS', 30_000, 100, 600_000),
     },
     inbound,
     mail: mailFrom(env, shownHost, inbound.domain),

@@ -1,5 +1,5 @@
 // The typed docex API client, published as `docex/client` (docs/client.md). openapi-fetch over the
-// types generated from the service's OpenAPI document (./openapi-types.ts, `npm run app:types`),
+// types generated from the service's OpenAPI document (./generated/openapi-types.ts, `npm run app:types`),
 // with what every caller of this API otherwise writes by hand:
 //   - `Authorization: Bearer <apiKey>` when a key is given;
 //   - an `Idempotency-Key` on every write that lacks one (the service refuses writes without),
@@ -18,10 +18,10 @@ import createClient, {
   type Middleware,
 } from 'openapi-fetch';
 import { docexErrorFrom } from './errors.ts';
-import type { paths } from './openapi-types.ts';
+import type { paths } from './generated/openapi-types.ts';
 
 export { DocexError, type ErrorBody, parseRetryAfter, UNEXPECTED_RESPONSE } from './errors.ts';
-export type { components, operations, paths } from './openapi-types.ts';
+export type { components, operations, paths } from './generated/openapi-types.ts';
 
 type Media = `${string}/${string}`;
 type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { API_VERSION } from '../../src/version.ts';
+import { ensureAppBuilt } from '../helpers/app-build.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { ensureAppBuilt, type Jar, jar, setCookie } from './jar.ts';
+import { type Jar, jar, setCookie } from './jar.ts';
 
 let svc: TestService;
 const password = 'correct horse battery staple';

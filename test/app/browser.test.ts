@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { findChromium, resolveChromium } from './browser.ts';
+import { findChromium, resolveChromium } from '../helpers/browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'docex-browser-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

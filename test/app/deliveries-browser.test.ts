@@ -5,38 +5,25 @@
 // the screen, no failed request and no console error.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { redactedMessage } from '../../src/modules/delivery/redact-message.ts';
+import { type BrowserSession, browserSuite } from '../helpers/browser.ts';
 import type { TestService } from '../helpers/harness.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { provisionSandbox, signUp } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
 
-const test = browserTest('the delivery timeline of a document emailed to an external party, in Chromium');
-
 let svc: TestService;
-let base: string;
 let b: BrowserSession;
 let page: Page;
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  // The worker composes each queued email and, in the sandbox, records it as simulated.
-  svc.startWorker();
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(30_000);
-  await page.setViewportSize(DESKTOP);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+// The worker composes each queued email and, in the sandbox, records it as simulated.
+const test = browserSuite(
+  'the delivery timeline of a document emailed to an external party, in Chromium',
+  { app: true, worker: true, viewport: DESKTOP },
+  async (s) => {
+    ({ svc, b, page } = s);
+  },
+);
 
 /** Adds an external party on Connections and issues an invoice to it; the invoice page's path. */
 async function issueToExternalParty(name: string, email: string): Promise<string> {

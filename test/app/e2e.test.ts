@@ -6,27 +6,16 @@
 // Screenshots of the main pages go to test-artifacts/app/.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before } from 'node:test';
+import { after } from 'node:test';
 import type { Page } from 'playwright-core';
 import { verifyBundleBytes } from '../../scripts/verify-bundle.mjs';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
-import type { TestService } from '../helpers/harness.ts';
+import { type BrowserSession, browserSuite, confirmPasswordIfAsked } from '../helpers/browser.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
-import {
-  type BrowserSession,
-  browserTest,
-  CHROMIUM,
-  confirmPasswordIfAsked,
-  listeningService,
-  openBrowser,
-} from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { provisionSandbox } from './sign-in.ts';
 
 const SLOW = 30_000;
-const test = browserTest('the web app in a browser (e2e)');
 
-let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
@@ -36,23 +25,19 @@ let paths: Record<string, Record<string, unknown>> = {};
 const email = `ada.${Date.now()}@e2e.test`;
 const password = 'correct horse battery staple';
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  svc.startWorker();
-  receiver = await startReceiver('/hooks');
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-  const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths };
-  paths = doc.paths;
-});
+const test = browserSuite(
+  'the web app in a browser (e2e)',
+  { app: true, worker: true, timeoutMs: SLOW },
+  async (s) => {
+    ({ base, b, page } = s);
+    receiver = await startReceiver('/hooks');
+    const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths };
+    paths = doc.paths;
+  },
+);
 
 after(async () => {
-  await b?.close();
   await receiver?.close();
-  await svc?.close();
 });
 
 function noBrowserErrors(step: string): void {

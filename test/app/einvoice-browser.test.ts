@@ -9,25 +9,16 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { after, before, test as plainTest } from 'node:test';
+import { test as plainTest } from 'node:test';
 import type { Page } from 'playwright-core';
 import { allRoutes } from '../../src/routes.ts';
 import { proxyAllowList } from '../../src/webapp/allow-list.ts';
+import { type BrowserSession, browserSuite, waitInPage } from '../helpers/browser.ts';
 import { connect, type SignedUp, signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
-import {
-  type BrowserSession,
-  browserTest,
-  CHROMIUM,
-  listeningService,
-  openBrowser,
-  waitInPage,
-} from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { signIn } from './sign-in.ts';
 
 const SLOW = 30_000;
-const test = browserTest('e-invoicing in the web app, in a browser');
 
 let svc: TestService;
 let base: string;
@@ -37,24 +28,18 @@ let seller: SignedUp;
 let buyer: SignedUp;
 let paths: Record<string, Record<string, unknown>> = {};
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  seller = await signup(svc, 'Lumière Conseil');
-  buyer = await signup(svc, 'Kaufhaus Nord');
-  await connect(svc, seller, buyer);
-  const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths };
-  paths = doc.paths;
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+const test = browserSuite(
+  'e-invoicing in the web app, in a browser',
+  { app: true, timeoutMs: SLOW },
+  async (s) => {
+    ({ svc, base, b, page } = s);
+    seller = await signup(svc, 'Lumière Conseil');
+    buyer = await signup(svc, 'Kaufhaus Nord');
+    await connect(svc, seller, buyer);
+    const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths };
+    paths = doc.paths;
+  },
+);
 
 /**
  * The import's refusals (a 400, a 422 through the proxy) are logged by Chromium as failed loads: not

@@ -5,9 +5,10 @@
 // keeps its 400 and 422.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ensureAppBuilt } from '../helpers/app-build.ts';
 import { connect, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { ensureAppBuilt, type Jar, jar } from './jar.ts';
+import { type Jar, jar } from './jar.ts';
 
 let svc: TestService;
 const password = 'correct horse battery staple';

@@ -7,47 +7,36 @@
 // on its document page; the borrower repays through the page and watches it close (and its listing
 // with it), and withdraws the other agreement. Any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AgreementView, ListingView } from '../../src/modules/finance/schemas.ts';
 import { agreed, agreement, invoice, list, offer, type World, world } from '../finance/helpers.ts';
+import { type BrowserSession, browserSuite } from '../helpers/browser.ts';
 import { operator } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { getDoc } from '../helpers/payments.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { signIn } from './sign-in.ts';
 
 const SLOW = 30_000;
-const test = browserTest('the Finance page in a browser');
 
 let svc: TestService;
-let base: string;
 let b: BrowserSession;
 let page: Page;
 let w: World;
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  svc.startWorker();
-  w = await world(svc);
-  // The borrower repays principal + fee: the principal it receives does not cover the fee.
-  const funded = await operator(svc, 'POST', `/v1/operator/organizations/${w.borrower.id}/fund`, {
-    currency: 'USD',
-    amount: 1000,
-  });
-  assert.equal(funded.status, 200, funded.text);
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+const test = browserSuite(
+  'the Finance page in a browser',
+  { app: true, worker: true, timeoutMs: SLOW },
+  async (s) => {
+    ({ svc, b, page } = s);
+    w = await world(svc);
+    // The borrower repays principal + fee: the principal it receives does not cover the fee.
+    const funded = await operator(svc, 'POST', `/v1/operator/organizations/${w.borrower.id}/fund`, {
+      currency: 'USD',
+      amount: 1000,
+    });
+    assert.equal(funded.status, 200, funded.text);
+  },
+);
 
 function noBrowserErrors(step: string): void {
   assert.deepEqual(b.errors, [], `browser errors during "${step}"`);

@@ -8,25 +8,13 @@
 // Every answer of 400 or more and every console error is recorded; a step fails on any it did not
 // expect by name.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { TestService } from '../helpers/harness.ts';
-import {
-  type BrowserSession,
-  browserTest,
-  CHROMIUM,
-  listeningService,
-  openBrowser,
-  waitInPage,
-} from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
+import { type BrowserSession, browserSuite, waitInPage } from '../helpers/browser.ts';
 import { provisionSandbox, signIn, signUp } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
 
 const SLOW = 30_000;
-const test = browserTest('the first hour of the web app, at desktop and phone widths');
 
-let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
@@ -35,22 +23,14 @@ let paths: Record<string, Record<string, unknown>> = {};
 const email = `ada.${Date.now()}@first-hour.test`;
 const password = 'correct horse battery staple';
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  svc.startWorker();
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-  await page.setViewportSize(DESKTOP);
-  paths = ((await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths }).paths;
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+const test = browserSuite(
+  'the first hour of the web app, at desktop and phone widths',
+  { app: true, worker: true, timeoutMs: SLOW, viewport: DESKTOP },
+  async (s) => {
+    ({ base, b, page } = s);
+    paths = ((await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths }).paths;
+  },
+);
 
 /**
  * Nothing failed or was logged during a step, except the answers named in `expected` (a status and

@@ -5,26 +5,14 @@
 // unverified organization makes no request the browser logs as failed. Every response of 400 or
 // more that the page receives is recorded, and any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
+import { after } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { TestService } from '../helpers/harness.ts';
+import { type BrowserSession, browserSuite, confirmPasswordIfAsked, waitInPage } from '../helpers/browser.ts';
 import { type Receiver, startReceiver } from '../webhooks/helpers.ts';
-import {
-  type BrowserSession,
-  browserTest,
-  CHROMIUM,
-  confirmPasswordIfAsked,
-  listeningService,
-  openBrowser,
-  waitInPage,
-} from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { provisionSandbox, signUp } from './sign-in.ts';
 
 const SLOW = 30_000;
-const test = browserTest('the first run of the web app in a browser');
 
-let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
@@ -36,28 +24,24 @@ const reads: string[] = [];
 const email = `grace.${Date.now()}@first-run.test`;
 const password = 'correct horse battery staple';
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  svc.startWorker();
-  receiver = await startReceiver('/hooks');
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (r.method() === 'GET' && url.pathname.startsWith('/app/api/v1/'))
-      reads.push(`GET ${url.pathname.slice('/app/api'.length)}`);
-  });
-  const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths };
-  paths = doc.paths;
-});
+const test = browserSuite(
+  'the first run of the web app in a browser',
+  { app: true, worker: true, timeoutMs: SLOW },
+  async (s) => {
+    ({ base, b, page } = s);
+    receiver = await startReceiver('/hooks');
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && url.pathname.startsWith('/app/api/v1/'))
+        reads.push(`GET ${url.pathname.slice('/app/api'.length)}`);
+    });
+    const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: typeof paths };
+    paths = doc.paths;
+  },
+);
 
 after(async () => {
-  await b?.close();
   await receiver?.close();
-  await svc?.close();
 });
 
 function clean(step: string): void {

@@ -9,17 +9,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
+import { type BrowserSession, browserSuite } from '../helpers/browser.ts';
 import { BUYER } from '../helpers/einvoice-profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { type Sandbox, sandbox } from '../helpers/payments.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { signInToSandbox } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
-
-const test = browserTest('a held bill, in Chromium');
 
 const SAMPLE = readFileSync(
   join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples', 'ubl_examples_sample-discount-price.xml'),
@@ -52,17 +48,14 @@ interface Doc {
 }
 
 let svc: TestService;
-let base: string;
 let b: BrowserSession;
 let page: Page;
 let buyer: Sandbox;
 /** The sandbox organization's name, as the hold panel names it. */
 let sandboxName: string;
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
+const test = browserSuite('a held bill, in Chromium', { app: true, viewport: DESKTOP }, async (s) => {
+  ({ svc, b, page } = s);
   // In the sandbox, where paying a bill is simulated.
   buyer = await sandbox(svc, 'Acheteur SARL');
   const set = await svc.req<{ name: string }>('PATCH', '/v1/organization', {
@@ -71,15 +64,6 @@ before(async () => {
   });
   assert.equal(set.status, 200, set.text);
   sandboxName = set.body.name;
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(30_000);
-  await page.setViewportSize(DESKTOP);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
 });
 
 async function upload(number: string, iban: string): Promise<Doc> {

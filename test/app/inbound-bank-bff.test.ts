@@ -8,9 +8,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
+import { ensureAppBuilt } from '../helpers/app-build.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { ensureAppBuilt, type Jar, jar } from './jar.ts';
+import { type Jar, jar } from './jar.ts';
 
 let plain: TestService;
 let inbound: TestService;

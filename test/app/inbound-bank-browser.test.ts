@@ -8,21 +8,18 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
 import nodemailer from 'nodemailer';
 import type { Page } from 'playwright-core';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
+import { type BrowserSession, browserSuite, listeningService, openBrowser } from '../helpers/browser.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { approvedInvoice, type LivePair, livePair, paid } from '../helpers/payments.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { signIn, signUp } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
 
 const INBOUND_DOMAIN = 'inbound.docex.test';
-const test = browserTest('the Inbound and Bank pages, in Chromium');
 
 let svc: TestService;
 let base: string;
@@ -74,30 +71,23 @@ async function drain(): Promise<void> {
   while ((await processInboundPass(svc.ctx)).handled > 0) {}
 }
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService({ DOCEX_INBOUND_DOMAIN: INBOUND_DOMAIN }));
-  // Two verified live organizations, the payer ("Live Buyer") with no processor and no balance:
-  // only its bank account will let it pay. Their legal profiles give the payment file its parties.
-  p = await livePair(svc, { connect: false });
-  for (const [who, profile] of [
-    [p.payee, SELLER],
-    [p.payer, BUYER],
-  ] as const) {
-    const res = await svc.req('PATCH', '/v1/organization', { token: who.session, body: profile });
-    assert.equal(res.status, 200, res.text);
-  }
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(30_000);
-  await page.setViewportSize(DESKTOP);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+const test = browserSuite(
+  'the Inbound and Bank pages, in Chromium',
+  { app: true, env: { DOCEX_INBOUND_DOMAIN: INBOUND_DOMAIN }, viewport: DESKTOP },
+  async (s) => {
+    ({ svc, base, b, page } = s);
+    // Two verified live organizations, the payer ("Live Buyer") with no processor and no balance:
+    // only its bank account will let it pay. Their legal profiles give the payment file its parties.
+    p = await livePair(svc, { connect: false });
+    for (const [who, profile] of [
+      [p.payee, SELLER],
+      [p.payer, BUYER],
+    ] as const) {
+      const res = await svc.req('PATCH', '/v1/organization', { token: who.session, body: profile });
+      assert.equal(res.status, 200, res.text);
+    }
+  },
+);
 
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 

@@ -1,13 +1,5 @@
 // A minimal browser stand-in for the backend-for-frontend tests: a cookie jar over app.inject.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../scripts/build-app.mjs';
-
-/** The built app is what /app serves; build it once (quick when app/dist is fresh). */
-export async function ensureAppBuilt(): Promise<void> {
-  const res = await buildApp({ quiet: true });
-  if (res.missing)
-    throw new Error('vite is not installed: run npm install (dev dependencies) to build the app');
-}
 
 export function setCookieHeaders(res: LightMyRequestResponse): string[] {
   const h = res.headers['set-cookie'];

@@ -2,43 +2,25 @@
 // VAT id up in the directory first and offers to connect when the business is on docex; otherwise
 // it adds an external party, which the list then shows as not on docex, with its email.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
+import { type BrowserSession, browserSuite, waitInPage } from '../helpers/browser.ts';
 import { SELLER } from '../helpers/einvoice-profiles.ts';
 import { operator } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
-import {
-  type BrowserSession,
-  browserTest,
-  CHROMIUM,
-  listeningService,
-  openBrowser,
-  waitInPage,
-} from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { signUp } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
 
-const test = browserTest('adding a counterparty that is not on docex, in Chromium');
-
 let svc: TestService;
-let base: string;
 let b: BrowserSession;
 let page: Page;
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(30_000);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+const test = browserSuite(
+  'adding a counterparty that is not on docex, in Chromium',
+  { app: true },
+  async (s) => {
+    ({ svc, b, page } = s);
+  },
+);
 
 test('directory first, then an external party', { timeout: 180_000 }, async () => {
   // The business on docex, with a VAT id in its legal profile.

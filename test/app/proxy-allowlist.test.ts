@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { allRoutes } from '../../src/routes.ts';
 import { proxyAllowList } from '../../src/webapp/allow-list.ts';
+import { ensureAppBuilt } from '../helpers/app-build.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { ensureAppBuilt, type Jar, jar } from './jar.ts';
+import { type Jar, jar } from './jar.ts';
 
 let svc: TestService;
 const password = 'correct horse battery staple';

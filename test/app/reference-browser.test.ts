@@ -5,21 +5,11 @@
 // request to any other origin, logged no console error and broke no Content-Security-Policy rule.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { TestService } from '../helpers/harness.ts';
-import {
-  ARTIFACTS,
-  type BrowserSession,
-  browserTest,
-  CHROMIUM,
-  listeningService,
-  openBrowser,
-} from './browser.ts';
+import { ARTIFACTS, type BrowserSession, browserSuite } from '../helpers/browser.ts';
 
 // Chromium parses Scalar's 4 MB bundle and the document: slow on a loaded 2-core machine.
 const SLOW = 60_000;
-const test = browserTest('the interactive API reference, in a browser');
 
 interface Operation {
   operationId: string;
@@ -31,7 +21,6 @@ interface Doc {
   components: { schemas: Record<string, unknown> };
 }
 
-let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
@@ -39,13 +28,9 @@ let doc: Doc;
 /** Every URL the page asked for. */
 const requested: string[] = [];
 
-before(async () => {
-  if (!CHROMIUM) return;
-  ({ svc, base } = await listeningService());
+const test = browserSuite('the interactive API reference, in a browser', { timeoutMs: SLOW }, async (s) => {
+  ({ base, b, page } = s);
   doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as Doc;
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
   page.on('request', (r) => requested.push(r.url()));
   // Violations reach the console too; recording the events names the directive.
   // (page scripts are strings here: this project's TypeScript has no DOM library)
@@ -54,11 +39,6 @@ before(async () => {
     document.addEventListener('securitypolicyviolation', (e) =>
       window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile));
   `);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
 });
 
 /** What the reader sees (the whole page, every tag open, is too tall to capture in time). */

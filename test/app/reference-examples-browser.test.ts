@@ -6,19 +6,15 @@
 // asks for anything that answers 4xx (the favicon included).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { API_KEY_PLACEHOLDER } from '../../src/http/reference-page.ts';
-import type { TestService } from '../helpers/harness.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
+import { type BrowserSession, browserSuite } from '../helpers/browser.ts';
 import { fits, PHONE } from './viewport.ts';
 
 const SLOW = 60_000;
-const test = browserTest('the reference examples, pasted and run');
 const run = promisify(execFile);
 
-let svc: TestService;
 let base: string;
 let b: BrowserSession;
 let page: Page;
@@ -40,9 +36,8 @@ async function call<T>(method: string, path: string, token: string | null, body?
   return (await res.json()) as T;
 }
 
-before(async () => {
-  if (!CHROMIUM) return;
-  ({ svc, base } = await listeningService());
+const test = browserSuite('the reference examples, pasted and run', { timeoutMs: SLOW }, async (s) => {
+  ({ base, b, page } = s);
   const up = await call<{ session: { token: string } }>('POST', '/v1/signup', null, {
     organization_name: 'Reader Co',
     email: `reader.${Date.now()}@reference.test`,
@@ -59,14 +54,6 @@ before(async () => {
     scopes: ['documents:read', 'documents:write'],
   });
   key = minted.key;
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
 });
 
 test('the curl shown for "Create a document", pasted with your key and connection, answers 201 with a draft', async () => {

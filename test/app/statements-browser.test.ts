@@ -7,18 +7,14 @@
 // with the invoice's number. At 1366x900 and 390x844
 // with nothing wider than the screen, no console error.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
+import { type BrowserSession, browserSuite, openBrowser } from '../helpers/browser.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { approvedInvoice, bill, getDoc, livePair, paid, type Sandbox, sandbox } from '../helpers/payments.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
-import { ensureAppBuilt } from './jar.ts';
 import { signIn, signInToSandbox } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
-
-const test = browserTest('the Bank page statements, in Chromium');
 
 let svc: TestService;
 let base: string;
@@ -26,24 +22,17 @@ let b: BrowserSession;
 let page: Page;
 let sb: Sandbox;
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
-  sb = await sandbox(svc, 'Statement Practice');
-  // The payment file names the payer with its postal address.
-  const profile = await svc.req('PATCH', '/v1/organization', { token: sb.session, body: BUYER });
-  assert.equal(profile.status, 200, profile.text);
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(30_000);
-  await page.setViewportSize(DESKTOP);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
-});
+const test = browserSuite(
+  'the Bank page statements, in Chromium',
+  { app: true, viewport: DESKTOP },
+  async (s) => {
+    ({ svc, base, b, page } = s);
+    sb = await sandbox(svc, 'Statement Practice');
+    // The payment file names the payer with its postal address.
+    const profile = await svc.req('PATCH', '/v1/organization', { token: sb.session, body: BUYER });
+    assert.equal(profile.status, 200, profile.text);
+  },
+);
 
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 

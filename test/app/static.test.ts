@@ -10,9 +10,10 @@ import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
 import { makeErrorHandler } from '../../src/http/error-handler.ts';
 import { registerStatic } from '../../src/webapp/static.ts';
+import { ensureAppBuilt } from '../helpers/app-build.ts';
 import { signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { ensureAppBuilt, jar, setCookie } from './jar.ts';
+import { jar, setCookie } from './jar.ts';
 
 let svc: TestService;
 

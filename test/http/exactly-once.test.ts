@@ -24,6 +24,7 @@ import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { commitCutProxy } from '../helpers/faulty-proxy.ts';
+import { type SignedUp, signup } from '../helpers/flows.ts';
 import {
   OPERATOR_TOKEN,
   type Res,
@@ -42,6 +43,7 @@ import {
   sandbox,
 } from '../helpers/payments.ts';
 import { sampleInvoiceXml } from '../inbound/helpers.ts';
+import { addParty, giveProfile, issueTo, type Party, tokenFor } from '../recipient/setup.ts';
 
 const PG = process.env.DATABASE_URL;
 
@@ -53,7 +55,8 @@ interface Family {
   name: string;
   method: string;
   url: string;
-  token: string;
+  /** The bearer token; null for the recipient link, whose token is in the URL. */
+  token: string | null;
   body?: unknown;
   status: number;
   /** A number that the write raises by exactly one. */
@@ -100,6 +103,9 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
   let sb: Sandbox;
   let p: Pair;
   let live: LivePair;
+  /** An issuer and an external party on its connection: the recipient link's two ends. */
+  let linkSeller: SignedUp;
+  let linkParty: Party;
   const PAYER_IBAN = 'FR1420041010050500013M02606';
   const PAYEE_IBAN = 'DE89370400440532013000';
 
@@ -127,6 +133,9 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
       });
       assert.equal(account.status, 201, account.text);
     }
+    linkSeller = await signup(other, 'Link Seller');
+    await giveProfile(other, linkSeller);
+    linkParty = await addParty(other, linkSeller, 'Link Client Ltd', 'ap@link-client.example');
   });
   after(async () => {
     await other?.close();
@@ -278,6 +287,21 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
           ),
       };
     },
+    async () => {
+      // The counterparty's move through the link its email carries: no bearer token, the key
+      // scoped to the link.
+      const doc = await issueTo(other, linkSeller, linkParty);
+      const link = await tokenFor(other, doc.id, linkParty.id);
+      return {
+        name: 'recipient-link move',
+        method: 'POST',
+        url: `/v1/recipient/${link}/transition`,
+        token: null,
+        body: { to: 'approved' },
+        status: 200,
+        effect: () => count(sql`select count(*) as n from document_history where document_id = ${doc.id}`),
+      };
+    },
   ];
 
   const names = [
@@ -292,6 +316,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
     'payment batch close',
     'bank statement import',
     'inbound upload',
+    'recipient-link move',
   ];
   assert.equal(names.length, families.length);
   for (const [i, make] of families.entries()) {

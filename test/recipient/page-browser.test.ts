@@ -5,18 +5,15 @@
 // in, email the code, type it, claimed. Any console error or uncaught exception fails it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before } from 'node:test';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from '../app/browser.ts';
-import { ensureAppBuilt } from '../app/jar.ts';
 import { DESKTOP, fits, PHONE } from '../app/viewport.ts';
+import { type BrowserSession, browserSuite } from '../helpers/browser.ts';
 import { type SignedUp, signup } from '../helpers/flows.ts';
 import type { TestService } from '../helpers/harness.ts';
 import { addParty, giveProfile, issueTo, type Party, tokenFor } from './setup.ts';
 
 const SLOW = 30_000;
-const test = browserTest('the recipient page, in a browser');
 
 let svc: TestService;
 let base: string;
@@ -25,10 +22,8 @@ let page: Page;
 let seller: SignedUp;
 let party: Party;
 
-before(async () => {
-  if (!CHROMIUM) return;
-  await ensureAppBuilt();
-  ({ svc, base } = await listeningService());
+const test = browserSuite('the recipient page, in a browser', { app: true, timeoutMs: SLOW }, async (s) => {
+  ({ svc, base, b, page } = s);
   seller = await signup(svc, 'Lumière Conseil');
   await giveProfile(svc, seller);
   party = await addParty(svc, seller, 'Kaufhaus Nord GmbH', 'ap@kaufhaus.example', {
@@ -36,14 +31,6 @@ before(async () => {
     address: { line1: 'Marktplatz 2', city: 'Hamburg', postal_code: '20095', country_code: 'DE' },
     vat_id: 'DE987654321',
   });
-  b = await openBrowser(base);
-  page = b.page;
-  page.setDefaultTimeout(SLOW);
-});
-
-after(async () => {
-  await b?.close();
-  await svc?.close();
 });
 
 function noBrowserErrors(step: string): void {

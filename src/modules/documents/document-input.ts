@@ -5,8 +5,8 @@ import type { StoredLineItem } from '../../db/tables/documents.ts';
 import { canonicalJson } from '../../lib/canonical.ts';
 import { utcDate } from '../../lib/clock.ts';
 import type { Currency } from '../../lib/currencies.ts';
-import { UNIT_CODES, VATEX_CODES } from '../../lib/en16931-codes.ts';
 import { type FieldProblem, invalid } from '../../lib/errors.ts';
+import { UNIT_CODES, VATEX_CODES } from '../../lib/generated/en16931-codes.ts';
 import {
   computeTotals,
   MoneyDecimal,

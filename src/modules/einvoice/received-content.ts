@@ -10,8 +10,8 @@
 import type { ReceivedTerms, StoredAllowanceCharge, StoredLineItem } from '../../db/tables/documents.ts';
 import { isRealDate } from '../../lib/calendar.ts';
 import { CURRENCIES, type Currency } from '../../lib/currencies.ts';
-import { UNIT_CODES, VATEX_CODES } from '../../lib/en16931-codes.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
+import { UNIT_CODES, VATEX_CODES } from '../../lib/generated/en16931-codes.ts';
 import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
 import { TAX_CATEGORIES, type TaxCategory } from '../../lib/tax-categories.ts';
 import { unstorableTextProblem } from '../../lib/text.ts';

@@ -7,8 +7,8 @@ import { type AppContext, hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
-import { EAS_CODES, ICD_CODES } from '../../lib/en16931-codes.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
+import { EAS_CODES, ICD_CODES } from '../../lib/generated/en16931-codes.ts';
 import {
   askedKey,
   EA_KEY,

@@ -1,25 +1,16 @@
-// PLACEHOLDER until cap-extract merges: the signatures the capture resource calls
-// (BRIEF-capture.md); cap-extract's file replaces this one whole. Nothing may depend on these
-// bodies, no test included.
-import type {
-  CaptureFields,
-  CaptureReceiver,
-  Extraction,
-  LearnedLayout,
-  ReadFile,
-} from '../../../lib/capture-shapes.ts';
-import { ApiError } from '../../../lib/errors.ts';
-
-// PLACEHOLDER until cap-extract merges
-export function extractFields(
-  _file: ReadFile,
-  _receiver: CaptureReceiver,
-  _learned: LearnedLayout | null,
-): Extraction {
-  throw new ApiError('unavailable', 'capture extraction is not built yet');
-}
-
-// PLACEHOLDER until cap-extract merges
-export function supplierKeysOf(_fields: CaptureFields): string[] {
-  throw new ApiError('unavailable', 'capture extraction is not built yet');
-}
+// Capture's extraction (CONTRACT §13): the §13 fields from a file's words, what a confirmation
+// teaches about a supplier's layout, the keys a supplier is known by, and the checks a value must
+// pass to be `high` (exported for the confirm step to check corrections the same way).
+export {
+  bicValid,
+  compactId,
+  dateValid,
+  dueNotBeforeIssue,
+  ibanValid,
+  isoCurrency,
+  rfValid,
+  vatIdValid,
+} from './checks.ts';
+export { extractFields } from './extract-fields.ts';
+export { learnLayout } from './learn.ts';
+export { supplierKeysOf } from './supplier-keys.ts';

@@ -8,9 +8,10 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { startTestService, type TestService } from '../helpers/harness.ts';
+import { ensureAppBuilt } from './app-build.ts';
+import { startTestService, type TestService } from './harness.ts';
 
 export const ARTIFACTS = join('test-artifacts', 'app');
 
@@ -72,7 +73,7 @@ export const CHROMIUM: string | null = 'path' in resolved ? resolved.path : null
  * whose reason says how to enable them (one line in the report) and the file's tests are not
  * registered at all.
  */
-export function browserTest(label: string): typeof test {
+function browserTest(label: string): typeof test {
   if ('path' in resolved) return test;
   test(label, { skip: resolved.skip }, () => {});
   const none = (() => {}) as unknown as typeof test;
@@ -206,4 +207,60 @@ export async function confirmPasswordIfAsked(page: Page, password: string): Prom
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('secret-value').waitFor();
   return true;
+}
+
+/** What a browser test file drives: its own service on loopback and one Chromium page on it. */
+export interface BrowserSuite {
+  svc: TestService;
+  /** The service's address, http://127.0.0.1:<port>, its DOCEX_BASE_URL. */
+  base: string;
+  b: BrowserSession;
+  page: Page;
+}
+
+export interface BrowserSuiteOptions {
+  /** Build the web app first (the pages under /app); the reference pages need no build. */
+  app?: boolean;
+  /** Start the service's worker (deliveries, settlement, webhooks). */
+  worker?: boolean;
+  /** Environment for the service (DOCEX_BASE_URL is set to its real address). */
+  env?: Record<string, string>;
+  /** The page's default timeout for actions and waits; 30 s unless given. */
+  timeoutMs?: number;
+  /** The page's viewport once open; the browser context's 1280×900 unless given. */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * The preamble every browser test file shared: find Chromium (without one, the file's tests are
+ * one skipped test whose one line says how to enable them; with DOCEX_REQUIRE_BROWSER=1 a
+ * failure), build the app, start a service listening on loopback (and its worker), launch
+ * Chromium through playwright-core, and close both after the file. `setup` runs once both are up,
+ * before the first test: the file takes the suite into its own variables there and makes what its
+ * pages will show. Returns the file's `test`.
+ */
+export function browserSuite(
+  label: string,
+  options: BrowserSuiteOptions,
+  setup: (suite: BrowserSuite) => Promise<void> | void,
+): typeof test {
+  const run = browserTest(label);
+  let svc: TestService | undefined;
+  let b: BrowserSession | undefined;
+  before(async () => {
+    if (!CHROMIUM) return;
+    if (options.app) await ensureAppBuilt();
+    const started = await listeningService(options.env);
+    svc = started.svc;
+    if (options.worker) svc.startWorker();
+    b = await openBrowser(started.base);
+    b.page.setDefaultTimeout(options.timeoutMs ?? 30_000);
+    if (options.viewport) await b.page.setViewportSize(options.viewport);
+    await setup({ svc, base: started.base, b, page: b.page });
+  });
+  after(async () => {
+    await b?.close();
+    await svc?.close();
+  });
+  return run;
 }

@@ -1,0 +1,85 @@
+// Captured files are read off the main thread, in the shared bounded pool (src/lib/thread-pool.ts)
+// on capture threads (capture-worker.ts), started at the first file, with the render pool's
+// discipline (CONTRACT §13: "it never delays the SMTP listener's reply or another request"):
+//   - DOCEX_CAPTURE_THREADS threads (default 1), each reading one file at a time;
+//   - at most DOCEX_CAPTURE_QUEUE files waiting for a thread (default 16); one more is refused at
+//     once with 503 and Retry-After;
+//   - DOCEX_CAPTURE_TIMEOUT_MS per file (default 240 s): a file still being read then has its
+//     thread terminated, and a new thread is started for the next file; within it each page's OCR
+//     has DOCEX_CAPTURE_PAGE_TIMEOUT_MS (read-pages.ts);
+//   - each thread's heap is limited (CAPTURE_HEAP_MB): a file that needs more ends its thread and
+//     is refused, never the process. Pixels live outside the heap and are bounded by the pixel
+//     limits of read/images.ts and read/render-pdf.ts.
+import { setFlagsFromString } from 'node:v8';
+import type { Worker } from 'node:worker_threads';
+import type { Config } from '../../config.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { startThread } from '../../lib/thread-entry.ts';
+import { ThreadPool } from '../../lib/thread-pool.ts';
+import type { CaptureJob, CaptureResult } from './capture-worker.ts';
+
+/** Seconds a caller is asked to wait before trying again. */
+export const CAPTURE_RETRY_AFTER_SECONDS = 30;
+/** A capture thread's old generation, MB: pdf.js's objects for a 20-page PDF fit well within it. */
+export const CAPTURE_HEAP_MB = 512;
+const THREAD_YOUNG_GENERATION_MB = 16;
+
+const retry = { 'retry-after': String(CAPTURE_RETRY_AFTER_SECONDS) };
+
+function spawn(): Worker {
+  // "Not given", so resourceLimits decide for the isolate created next (src/db/pglite-pool.ts).
+  setFlagsFromString('--max-semi-space-size=0');
+  return startThread(import.meta.url, 'capture-worker', {
+    resourceLimits: {
+      maxOldGenerationSizeMb: CAPTURE_HEAP_MB,
+      maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
+    },
+  });
+}
+
+const CAPTURE = {
+  name: 'capture',
+  spawn,
+  busy: () =>
+    new ApiError(
+      'unavailable',
+      `Every capture thread is busy and the queue is full; retry in ${CAPTURE_RETRY_AFTER_SECONDS} seconds.`,
+      { reason: 'capture_queue_full' },
+      retry,
+    ),
+  tooSlow: (timeoutMs: number) =>
+    new ApiError(
+      'unavailable',
+      `Reading this file took longer than ${timeoutMs / 1000} seconds and was stopped (DOCEX_CAPTURE_TIMEOUT_MS).`,
+      { reason: 'capture_timeout', timeout_ms: timeoutMs },
+      retry,
+    ),
+  notStarted: (startMs: number) =>
+    new ApiError(
+      'unavailable',
+      `The capture thread did not start within ${startMs / 1000} seconds; retry in ${CAPTURE_RETRY_AFTER_SECONDS} seconds.`,
+      { reason: 'capture_start' },
+      retry,
+    ),
+};
+
+export type CapturePool = ThreadPool<CaptureJob, CaptureResult>;
+
+const pools = new WeakMap<Config, CapturePool>();
+
+/** One pool per service configuration, started at its first file. */
+export function capturePool(config: Config): CapturePool {
+  let pool = pools.get(config);
+  if (!pool) {
+    pool = new ThreadPool(config.capture, CAPTURE);
+    pools.set(config, pool);
+  }
+  return pool;
+}
+
+/** Ends the configuration's capture threads (the service's close, a test's end). */
+export async function closeCapturePool(config: Config): Promise<void> {
+  const pool = pools.get(config);
+  pools.delete(config);
+  await pool?.close();
+}

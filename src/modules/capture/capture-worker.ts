@@ -1,0 +1,47 @@
+// The capture thread (worker_threads): reads captured files (read/read-pages.ts) and draws their
+// pages for review, one job at a time, so a 20-page scan never holds the event loop that answers
+// the SMTP listener and every other request. The main thread's side, with the queue and the time
+// limit, is capture-pool.ts.
+import type { ReadFile } from '../../lib/capture-shapes.ts';
+import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
+import { loadSharp } from './read/images.ts';
+import { readPdfTextPages } from './read/pdf-text.ts';
+import { type CaptureKind, type ReadSettings, readPages, renderPage } from './read/read-pages.ts';
+
+export type CaptureJob =
+  | { kind: 'read'; file: CaptureKind; bytes: Uint8Array; settings: ReadSettings }
+  | { kind: 'render'; file: CaptureKind; bytes: Uint8Array; n: number };
+
+export type CaptureResult = ReadFile | Uint8Array;
+
+/** The smallest PDF with one line of text: read once before the thread says it is ready. */
+const WARM_UP_PDF = `%PDF-1.4
+1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj
+2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj
+3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>> endobj
+4 0 obj <</Length 44>> stream
+BT /F1 12 Tf 10 50 Td (Warm-up invoice 1) Tj ET
+endstream endobj
+5 0 obj <</Type/Font/Subtype/Type1/BaseFont/Helvetica>> endobj
+trailer <</Root 1 0 R>>
+%%EOF
+`;
+
+/**
+ * Loads pdf.js and sharp and reads a small PDF before the first job, so the pool's time limit
+ * measures a file's own reading. The OCR engine starts at the first page that needs it: loading
+ * its six languages costs seconds a deployment reading only born-digital PDFs never pays.
+ */
+async function warmUp(): Promise<void> {
+  await loadSharp();
+  await readPdfTextPages(new TextEncoder().encode(WARM_UP_PDF), 1);
+}
+
+async function handle(job: CaptureJob): Promise<JobAnswer<CaptureResult>> {
+  if (job.kind === 'read') return { result: await readPages(job.file, job.bytes, job.settings) };
+  // Handed over, not copied; a Buffer may be a slice of Node's shared pool, which must not move.
+  const png = ownBuffer(await renderPage(job.file, job.bytes, job.n));
+  return { result: png, transfer: [png.buffer as ArrayBuffer] };
+}
+
+await serveJobs('src/modules/capture/capture-worker.ts', handle, warmUp);

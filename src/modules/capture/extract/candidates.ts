@@ -1,0 +1,201 @@
+// Every value the page offers for a field: read beside a label that names the field (`labeled`),
+// or found by its shape alone (an IBAN, a VAT id, a currency code anywhere: never `high` on its
+// own). The choice among them, and the checks, are in extract-fields.ts.
+import type { FieldName } from '../../../lib/capture-shapes.ts';
+import { compactId, ibanValid, isoCurrency, rfValid, vatCountry } from './checks.ts';
+import { type LabelHit, labelsOf } from './find-labels.ts';
+import type { LabelKind } from './labels.ts';
+import type { Line, Word } from './lines.ts';
+import { lineHeight } from './lines.ts';
+import { parseRate } from './numbers.ts';
+import { type Read, type ReadContext, readAt, readBelow, readRight, type ValueKind } from './read-values.ts';
+
+export interface Candidate {
+  field: FieldName | 'buyer_vat' | 'issue_after_number';
+  value: string;
+  words: Word[];
+  page: number;
+  labeled: boolean;
+  /** 3 learned, 2 a specific label, 1 a generic one, 0 none */
+  weight: number;
+  /** reading order over the whole file (page, line, word) */
+  order: number;
+  /** the label's own words, when there was one */
+  label: LabelHit | null;
+  /** the value sits on a line that shows a rate (a VAT breakdown or an item row, not a total) */
+  rateLine: boolean;
+  currency?: Read['currency'];
+}
+
+const KIND_OF: Partial<Record<LabelKind, ValueKind>> = {
+  number: 'id',
+  issue_date: 'date',
+  issue_after_number: 'date',
+  due_date: 'date',
+  currency: 'currency',
+  total: 'amount',
+  total_net: 'amount',
+  total_tax: 'amount',
+  amount_due: 'amount',
+  iban: 'iban',
+  bic: 'bic',
+  payment_reference: 'id',
+  purchase_order: 'id',
+  buyer_reference: 'id',
+  seller_vat_id: 'vat',
+  buyer_vat: 'vat',
+  seller_registration_id: 'regid',
+};
+
+export function kindOf(field: LabelKind): ValueKind | undefined {
+  return KIND_OF[field];
+}
+
+export interface Found {
+  candidates: Candidate[];
+  hits: LabelHit[];
+}
+
+function hasRate(line: Line): boolean {
+  return line.words.some(
+    (w, i) =>
+      parseRate(w.text) !== null || (line.words[i + 1]?.text === '%' && parseRate(`${w.text}%`) !== null),
+  );
+}
+
+export function collect(lines: Line[], ctx: ReadContext): Found {
+  const candidates: Candidate[] = [];
+  const hits: LabelHit[] = [];
+  const orderOf = (line: Line, word: number) => line.page * 1e6 + line.index * 1e3 + word;
+  lines.forEach((line, at) => {
+    const lineHits = labelsOf(line);
+    hits.push(...lineHits);
+    const labelWords = new Set<number>();
+    for (const h of lineHits) for (let i = h.first; i <= h.last; i++) labelWords.add(i);
+    const rateLine = hasRate(line);
+    for (const hit of lineHits) {
+      if (hit.kind === 'distractor') continue;
+      const kind = KIND_OF[hit.kind];
+      if (kind === undefined) continue;
+      const stops = new Set([...labelWords].filter((i) => i > hit.last));
+      // "Rechnung Nr. 4711 vom 05.03.2018": the date right after a number
+      if (hit.kind === 'issue_after_number') {
+        const prev = lineHits.filter((h) => h.kind === 'number' && h.end <= hit.start);
+        if (prev.length === 0) continue;
+      }
+      let r: Read | null;
+      if (hit.title) {
+        // a bare title names the number only when the number follows it at once
+        r = readRight(kind, line, hit.last, stops, ctx, 1);
+      } else {
+        r = readRight(kind, line, hit.last, stops, ctx);
+        if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {
+          const next = lines[at + 1];
+          if (next && next.page === line.page) r = readAt(kind, next.words, 0, lineHeight(next), ctx);
+        } else if (r === null) {
+          const span: [number, number] = [
+            (line.words[hit.first] as Word).bbox[0],
+            (line.words[hit.last] as Word).bbox[2],
+          ];
+          r = readBelow(kind, lines, at, span, ctx);
+        }
+      }
+      if (r === null) continue;
+      const first = r.words[0] as Word;
+      const idx = lines.findIndex((l) => l.words.includes(first));
+      const vline = lines[idx] ?? line;
+      candidates.push({
+        field: hit.kind as Candidate['field'],
+        value: r.value,
+        words: r.words,
+        page: line.page,
+        labeled: true,
+        weight: hit.title ? 1 : hit.weight,
+        order: orderOf(vline, vline.words.indexOf(first)),
+        label: hit,
+        rateLine: vline === line ? rateLine : hasRate(vline),
+        currency: r.currency ?? null,
+      });
+    }
+    // values found by their shape alone
+    const h = lineHeight(line);
+    for (let i = 0; i < line.words.length; i++) {
+      const t = (line.words[i] as Word).text;
+      if (/^[A-Z]{2}[0-9]{2}/.test(t)) {
+        const iban = readAt('iban', line.words, i, h, ctx);
+        if (iban && ibanValid(iban.value))
+          candidates.push({
+            field: 'iban',
+            value: iban.value,
+            words: iban.words,
+            page: line.page,
+            labeled: false,
+            weight: 0,
+            order: orderOf(line, i),
+            label: null,
+            rateLine: false,
+          });
+        const vat = readAt('vat', line.words, i, h, ctx);
+        if (vat && vatCountry(vat.value) !== null && !(iban && ibanValid(iban.value)))
+          candidates.push({
+            field: 'seller_vat_id',
+            value: vat.value,
+            words: vat.words,
+            page: line.page,
+            labeled: false,
+            weight: 0,
+            order: orderOf(line, i),
+            label: null,
+            rateLine: false,
+          });
+      }
+      if (/^RF[0-9]{2}/.test(t)) {
+        const rf = readAt('iban', line.words, i, h, ctx);
+        const v = rf ? compactId(rf.value) : compactId(t);
+        if (rfValid(v))
+          candidates.push({
+            field: 'payment_reference',
+            value: v,
+            words: rf?.words ?? [line.words[i] as Word],
+            page: line.page,
+            labeled: false,
+            weight: 0,
+            order: orderOf(line, i),
+            label: null,
+            rateLine: false,
+          });
+      }
+      const code = t.replace(/[():,]/g, '');
+      if (
+        /^[A-Z]{3}$/.test(code) &&
+        isoCurrency(code) &&
+        /^(EUR|USD|GBP|CHF|CAD|SEK|NOK|DKK|PLN|CZK|HUF|AUD|JPY)$/.test(code)
+      )
+        candidates.push({
+          field: 'currency',
+          value: code,
+          words: [line.words[i] as Word],
+          page: line.page,
+          labeled: false,
+          weight: 0,
+          order: orderOf(line, i),
+          label: null,
+          rateLine: false,
+        });
+      const email = readAt('email', line.words, i, h, ctx);
+      if (email)
+        candidates.push({
+          field: 'seller_email',
+          value: email.value,
+          words: email.words,
+          page: line.page,
+          labeled: false,
+          weight: 0,
+          order: orderOf(line, i),
+          label: null,
+          rateLine: false,
+        });
+    }
+  });
+  return { candidates, hits };
+}

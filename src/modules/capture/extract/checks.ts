@@ -1,0 +1,201 @@
+// The checks a captured value must pass to be `high` (CONTRACT §13), exported for the confirm step
+// to check a person's corrections the same way. Each is a format or check-digit test on the value
+// as the fields hold it (compacted, upper-case): none looks anything up outside this file.
+import { isRealDate } from '../../../lib/calendar.ts';
+import { ISO_4217 } from './iso-4217.ts';
+
+/** Spaces, dots, dashes and slashes out, upper-case: how identifiers are compared and stored (§11.5). */
+export function compactId(s: string): string {
+  return s.replace(/[\s.\-/]/g, '').toUpperCase();
+}
+
+/** ISO 13616 lengths per country (the SEPA area and its neighbours, the ones invoices carry). */
+const IBAN_LENGTH: Record<string, number> = {
+  AD: 24,
+  AE: 23,
+  AL: 28,
+  AT: 20,
+  AZ: 28,
+  BA: 20,
+  BE: 16,
+  BG: 22,
+  BH: 22,
+  BR: 29,
+  CH: 21,
+  CR: 22,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  DO: 28,
+  EE: 20,
+  EG: 29,
+  ES: 24,
+  FI: 18,
+  FO: 18,
+  FR: 27,
+  GB: 22,
+  GE: 22,
+  GI: 23,
+  GL: 18,
+  GR: 27,
+  GT: 28,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IL: 23,
+  IS: 26,
+  IT: 27,
+  JO: 30,
+  KW: 30,
+  KZ: 20,
+  LB: 28,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  MR: 27,
+  MT: 31,
+  MU: 30,
+  NL: 18,
+  NO: 15,
+  PK: 24,
+  PL: 28,
+  PS: 29,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  RS: 22,
+  SA: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  TN: 24,
+  TR: 26,
+  UA: 29,
+  VA: 22,
+  VG: 24,
+  XK: 20,
+};
+
+/** The ISO 7064 MOD 97-10 remainder of an alphanumeric string (letters A=10 … Z=35). */
+function mod97(s: string): number {
+  let r = 0;
+  for (const ch of s) {
+    const code = ch.charCodeAt(0);
+    const digits = code >= 65 && code <= 90 ? String(code - 55) : ch;
+    for (const d of digits) r = (r * 10 + Number(d)) % 97;
+  }
+  return r;
+}
+
+/** An IBAN (ISO 13616): its country's length and its check digits (mod 97 = 1). */
+export function ibanValid(iban: string): boolean {
+  const s = compactId(iban);
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(s)) return false;
+  const len = IBAN_LENGTH[s.slice(0, 2)];
+  if (len === undefined || s.length !== len) return false;
+  return mod97(s.slice(4) + s.slice(0, 4)) === 1;
+}
+
+/** A creditor reference (ISO 11649): RF, two check digits, up to 21 letters or digits, mod 97 = 1. */
+export function rfValid(ref: string): boolean {
+  const s = compactId(ref);
+  if (!/^RF[0-9]{2}[A-Z0-9]{1,21}$/.test(s)) return false;
+  return mod97(s.slice(4) + s.slice(0, 4)) === 1;
+}
+
+/** A BIC (ISO 9362): bank, country, location, optional branch. */
+export function bicValid(bic: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactId(bic)) && countryOfBic(bic) !== null;
+}
+function countryOfBic(bic: string): string | null {
+  const c = compactId(bic).slice(4, 6);
+  return c in IBAN_LENGTH || c === 'US' || c === 'CA' ? c : null;
+}
+
+/**
+ * VAT identifiers by country (the EU's VIES formats, Greece as EL, Northern Ireland as XI, and
+ * GB, CH, NO): the format only, not the national check digits (test and sample ids such as
+ * DE123456789 are formally right and carry no valid check digit).
+ */
+const VAT_FORMAT: Record<string, RegExp> = {
+  AT: /^ATU[0-9]{8}$/,
+  BE: /^BE[01][0-9]{9}$/,
+  BG: /^BG[0-9]{9,10}$/,
+  CY: /^CY[0-9]{8}[A-Z]$/,
+  CZ: /^CZ[0-9]{8,10}$/,
+  DE: /^DE[0-9]{9}$/,
+  DK: /^DK[0-9]{8}$/,
+  EE: /^EE[0-9]{9}$/,
+  EL: /^EL[0-9]{9}$/,
+  ES: /^ES[A-Z0-9][0-9]{7}[A-Z0-9]$/,
+  FI: /^FI[0-9]{8}$/,
+  FR: /^FR[A-HJ-NP-Z0-9]{2}[0-9]{9}$/,
+  HR: /^HR[0-9]{11}$/,
+  HU: /^HU[0-9]{8}$/,
+  IE: /^IE([0-9]{7}[A-W][A-IW]?|[0-9][A-Z+*][0-9]{5}[A-W])$/,
+  IT: /^IT[0-9]{11}$/,
+  LT: /^LT([0-9]{9}|[0-9]{12})$/,
+  LU: /^LU[0-9]{8}$/,
+  LV: /^LV[0-9]{11}$/,
+  MT: /^MT[0-9]{8}$/,
+  NL: /^NL[0-9]{9}B[0-9]{2}$/,
+  PL: /^PL[0-9]{10}$/,
+  PT: /^PT[0-9]{9}$/,
+  RO: /^RO[0-9]{2,10}$/,
+  SE: /^SE[0-9]{10}01$/,
+  SI: /^SI[0-9]{8}$/,
+  SK: /^SK[0-9]{10}$/,
+  GB: /^GB([0-9]{9}|[0-9]{12}|GD[0-4][0-9]{2}|HA[5-9][0-9]{2})$/,
+  XI: /^XI([0-9]{9}|[0-9]{12}|GD[0-4][0-9]{2}|HA[5-9][0-9]{2})$/,
+  CH: /^CHE[0-9]{9}(MWST|TVA|IVA)?$/,
+  NO: /^NO[0-9]{9}(MVA)?$/,
+};
+
+/** The VAT prefix of a country (ISO 3166 alpha-2): Greece writes EL. */
+function vatPrefix(country: string): string {
+  const c = country.toUpperCase();
+  return c === 'GR' ? 'EL' : c;
+}
+
+/** The country a VAT id names by its prefix, when docex knows that country's format; else null. */
+export function vatCountry(id: string): string | null {
+  const s = compactId(id);
+  const p = s.startsWith('CHE') ? 'CH' : s.slice(0, 2);
+  return p in VAT_FORMAT ? p : null;
+}
+
+/**
+ * A VAT id in its country's format. `country` is the country it should belong to (the seller's
+ * address, the receiver's profile) or null to take the id's own prefix.
+ */
+export function vatIdValid(country: string | null, id: string): boolean {
+  const s = compactId(id);
+  const own = vatCountry(s);
+  if (own === null) return false;
+  if (country !== null && vatPrefix(country) !== own) return false;
+  return (VAT_FORMAT[own] as RegExp).test(s);
+}
+
+/** An ISO 4217 currency code in use. */
+export function isoCurrency(code: string): boolean {
+  return ISO_4217.has(code.toUpperCase()) && /^[A-Z]{3}$/.test(code);
+}
+
+/** A real calendar date as YYYY-MM-DD, in the years an invoice can carry (1990 … 2100). */
+export function dateValid(date: string): boolean {
+  if (!isRealDate(date)) return false;
+  const year = Number(date.slice(0, 4));
+  return year >= 1990 && year <= 2100;
+}
+
+/** The due date is not before the issue date (both YYYY-MM-DD, so they compare as strings). */
+export function dueNotBeforeIssue(issue: string, due: string): boolean {
+  return due >= issue;
+}

@@ -1,0 +1,268 @@
+// Extraction (CONTRACT §13): the §13 fields read from a file's words. For each field the values
+// read beside its labels are preferred to values found by their shape alone, a learned position
+// to both; then every check that applies decides `high` or `low`. Nothing is computed into a
+// field: a total that is not printed stays null even when net and tax are.
+import type {
+  BBox,
+  CapturedValue,
+  CaptureFields,
+  CaptureReceiver,
+  Extraction,
+  FieldName,
+  LearnedLayout,
+  ReadFile,
+} from '../../../lib/capture-shapes.ts';
+import { type Candidate, collect } from './candidates.ts';
+import {
+  bicValid,
+  compactId,
+  dateValid,
+  dueNotBeforeIssue,
+  ibanValid,
+  isoCurrency,
+  rfValid,
+  vatIdValid,
+} from './checks.ts';
+import { learnedCandidates } from './learned-read.ts';
+import { boxOf, type Line, linesOf } from './lines.ts';
+import { localeOf } from './locale.ts';
+import { cents, money2 } from './numbers.ts';
+import { buyerName, type NameRead, sameName, sellerName } from './parties.ts';
+import { breakdownBox, readBreakdown, readLines } from './tables.ts';
+
+const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
+
+function value(
+  c: { value: string; words: { text: string; bbox: BBox }[]; page: number },
+  high: boolean,
+): CapturedValue {
+  return {
+    value: c.value,
+    confidence: high ? 'high' : 'low',
+    page: c.page,
+    bbox: boxOf(c.words as Parameters<typeof boxOf>[0]),
+    text: c.words.map((w) => w.text).join(' '),
+  };
+}
+
+/** Learned first, then specific labels, then generic ones, then shape alone; earliest first. */
+function rank(a: Candidate, b: Candidate): number {
+  return b.weight - a.weight || a.order - b.order;
+}
+
+function best(
+  cands: Candidate[],
+  field: Candidate['field'],
+  accept: (c: Candidate) => boolean = () => true,
+): Candidate | null {
+  return cands.filter((c) => c.field === field && accept(c)).sort(rank)[0] ?? null;
+}
+
+/**
+ * The totals: the candidates of each kind ranked (learned, specific label, not on a rate line,
+ * the last page's and lowest first, since totals close the invoice), then the first combination
+ * where net + tax = total to the cent. When none agrees, each field's best on its own (then `low`).
+ */
+function chooseTotals(cands: Candidate[]): {
+  picks: Partial<Record<(typeof AMOUNTS)[number], Candidate>>;
+  agree: boolean;
+} {
+  const ranked = (f: string) =>
+    cands
+      .filter((c) => c.field === f && c.labeled)
+      .sort((a, b) => b.weight - a.weight || Number(a.rateLine) - Number(b.rateLine) || b.order - a.order)
+      .slice(0, 6);
+  const net = ranked('total_net');
+  const tax = ranked('total_tax');
+  const total = ranked('total');
+  const due = ranked('amount_due');
+  for (const t of total)
+    for (const n of net)
+      for (const x of tax)
+        if (cents(n.value) + cents(x.value) === cents(t.value) && n !== t && x !== t)
+          return { picks: { total: t, total_net: n, total_tax: x, amount_due: due[0] }, agree: true };
+  const picks: Partial<Record<(typeof AMOUNTS)[number], Candidate>> = {};
+  if (total[0]) picks.total = total[0];
+  if (net[0]) picks.total_net = net[0];
+  if (tax[0]) picks.total_tax = tax[0];
+  if (due[0]) picks.amount_due = due[0];
+  return { picks, agree: false };
+}
+
+function emptyFields(): CaptureFields {
+  return {
+    number: null,
+    issue_date: null,
+    due_date: null,
+    currency: null,
+    total_net: null,
+    total_tax: null,
+    total: null,
+    amount_due: null,
+    tax_breakdown: null,
+    seller_name: null,
+    seller_vat_id: null,
+    seller_registration_id: null,
+    seller_email: null,
+    iban: null,
+    bic: null,
+    payment_reference: null,
+    purchase_order: null,
+    buyer_reference: null,
+    buyer_name: null,
+    buyer_vat_id: null,
+  };
+}
+
+export function extractFields(
+  file: ReadFile,
+  receiver: CaptureReceiver,
+  learned: LearnedLayout | null,
+): Extraction {
+  const lines: Line[] = linesOf(file);
+  const fields = emptyFields();
+  if (lines.length === 0) return { fields, lines: [] };
+  const ctx = localeOf(lines, receiver);
+  const { candidates, hits } = collect(lines, ctx);
+  const taught = learned ? learnedCandidates(lines, learned, ctx) : [];
+  const all = [...taught.filter((c) => c.field !== 'seller_name' && c.field !== 'buyer_name'), ...candidates];
+  const receiverVat = receiver.vat_id ? compactId(receiver.vat_id) : null;
+
+  // --- number and dates
+  const number = best(all, 'number', (c) => c.labeled);
+  if (number) fields.number = value(number, number.value.length <= 32 && /[0-9]/.test(number.value));
+  const issue =
+    best(all, 'issue_date', (c) => c.weight >= 2) ??
+    best(all, 'issue_after_number') ??
+    best(all, 'issue_date');
+  const due = best(
+    all,
+    'due_date',
+    (c) => c.labeled && (issue === null || c.value !== issue.value || c.weight >= 2),
+  );
+  // "03/04/2026" in an English document whose other dates do not say which part is the day
+  const sure = (c: Candidate) => {
+    const m = /^([0-9]{1,2})[/-]([0-9]{1,2})[/-]/.exec(c.words.map((w) => w.text).join(' '));
+    return ctx.orderSure || !m || Number(m[1]) > 12 || Number(m[2]) > 12 || m[1] === m[2];
+  };
+  const ordered = issue === null || due === null || dueNotBeforeIssue(issue.value, due.value);
+  if (issue)
+    fields.issue_date = value(issue, issue.labeled && dateValid(issue.value) && sure(issue) && ordered);
+  if (due) fields.due_date = value(due, dateValid(due.value) && sure(due) && ordered);
+
+  // --- totals, breakdown, currency
+  const { picks, agree } = chooseTotals(all);
+  const breakdown = readBreakdown(lines, ctx.mark);
+  const bdNet = breakdown.rows.reduce((s, r) => s + cents(r.net), 0);
+  const bdTax = breakdown.rows.reduce((s, r) => s + cents(r.tax), 0);
+  const bdAgrees =
+    breakdown.rows.length > 0 &&
+    picks.total_net !== undefined &&
+    picks.total_tax !== undefined &&
+    bdNet === cents(picks.total_net.value) &&
+    bdTax === cents(picks.total_tax.value);
+  // the breakdown, when it was read, must add up to both net and tax (§13)
+  const totalsHigh = agree && (breakdown.rows.length === 0 || bdAgrees);
+  for (const f of AMOUNTS) {
+    const c = picks[f];
+    if (!c) continue;
+    let high = f === 'amount_due' ? false : totalsHigh;
+    if (f === 'amount_due' && picks.total && totalsHigh) {
+      const [d, t] = [cents(c.value), cents(picks.total.value)];
+      high = d === t || (t >= 0 ? d >= 0 && d <= t : d <= 0 && d >= t);
+    }
+    fields[f] = value({ ...c, value: money2(c.value) }, high);
+  }
+  const bdPlace = breakdownBox(breakdown);
+  if (bdPlace)
+    fields.tax_breakdown = {
+      value: breakdown.rows,
+      confidence: bdAgrees && agree ? 'high' : 'low',
+      ...bdPlace,
+    };
+  const curLabeled = best(all, 'currency', (c) => c.labeled);
+  const fromTotal = [picks.total, picks.amount_due, picks.total_net].find((c) => c?.currency?.sure);
+  if (curLabeled) fields.currency = value(curLabeled, isoCurrency(curLabeled.value));
+  else if (fromTotal?.currency) {
+    // the code or sign printed with the total, beside the total's label
+    fields.currency = value(
+      { value: fromTotal.currency.code, words: fromTotal.words, page: fromTotal.page },
+      isoCurrency(fromTotal.currency.code),
+    );
+  } else {
+    const loose = best(all, 'currency') ?? [picks.total, picks.total_net].find((c) => c?.currency);
+    if (loose) {
+      const code =
+        'currency' in loose && loose.currency && loose.field !== 'currency'
+          ? loose.currency.code
+          : loose.value;
+      fields.currency = value({ value: code, words: loose.words, page: loose.page }, false);
+    }
+  }
+
+  // --- payment
+  const iban =
+    best(all, 'iban', (c) => c.labeled && ibanValid(c.value)) ??
+    best(all, 'iban', (c) => ibanValid(c.value)) ??
+    best(all, 'iban');
+  if (iban) fields.iban = value(iban, iban.labeled && ibanValid(iban.value));
+  const bic = best(all, 'bic', (c) => c.labeled);
+  if (bic) fields.bic = value(bic, bicValid(bic.value));
+  const ref = best(all, 'payment_reference', (c) => c.labeled) ?? best(all, 'payment_reference');
+  if (ref)
+    fields.payment_reference = value(
+      ref,
+      ref.labeled && (!/^RF[0-9]{2}/.test(ref.value) || rfValid(ref.value)),
+    );
+
+  // --- parties
+  const buyerVat =
+    best(all, 'buyer_vat') ??
+    (receiverVat ? best(all, 'seller_vat_id', (c) => c.value === receiverVat) : null);
+  if (buyerVat)
+    fields.buyer_vat_id = value(
+      buyerVat,
+      buyerVat.labeled &&
+        receiverVat !== null &&
+        buyerVat.value === receiverVat &&
+        vatIdValid(null, buyerVat.value),
+    );
+  const sellerVat =
+    best(
+      all,
+      'seller_vat_id',
+      (c) => c.labeled && c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value),
+    ) ??
+    best(
+      all,
+      'seller_vat_id',
+      (c) => c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value),
+    );
+  if (sellerVat)
+    fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
+  const reg = best(all, 'seller_registration_id', (c) => c.labeled);
+  if (reg) fields.seller_registration_id = value({ ...reg, value: compactId(reg.value) }, true);
+  for (const f of ['purchase_order', 'buyer_reference'] as const) {
+    const c = best(all, f, (x) => x.labeled && x.value !== number?.value);
+    if (c) fields[f] = value(c, true);
+  }
+  const buyer = taughtName(taught, 'buyer_name') ?? buyerName(lines, hits, receiver.name);
+  if (buyer) fields.buyer_name = value(buyer, buyer.labeled && sameName(buyer.value, receiver.name));
+  const seller = taughtName(taught, 'seller_name') ?? sellerName(lines, hits, receiver.name);
+  if (seller) fields.seller_name = value(seller, seller.labeled && !sameName(seller.value, receiver.name));
+  const email = best(
+    all,
+    'seller_email',
+    (c) => buyer === null || c.page !== buyer.page || Math.abs(c.order - (buyer.words[0]?.bbox[1] ?? 0)) > 0,
+  );
+  if (email) fields.seller_email = value(email, email.labeled);
+
+  const tableLines =
+    fields.total_net?.confidence === 'high' ? readLines(lines, ctx.mark, fields.total_net.value) : [];
+  return { fields, lines: tableLines };
+}
+
+function taughtName(taught: Candidate[], field: FieldName): NameRead | null {
+  const c = taught.find((x) => x.field === field);
+  return c ? { value: c.value, words: c.words, page: c.page, labeled: true } : null;
+}

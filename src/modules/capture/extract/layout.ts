@@ -1,0 +1,36 @@
+// What a confirmed capture teaches about one supplier's layout (the inside of LearnedLayout, which
+// the capture resource stores per supplier key and hands back): for each field, the words that
+// labelled it and where the value sat relative to them, or, with no label, relative to the page.
+import type { FieldName, LearnedLayout } from '../../../lib/capture-shapes.ts';
+
+export const LAYOUT_VERSION = 1;
+
+export interface LearnedField {
+  /** 'first' or 'last' page (a multi-page invoice's totals are on its last), or a page number */
+  page: 'first' | 'last' | number;
+  /** the label's folded text, or null when the value had none (then `rel` places it) */
+  label: string | null;
+  /** the label's top-left corner as a fraction of the page: which of several equal labels */
+  labelAt: [number, number] | null;
+  /** the value's box relative to the label's top-left corner, in the page's units */
+  offset: [number, number, number, number] | null;
+  /** the value's box as fractions of the page */
+  rel: [number, number, number, number];
+  /** for a name, the value confirmed: a learned name is taken only when the same name is printed there */
+  value?: string;
+}
+
+export interface Layout extends LearnedLayout {
+  version: typeof LAYOUT_VERSION;
+  fields: Partial<Record<FieldName, LearnedField>>;
+  /** how many confirmations taught it */
+  confirmations: number;
+}
+
+/** A stored layout this version reads, or null (an older or foreign one is ignored, not trusted). */
+export function asLayout(l: LearnedLayout | null): Layout | null {
+  if (l === null || l.version !== LAYOUT_VERSION) return null;
+  const fields = (l as { fields?: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return null;
+  return l as Layout;
+}

@@ -1,0 +1,130 @@
+// A page's words as lines of text: words whose boxes overlap vertically are one line, in reading
+// order left to right. Extraction reads a value to the right of its label on the same line, or
+// below it in the same column, so it needs lines that keep each word's box.
+import type { BBox, ReadFile } from '../../../lib/capture-shapes.ts';
+import { fold } from './dates.ts';
+
+export interface Word {
+  text: string;
+  bbox: BBox;
+  page: number;
+  /** the page's size, to place a word relative to the page */
+  pageWidth: number;
+  pageHeight: number;
+}
+
+export interface Line {
+  page: number;
+  /** index of the line on its page, top to bottom */
+  index: number;
+  words: Word[];
+  bbox: BBox;
+  /** the words joined by single spaces, and folded (lower case, accents off): same length */
+  text: string;
+  folded: string;
+  /** offset in `text` of each word */
+  starts: number[];
+}
+
+/**
+ * A reader's word may hold several words ("Rechnung Nr.", ": DE123456789"): split at spaces (and
+ * after a colon glued to what follows), each piece given its share of the box by its characters.
+ */
+function splitWord(text: string, bbox: BBox): { text: string; bbox: BBox }[] {
+  const pieces = text.replace(/:(?=\S)/g, ': ').split(/(\s+)/);
+  const total = text.replace(/:(?=\S)/g, ': ').length || 1;
+  const width = bbox[2] - bbox[0];
+  const out: { text: string; bbox: BBox }[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    const x0 = bbox[0] + (width * at) / total;
+    at += piece.length;
+    if (piece.trim() === '') continue;
+    const x1 = bbox[0] + (width * at) / total;
+    out.push({ text: piece, bbox: [x0, bbox[1], x1, bbox[3]] });
+  }
+  return out;
+}
+
+/** The lines of every page of a file, page by page, top to bottom. */
+export function linesOf(file: ReadFile): Line[] {
+  const all: Line[] = [];
+  for (const page of file.pages) {
+    const words: Word[] = [];
+    for (const w of page.words) {
+      if (w.text.trim() === '') continue;
+      for (const piece of splitWord(w.text.normalize('NFC'), w.bbox))
+        words.push({ ...piece, page: page.n, pageWidth: page.width, pageHeight: page.height });
+    }
+    words.sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2 || a.bbox[0] - b.bbox[0]);
+    const groups: { y0: number; y1: number; words: Word[] }[] = [];
+    for (const w of words) {
+      const h = w.bbox[3] - w.bbox[1];
+      const mid = (w.bbox[1] + w.bbox[3]) / 2;
+      // the line whose band holds this word's middle, looking at the last few lines only
+      let target: (typeof groups)[number] | undefined;
+      for (let i = groups.length - 1; i >= 0 && i >= groups.length - 4; i--) {
+        const g = groups[i] as (typeof groups)[number];
+        const gh = g.y1 - g.y0;
+        if (mid >= g.y0 + Math.min(gh, h) * 0.2 - 0.5 && mid <= g.y1 - Math.min(gh, h) * 0.2 + 0.5) {
+          target = g;
+          break;
+        }
+      }
+      if (target) {
+        target.words.push(w);
+        target.y0 = Math.min(target.y0, w.bbox[1]);
+        target.y1 = Math.max(target.y1, w.bbox[3]);
+      } else groups.push({ y0: w.bbox[1], y1: w.bbox[3], words: [w] });
+    }
+    groups.sort((a, b) => a.y0 - b.y0);
+    groups.forEach((g, index) => {
+      g.words.sort((a, b) => a.bbox[0] - b.bbox[0]);
+      const starts: number[] = [];
+      let text = '';
+      for (const w of g.words) {
+        if (text !== '') text += ' ';
+        starts.push(text.length);
+        text += w.text;
+      }
+      const folded = foldSameLength(text);
+      const x0 = Math.min(...g.words.map((w) => w.bbox[0]));
+      const x1 = Math.max(...g.words.map((w) => w.bbox[2]));
+      all.push({ page: page.n, index, words: g.words, bbox: [x0, g.y0, x1, g.y1], text, folded, starts });
+    });
+  }
+  return all;
+}
+
+/** Folded text of the same length as the original, so offsets map back to words. */
+function foldSameLength(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const f = fold(ch);
+    out += f.length === ch.length ? f : ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
+  }
+  return out;
+}
+
+/** The index of the word covering offset `at` of a line's text (the word starting at or before it). */
+export function wordAt(line: Line, at: number): number {
+  let i = 0;
+  while (i + 1 < line.starts.length && (line.starts[i + 1] as number) <= at) i++;
+  return i;
+}
+
+/** The box around a run of words. */
+export function boxOf(words: Word[]): BBox {
+  return [
+    Math.min(...words.map((w) => w.bbox[0])),
+    Math.min(...words.map((w) => w.bbox[1])),
+    Math.max(...words.map((w) => w.bbox[2])),
+    Math.max(...words.map((w) => w.bbox[3])),
+  ];
+}
+
+/** The typical height of a line's words (the median), for gaps and tolerances. */
+export function lineHeight(line: Line): number {
+  const hs = line.words.map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
+  return Math.max(hs[Math.floor(hs.length / 2)] ?? 8, 4);
+}

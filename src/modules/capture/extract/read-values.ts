@@ -1,0 +1,215 @@
+// Reading one value of a given kind from a line's words: to the right of a label (skipping a colon
+// and a few filler words), or from the words below it in the same column. Each reader parses the
+// words as printed and gives back the value as the fields hold it, with the words it came from.
+import { compactId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
+import { type DateOrder, parseDate } from './dates.ts';
+import { boxOf, type Line, lineHeight, type Word } from './lines.ts';
+import { currencyOfAmount, type DecimalMark, parseAmount, parseRate } from './numbers.ts';
+
+export type ValueKind =
+  | 'id'
+  | 'date'
+  | 'amount'
+  | 'currency'
+  | 'iban'
+  | 'bic'
+  | 'vat'
+  | 'text'
+  | 'regid'
+  | 'email';
+
+export interface Read {
+  value: string;
+  words: Word[];
+  /** for an amount: the currency its own words or its line's filler words named */
+  currency?: { code: string; sure: boolean } | null;
+}
+
+export interface ReadContext {
+  mark: DecimalMark;
+  order: DateOrder;
+}
+
+/** Words a reader steps over between a label and its value. */
+const FILLER =
+  /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|(\(?[a-z]{3}\)?))\.?:?$/i;
+
+/** Consecutive words close enough to be one value (one space, not a column apart). */
+function tight(a: Word, b: Word, h: number, factor: number): boolean {
+  return b.bbox[0] - a.bbox[2] <= h * factor;
+}
+
+/** The longest run of words from `i` (at most `max`) that `parse` accepts, with gaps under `factor` heights. */
+function longest(
+  words: Word[],
+  i: number,
+  max: number,
+  factor: number,
+  h: number,
+  parse: (s: string) => string | null,
+): Read | null {
+  let best: Read | null = null;
+  const run: Word[] = [];
+  for (let j = i; j < words.length && j < i + max; j++) {
+    const w = words[j] as Word;
+    if (run.length > 0 && !tight(run[run.length - 1] as Word, w, h, factor)) break;
+    run.push(w);
+    const v = parse(run.map((x) => x.text).join(' '));
+    if (v !== null) best = { value: v, words: [...run] };
+  }
+  return best;
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
+
+/** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
+export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
+  const w = words[i];
+  if (!w) return null;
+  switch (kind) {
+    case 'amount': {
+      const r = longest(words, i, 3, 0.7, h, (s) =>
+        /[0-9]/.test(s) && !/%/.test(s) ? parseAmount(s, ctx.mark) : null,
+      );
+      if (r) r.currency = currencyOfAmount(r.words.map((x) => x.text).join(' '));
+      return r;
+    }
+    case 'date':
+      return longest(words, i, 6, 1.2, h, (s) => parseDate(s, ctx.order));
+    case 'id': {
+      const t = w.text.replace(/[,;:]+$/, '');
+      if (!ID.test(t) || !/[0-9]/.test(t) || t.length > 32) return null;
+      if (parseDate(t, ctx.order) !== null) return null;
+      return { value: t, words: [w] };
+    }
+    case 'currency': {
+      const t = w.text.replace(/[():,]/g, '').toUpperCase();
+      if (/^[A-Z]{3}$/.test(t) && isoCurrency(t)) return { value: t, words: [w] };
+      return null;
+    }
+    case 'iban': {
+      let best: Read | null = null;
+      let shaped: Read | null = null;
+      const run: Word[] = [];
+      for (let j = i; j < words.length && j < i + 9; j++) {
+        const x = words[j] as Word;
+        if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.5)) break;
+        run.push(x);
+        const s = compactId(run.map((y) => y.text).join(''));
+        if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]*$/.test(s)) break;
+        if (ibanValid(s)) best = { value: s, words: [...run] };
+        else if (s.length >= 15 && s.length <= 34) shaped = { value: s, words: [...run] };
+      }
+      return best ?? shaped;
+    }
+    case 'bic': {
+      const r = longest(words, i, 3, 0.8, h, (s) => {
+        const c = compactId(s);
+        return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(c) ? c : null;
+      });
+      return r;
+    }
+    case 'vat':
+      return longest(words, i, 5, 0.8, h, (s) => {
+        const c = compactId(s);
+        return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(c) && /[0-9]{2}/.test(c) && vatCountry(c) !== null
+          ? c
+          : null;
+      });
+    case 'regid': {
+      const run: Word[] = [];
+      for (let j = i; j < words.length && run.length < 5; j++) {
+        const x = words[j] as Word;
+        if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1)) break;
+        if (!/[0-9]/.test(x.text) && run.length > 0) break;
+        run.push(x);
+      }
+      const s = run
+        .map((x) => x.text)
+        .join(' ')
+        .replace(/^[:\s]+|[,;]+$/g, '');
+      return /[0-9]/.test(s) ? { value: s, words: run } : null;
+    }
+    case 'email': {
+      const m = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/.exec(w.text);
+      return m ? { value: m[0].toLowerCase(), words: [w] } : null;
+    }
+    case 'text': {
+      const run: Word[] = [];
+      for (let j = i; j < words.length; j++) {
+        const x = words[j] as Word;
+        if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.5)) break;
+        run.push(x);
+      }
+      const s = run
+        .map((x) => x.text)
+        .join(' ')
+        .replace(/^[:\s]+/, '')
+        .trim();
+      return /\p{L}{2}/u.test(s) ? { value: s, words: run } : null;
+    }
+  }
+}
+
+/**
+ * The value to the right of a label on its line: the first word after the label (past fillers,
+ * never past another label's words) where a value of `kind` starts.
+ */
+export function readRight(
+  kind: ValueKind,
+  line: Line,
+  after: number,
+  stops: Set<number>,
+  ctx: ReadContext,
+  maxSkip = 3,
+): Read | null {
+  const h = lineHeight(line);
+  let skipped = 0;
+  let currency: { code: string; sure: boolean } | null = null;
+  for (let i = after + 1; i < line.words.length; i++) {
+    if (stops.has(i)) return null;
+    const t0 = (line.words[i] as Word).text;
+    // a rate between a tax label and its amount ("USt. 19 % 37,62") is stepped over
+    if (
+      kind === 'amount' &&
+      (parseRate(t0) !== null || (line.words[i + 1]?.text === '%' && parseRate(`${t0}%`) !== null))
+    ) {
+      if (line.words[i + 1]?.text === '%') i++;
+      continue;
+    }
+    const r = readAt(kind, line.words, i, h, ctx);
+    if (r) {
+      if (kind === 'amount' && !r.currency) r.currency = currency;
+      return r;
+    }
+    const t = (line.words[i] as Word).text;
+    const named = currencyOfAmount(t);
+    if (named && /^\(?([A-Z]{3}|[€£$])\)?:?$/.test(t)) currency = named;
+    else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
+  }
+  return null;
+}
+
+/** The value below a label, in the same column, on one of the next three lines of its page. */
+export function readBelow(
+  kind: ValueKind,
+  lines: Line[],
+  at: number,
+  span: [number, number],
+  ctx: ReadContext,
+): Read | null {
+  const line = lines[at] as Line;
+  const h = lineHeight(line);
+  for (let k = at + 1; k < lines.length && k <= at + 3; k++) {
+    const next = lines[k] as Line;
+    if (next.page !== line.page || next.bbox[1] - line.bbox[3] > h * 3.5) break;
+    const i = next.words.findIndex((w) => w.bbox[2] >= span[0] - h && w.bbox[0] <= span[1] + h);
+    if (i < 0) continue;
+    const r = readAt(kind, next.words, i, lineHeight(next), ctx);
+    if (r) return r;
+    return null;
+  }
+  return null;
+}
+
+export { boxOf };

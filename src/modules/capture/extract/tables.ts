@@ -1,0 +1,149 @@
+// The VAT breakdown (BG-23) and the invoice's lines, read from the rows of its tables. A row is
+// taken only when its own figures agree (the tax is the rate of the base, the line's net is its
+// quantity times its price), and the table as a whole only when it adds up to the totals read
+// beside their labels: a table that does not reconcile is not handed over.
+import type { CaptureLine, TaxBreakdownRow } from '../../../lib/capture-shapes.ts';
+import { boxOf, type Line, type Word } from './lines.ts';
+import { cents, type DecimalMark, money2, parseAmount, parseRate } from './numbers.ts';
+
+const TAX_WORD =
+  /(?<![\p{L}])(ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|vat|tax|tva|btw|iva|igic|imposta)(?![\p{L}])/u;
+
+interface Num {
+  i: number;
+  value: string;
+  rate: string | null;
+}
+
+/** The numbers of a line, in order: amounts (one or two words, "1 234,56") and rates ("19 %"). */
+function numbersOf(line: Line, mark: DecimalMark): Num[] {
+  const out: Num[] = [];
+  const w = line.words;
+  for (let i = 0; i < w.length; i++) {
+    const t = (w[i] as Word).text;
+    const next = w[i + 1]?.text;
+    const withPct = next === '%' ? `${t}%` : t;
+    const rate = parseRate(withPct);
+    if (rate !== null) {
+      out.push({ i, value: rate, rate });
+      if (next === '%') i++;
+      continue;
+    }
+    const v = parseAmount(t.replace(/[€£]$/, ''), mark);
+    if (v !== null && /[0-9]/.test(t)) out.push({ i, value: v, rate: null });
+  }
+  return out;
+}
+
+export interface BreakdownRead {
+  rows: TaxBreakdownRow[];
+  lines: Line[];
+}
+
+/**
+ * Rows that show a rate, a base and the tax on it (base × rate = tax within a cent): the VAT
+ * breakdown. One row per rate (the first one found, top to bottom, last page's table first when a
+ * table is repeated).
+ */
+export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
+  const byRate = new Map<string, { row: TaxBreakdownRow; line: Line }>();
+  for (const line of lines) {
+    const nums = numbersOf(line, mark);
+    if (nums.length < 3) continue;
+    const percent = nums.some((n) => n.rate !== null);
+    if (!percent && !TAX_WORD.test(line.folded)) continue;
+    for (let a = 0; a < nums.length; a++) {
+      const r = nums[a] as Num;
+      // a rate without its percent sign ("Umsatzsteuer (S) 275,00 7 19,25") only on a line that
+      // shows no percent at all: elsewhere a bare number is a quantity or a position
+      const bare =
+        !percent && /^[0-9]{1,2}$/.test((line.words[r.i] as Word).text) ? String(Number(r.value)) : null;
+      const rate = r.rate ?? bare;
+      if (rate === null) continue;
+      let found: TaxBreakdownRow | null = null;
+      for (let b = 0; b < nums.length && !found; b++) {
+        if (b === a || (nums[b] as Num).rate !== null) continue;
+        for (let c = 0; c < nums.length && !found; c++) {
+          if (c === a || c === b || (nums[c] as Num).rate !== null) continue;
+          const base = (nums[b] as Num).value;
+          const tax = (nums[c] as Num).value;
+          if (cents(base) === 0 && cents(tax) === 0) continue;
+          const expected = (Number(base) * Number(rate)) / 100;
+          if (
+            Math.abs(expected - Number(tax)) <= 0.011 + Math.abs(expected) * 0.0005 &&
+            Math.abs(cents(base)) > Math.abs(cents(tax))
+          )
+            found = { rate, net: money2(base), tax: money2(tax) };
+        }
+      }
+      if (found && !byRate.has(rate)) byRate.set(rate, { row: found, line });
+      if (found) break;
+    }
+  }
+  const rows = [...byRate.values()];
+  return { rows: rows.map((r) => r.row), lines: rows.map((r) => r.line) };
+}
+
+/** The box of the breakdown's rows on their first page. */
+export function breakdownBox(
+  read: BreakdownRead,
+): { page: number; bbox: [number, number, number, number]; text: string } | null {
+  const first = read.lines[0];
+  if (!first) return null;
+  const same = read.lines.filter((l) => l.page === first.page);
+  return {
+    page: first.page,
+    bbox: boxOf(same.flatMap((l) => l.words)),
+    text: same.map((l) => l.text).join('\n'),
+  };
+}
+
+/**
+ * The invoice's lines: rows with a description, then a quantity, a unit price and a net amount
+ * where quantity × price = net (within a cent per unit of rounding), and a rate when the row shows
+ * one. Given only when their nets add up to `net` (the total net read beside its label).
+ */
+export function readLines(lines: Line[], mark: DecimalMark, net: string | null): CaptureLine[] {
+  if (net === null) return [];
+  const out: CaptureLine[] = [];
+  for (const line of lines) {
+    // a position number may open the row: the description starts at its first word with letters
+    const lead = line.words.findIndex((w) => /\p{L}/u.test(w.text));
+    if (lead < 0) continue;
+    const nums = numbersOf(line, mark).filter((n) => n.i > lead);
+    if (nums.length < 3) continue;
+    const first = nums[0] as Num;
+    const desc = line.words
+      .slice(lead, first.i)
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/^[0-9]+[.)]?\s+/, '')
+      .trim();
+    if (!/\p{L}{3}/u.test(desc)) continue;
+    const amounts = nums.filter((n) => n.rate === null);
+    const lineNet = amounts[amounts.length - 1];
+    if (!lineNet) continue;
+    let row: CaptureLine | null = null;
+    for (let q = 0; q < amounts.length - 1 && !row; q++) {
+      for (let p = 0; p < amounts.length - 1 && !row; p++) {
+        if (p === q) continue;
+        const qty = Number((amounts[q] as Num).value);
+        const price = Number((amounts[p] as Num).value);
+        if (!(qty > 0) || (amounts[q] as Num).i > (amounts[p] as Num).i + 2) continue;
+        if (Math.abs(qty * price - Number(lineNet.value)) <= 0.011) {
+          const rate = nums.find((n) => n.rate !== null)?.rate ?? null;
+          row = {
+            description: desc,
+            quantity: String(qty),
+            unit_price: (amounts[p] as Num).value,
+            net: money2(lineNet.value),
+            tax_rate: rate,
+          };
+        }
+      }
+    }
+    if (row) out.push(row);
+  }
+  const sum = out.reduce((s, l) => s + cents(l.net), 0);
+  return out.length > 0 && sum === cents(net) ? out : [];
+}
