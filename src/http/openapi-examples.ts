@@ -54,6 +54,8 @@ const ID_BY_TITLE: Record<string, string> = {
   BankAccount: 'bacc',
   PaymentBatch: 'pbat',
   InboundMessage: 'inm',
+  CapturedUpload: 'inm',
+  Capture: 'cap',
 };
 
 /** The id prefix of a field holding another record's id. */
@@ -87,6 +89,7 @@ const ID_BY_FIELD: Record<string, string> = {
   offer_id: 'ofr',
   agreement_id: 'agr',
   settlement_reference: 'trf',
+  inbound_message_id: 'inm',
 };
 
 /** Fields naming the other organization (the examples are seen from Northwind, org …0). */
@@ -387,6 +390,7 @@ const ID_BY_CONTAINER: Record<string, string> = {
   invoice: 'doc',
   document: 'doc',
   previous: 'key',
+  confirmed_by: 'usr',
 };
 
 /** The `object` field's value by the object's title. */

@@ -91,9 +91,9 @@ test('bad input: each named in words, nothing found, nothing thrown', async () =
       /neither a UBL/,
     ],
     [
-      'a PDF that is not one',
+      'a file named .pdf that is not one',
       await compose({
-        attachments: [{ filename: 'x.pdf', content: '%PDF-1.7 garbage', contentType: 'application/pdf' }],
+        attachments: [{ filename: 'x.pdf', content: 'garbage, not a PDF', contentType: 'application/pdf' }],
       }),
       /not a readable PDF/,
     ],

@@ -2555,9 +2555,34 @@ export interface components {
             status: "needs_review" | "confirmed" | "rejected" | "duplicate";
         };
         /** CapturedUpload */
-        CapturedUpload: components["schemas"]["InboundMessage"] & {
+        CapturedUpload: {
             /** @description The captures the file is read into (GET /v1/captures/{id} once read; until then the message is `processing`). */
             capture_ids: string[];
+            /** @enum {string} */
+            channel: "email" | "upload";
+            document_ids: string[];
+            duplicate_of: string | null;
+            filename: string | null;
+            from: string | null;
+            /** @description The inbound message id (inm_…). */
+            id: string;
+            /** @description Why the message was refused, in words. */
+            reasons: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            received_at: string;
+            /** @description Lowercase hex SHA-256 of the raw bytes. */
+            sha256: string;
+            /** @description Bytes received. */
+            size: number;
+            /**
+             * @description processing: stored, not yet read by the worker; needs_review: a file of it was captured (CONTRACT 13) and waits for a person to confirm it (GET /v1/captures); accepted: documents were created (document_ids); duplicate: the same invoice was received before (duplicate_of); refused: nothing was created (reasons).
+             * @enum {string}
+             */
+            status: "processing" | "needs_review" | "accepted" | "duplicate" | "refused";
+            subject: string | null;
         };
         /** CaptureList */
         CaptureList: {
@@ -5029,8 +5054,8 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "example",
-                     *           "inbound_message_id": "example",
+                     *           "id": "cap_egqmTzuqmSrfx2GGp5Vmd1",
+                     *           "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
                      *           "file": {
                      *             "filename": "timesheet-march-2026.pdf",
                      *             "content_type": "application/pdf",
@@ -5302,7 +5327,7 @@ export interface operations {
                      *           "confirmed_at": "2026-03-02T09:30:00.000Z",
                      *           "confirmed_by": {
                      *             "kind": "user",
-                     *             "id": "example"
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *           }
                      *         }
                      *       ],
@@ -5380,8 +5405,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "example",
-                     *       "inbound_message_id": "example",
+                     *       "id": "cap_egqmTzuqmSrfx2GGp5Vmd1",
+                     *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
                      *       "file": {
                      *         "filename": "timesheet-march-2026.pdf",
                      *         "content_type": "application/pdf",
@@ -5653,7 +5678,7 @@ export interface operations {
                      *       "confirmed_at": "2026-03-02T09:30:00.000Z",
                      *       "confirmed_by": {
                      *         "kind": "user",
-                     *         "id": "example"
+                     *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *       }
                      *     }
                      */
@@ -6253,8 +6278,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "example",
-                     *       "inbound_message_id": "example",
+                     *       "id": "cap_egqmTzuqmSrfx2GGp5Vmd1",
+                     *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
                      *       "file": {
                      *         "filename": "timesheet-march-2026.pdf",
                      *         "content_type": "application/pdf",
@@ -6526,7 +6551,7 @@ export interface operations {
                      *       "confirmed_at": "2026-03-02T09:30:00.000Z",
                      *       "confirmed_by": {
                      *         "kind": "user",
-                     *         "id": "example"
+                     *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *       }
                      *     }
                      */

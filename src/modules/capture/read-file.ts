@@ -1,10 +1,11 @@
-// Capture's reading, as the rest of the family calls it (CONTRACT §13): which files are read at
-// all (capturableKind, by their bytes), and reading a file or drawing one of its pages on the
-// capture pool (capture-pool.ts), never on the calling thread.
+// Capture's reading, as the rest of the family calls it (CONTRACT §13): reading a file, or drawing
+// one of its pages, on the capture pool (capture-pool.ts), never on the calling thread; a file that
+// is not one to capture (capturable.ts, by its bytes) is refused.
 import type { Config } from '../../config.ts';
 import type { ReadFile } from '../../lib/capture-shapes.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ThreadStopped } from '../../lib/thread-pool.ts';
+import { capturableKind, MIN_IMAGE_BYTES } from './capturable.ts';
 import { CAPTURE_HEAP_MB, capturePool } from './capture-pool.ts';
 import type { CaptureKind } from './read/read-pages.ts';
 
@@ -12,39 +13,6 @@ export interface CaptureFile {
   bytes: Uint8Array;
   filename: string;
   contentType: string;
-}
-
-/** An image smaller than this is a logo or a signature, not an invoice (CONTRACT §13). */
-export const MIN_IMAGE_BYTES = 10 * 1024;
-
-function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolean {
-  return magic.every((b, i) => bytes[at + i] === b);
-}
-
-const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
-const TIFF_LE = [0x49, 0x49, 0x2a, 0x00];
-const TIFF_BE = [0x4d, 0x4d, 0x00, 0x2a];
-
-/** PDF readers accept the header anywhere in the first 1024 bytes (some generators put junk first). */
-function isPdf(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length - PDF.length, 1024);
-  for (let i = 0; i <= end; i++) if (startsWith(bytes, PDF, i)) return true;
-  return false;
-}
-
-/**
- * What a file is to capture, by its bytes alone (a name or a content type says what the sender
- * claims; a zip named invoice.pdf is not a PDF): 'pdf', 'image' (PNG, JPEG, TIFF of at least
- * MIN_IMAGE_BYTES), or null, not read. The caller has already looked for an embedded e-invoice.
- */
-export function capturableKind(file: CaptureFile): CaptureKind | null {
-  const { bytes } = file;
-  if (isPdf(bytes)) return 'pdf';
-  const image = [PNG, JPEG, TIFF_LE, TIFF_BE].some((m) => startsWith(bytes, m));
-  if (image && bytes.length >= MIN_IMAGE_BYTES) return 'image';
-  return null;
 }
 
 function kindOf(file: CaptureFile): CaptureKind {

@@ -117,16 +117,14 @@ export const ReceivedDocument = Type.Intersect(
 export type ReceivedDocumentView = Static<typeof ReceivedDocument>;
 
 /** POST /v1/inbound/documents' answer for a file to capture (202): the message and its capture. */
-export const CapturedUpload = Type.Intersect(
-  [
-    InboundMessage,
-    Type.Object({
-      capture_ids: Type.Array(Type.String(), {
-        description:
-          'The captures the file is read into (GET /v1/captures/{id} once read; until then the message is `processing`).',
-      }),
+export const CapturedUpload = Type.Object(
+  {
+    ...InboundMessage.properties,
+    capture_ids: Type.Array(Type.String(), {
+      description:
+        'The captures the file is read into (GET /v1/captures/{id} once read; until then the message is `processing`).',
     }),
-  ],
-  { title: 'CapturedUpload' },
+  },
+  { additionalProperties: false, title: 'CapturedUpload' },
 );
 export type CapturedUploadView = Static<typeof CapturedUpload>;
