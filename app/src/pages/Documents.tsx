@@ -1,14 +1,14 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import { docex, newIdempotencyKey } from '../api/client';
 import type { Document } from '../api/types';
 import { DocumentsEmpty } from '../components/DocumentsEmpty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
+import { ImportRefusal } from '../components/ImportRefusal';
 import { UploadSupplierInvoice } from '../components/UploadSupplierInvoice';
 import { ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { addressedTo, buyerOf } from '../lib/einvoice-buyer';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
-import { importProblems } from '../lib/import-problems';
 import { formatMoney } from '../lib/money';
 import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
@@ -337,7 +337,6 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
   const file = useRef<HTMLInputElement>(null);
   const action = useAction();
   const ids = { conn: useId(), format: useId(), file: useId(), help: useId(), err: useId() };
-  const problems = importProblems(action.error);
   const list = connections.data?.data ?? [];
   const chosen = connectionId || list[0]?.id || '';
   const heading = useRef<HTMLHeadingElement>(null);
@@ -447,33 +446,16 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
               At most 1 MiB. Sent as it is, base64.
             </span>
             {action.error ? (
-              <div
+              <ImportRefusal
+                error={action.error}
                 id={ids.err}
-                className="field-error import-errors"
-                role="alert"
-                data-testid="import-errors"
-              >
-                <strong>
-                  {action.error instanceof DocexError && action.error.code === 'einvoice_mismatch'
-                    ? 'Not imported: the totals do not add up.'
-                    : problems.length > 0
-                      ? 'Not imported: this file has what docex cannot hold.'
-                      : 'Not imported.'}
-                </strong>
-                {problems.length > 0 ? (
-                  <ul>
-                    {problems.map((p, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity but their place.
-                      <li key={i}>
-                        {p.term ? <strong>{p.term}: </strong> : null}
-                        {p.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span> {action.error instanceof Error ? action.error.message : String(action.error)}</span>
-                )}
-              </div>
+                testId="import-errors"
+                headlines={{
+                  mismatch: 'Not imported: the totals do not add up.',
+                  terms: 'Not imported: this file has what docex cannot hold.',
+                  other: 'Not imported.',
+                }}
+              />
             ) : null}
           </div>
           <div className="field actions">
