@@ -39,6 +39,8 @@ function choice<T extends string>(value: string, is: (s: string) => s is T, name
 export function DocumentsPage() {
   const { features } = useApp();
   const [importing, setImporting] = useState(false);
+  // On a phone the filters fold behind a button unless one is applied (issue 49).
+  const [showFilters, setShowFilters] = useState(false);
   const { search } = useLocation();
   const view = viewById(search.get('view'));
   usePageTitle(view.title);
@@ -169,7 +171,16 @@ export function DocumentsPage() {
           ))}
         </ul>
       </nav>
-      <FilterForm key={key} initial={applied} onApply={(f) => setQuery(f)} />
+      <button
+        type="button"
+        className="secondary fold-toggle filters-toggle"
+        aria-expanded={showFilters || filtered}
+        aria-controls="document-filters"
+        onClick={() => setShowFilters((v) => !v)}
+      >
+        {showFilters || filtered ? 'Hide filters' : 'Search and filters'}
+      </button>
+      <FilterForm key={key} initial={applied} open={showFilters || filtered} onApply={(f) => setQuery(f)} />
       <ErrorAlert error={error} />
       {busy && rows.length === 0 ? (
         <Loading what="documents" />
@@ -187,7 +198,16 @@ export function DocumentsPage() {
   );
 }
 
-function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filters) => void }) {
+function FilterForm({
+  initial,
+  open,
+  onApply,
+}: {
+  initial: Filters;
+  /** Shown on a phone too (CSS folds a closed one there). */
+  open: boolean;
+  onApply: (f: Filters) => void;
+}) {
   const [f, setF] = useState<Filters>(initial);
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const submit = (e: FormEvent) => {
@@ -195,7 +215,12 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
     onApply(f);
   };
   return (
-    <form className="filters" onSubmit={submit} aria-label="Filter documents">
+    <form
+      id="document-filters"
+      className={open ? 'filters open' : 'filters'}
+      onSubmit={submit}
+      aria-label="Filter documents"
+    >
       <div className="field">
         <label htmlFor="f-q">Search</label>
         <input
