@@ -12,9 +12,16 @@ import type { Page } from 'playwright-core';
 import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { SELLER } from '../helpers/einvoice-profiles.ts';
 import type { TestService } from '../helpers/harness.ts';
-import { type Sandbox, sandbox } from '../helpers/payments.ts';
+import { bill, paid, type Sandbox, sandbox } from '../helpers/payments.ts';
 import { addParty, giveProfile, issueTo } from '../recipient/setup.ts';
-import { type BrowserSession, browserTest, CHROMIUM, listeningService, openBrowser } from './browser.ts';
+import {
+  type BrowserSession,
+  browserTest,
+  CHROMIUM,
+  listeningService,
+  openBrowser,
+  waitInPage,
+} from './browser.ts';
 import { ensureAppBuilt } from './jar.ts';
 import { signIn } from './sign-in.ts';
 import { DESKTOP, fits, PHONE } from './viewport.ts';
@@ -162,6 +169,91 @@ test('the first hour of a German finance person, desktop and phone', { timeout: 
     );
     clean('editor');
   });
+
+  await t.test(
+    'the sandbox bank: its words, its prerequisites named early, the live profile copied',
+    async () => {
+      await page.setViewportSize(DESKTOP);
+      const switched = page.waitForResponse((r) => new URL(r.url()).pathname === '/app/api/switch');
+      await page.getByLabel('Organization').selectOption({ value: sb.orgId });
+      assert.equal((await switched).status(), 200);
+      await page.locator('.shell.env-sandbox').waitFor();
+      await page.goto('/app/bank');
+      await heading('Bank').waitFor();
+      // The sandbox's words, and the simulated bank before any account or batch.
+      assert.match((await page.getByTestId('bank-intro').textContent()) ?? '', /the simulated bank/);
+      assert.equal(await page.getByText('upload it to your bank').count(), 0);
+      await page.getByTestId('simulated-bank').getByText('Connect a practice account').waitFor();
+      // Connecting: what the payment file will need is named now, each with a link to its field.
+      const form = page.getByRole('form', { name: 'Connect a bank account' });
+      const early = form.getByTestId('sepa-readiness');
+      await early.waitFor();
+      assert.match((await early.textContent()) ?? '', /a postal address with a town and a country/);
+      await form.getByRole('button', { name: 'Use a practice account' }).click();
+      await form.getByRole('button', { name: 'Connect' }).click();
+      await page.getByTestId('bank-account').waitFor();
+      await page.getByTestId('simulated-bank').getByText('Your practice account is connected.').waitFor();
+      await page.getByTestId('sepa-readiness').waitFor();
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await fits(page, `the sandbox Bank page at ${size.width} px`);
+      }
+      await page.setViewportSize(DESKTOP);
+
+      // Paying a bill on the bank rail: said beside Pay, before the money is committed to a batch.
+      const demo = await bill(svc, sb.key, 42.5, 'EUR');
+      await page.goto(`/app/documents/${demo.id}`);
+      const atPay = page.getByTestId('sepa-readiness');
+      await atPay.waitFor();
+      assert.match((await atPay.textContent()) ?? '', /This payment goes out through your bank/);
+      await paid(svc, sb.key, demo.id);
+
+      // Closing the batch without the address: refused in plain words, no API syntax.
+      await page.goto('/app/bank');
+      await page.getByTestId('open-batch-payment').waitFor();
+      await page.getByRole('button', { name: 'Close batch' }).click();
+      const refused = page.locator('.alert-error', { hasText: 'Not closed' });
+      await refused.waitFor();
+      const said = (await refused.textContent()) ?? '';
+      assert.match(said, /Your legal profile has no postal address with a town and a country/);
+      assert.match(said, /Fill them in under Legal profile, then close the batch again\./);
+      assert.doesNotMatch(said, /[{}]|legal_profile|fills it/);
+      // The refusal's 400 is this step's point: expected, and nothing else.
+      assert.ok(
+        b.failed.every((f) => f === '400 POST /app/api/v1/payment_batches'),
+        b.failed.join('\n'),
+      );
+      b.failed.splice(0);
+      b.errors.splice(0);
+
+      // The field's link opens the legal profile with the town focused; there, the live profile is copied.
+      await page.getByTestId('sepa-readiness').getByRole('link', { name: 'a town' }).click();
+      await heading('Legal profile').waitFor();
+      await waitInPage(page, "document.activeElement?.id === 'lp-address-city'");
+      const copy = page.getByTestId('copy-from-live');
+      await copy.getByRole('button', { name: "Copy the live organization's legal profile" }).click();
+      await copy.getByRole('button', { name: 'Copy it' }).click();
+      await copy.getByText('Copied from the live organization.').waitFor();
+      assert.equal(await page.getByLabel('Legal name').inputValue(), SELLER.legal_name);
+      assert.equal(await page.getByLabel('City').inputValue(), SELLER.address.city);
+
+      // Now the batch closes, and the simulated bank answers from the closed batch's notice.
+      await page.goto('/app/bank');
+      await page.getByTestId('bank-account').waitFor();
+      await page.getByTestId('open-batch-payment').waitFor();
+      assert.equal(await page.getByTestId('sepa-readiness').count(), 0);
+      await page.getByRole('button', { name: 'Close batch' }).click();
+      const notice = page.locator('.alert-success', { hasText: 'Batch closed' });
+      await notice.getByText(/The simulated bank has it/).waitFor();
+      await notice.getByRole('button', { name: "Simulate the bank's statement" }).click();
+      await notice.getByTestId('simulated-statement').waitFor();
+      clean('the sandbox bank');
+
+      // Back to the live organization for the steps that follow.
+      await page.getByLabel('Organization').selectOption({ value: sb.owner.orgId });
+      await page.locator('.shell:not(.env-sandbox)').waitFor();
+    },
+  );
 
   await t.test(
     "a phone: the documents list's first row on the first screen, the switcher whole",

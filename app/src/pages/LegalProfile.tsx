@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { appApi, DocexError, docex, newIdempotencyKey, problemInWords, refusal } from '../api/client';
 import type { LegalProfile, LegalProfilePatch, Organization } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { CopyButton, ErrorAlert, Loading } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import {
@@ -539,6 +540,48 @@ function VatAsAddress({
   );
 }
 
+/**
+ * A sandbox: the live organization's legal profile copied in with one button (issue 49), so practice
+ * e-invoices and payment files carry the company's real details without typing them twice.
+ */
+function CopyFromLive({ onCopied }: { onCopied: (o: Organization) => void }) {
+  const action = useAction();
+  const [done, setDone] = useState(false);
+  const copy = () =>
+    action.run(async () => {
+      setDone(false);
+      const org = await docex.POST('/v1/organization/legal_profile/copy_from_live', {
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      onCopied(org);
+      setDone(true);
+    });
+  return (
+    <div className="panel" data-testid="copy-from-live">
+      <p className="small">
+        This is your sandbox. Its e-invoices and payment files practise with this profile: copy your live
+        organization's instead of typing it again (a copy: later changes to either stay their own).
+      </p>
+      <ConfirmButton
+        className="secondary"
+        question="Replace this sandbox's legal profile with your live organization's?"
+        confirmLabel="Copy it"
+        disabled={action.busy}
+        onConfirm={() => void copy()}
+      >
+        Copy the live organization's legal profile
+      </ConfirmButton>
+      {done ? (
+        <span className="outcome-ok" role="status">
+          {' '}
+          Copied from the live organization.
+        </span>
+      ) : null}
+      <ErrorAlert error={action.error} title="Not copied" />
+    </div>
+  );
+}
+
 /** A document the user came from (?return=/documents/doc_…): only a document page of this app. */
 function returnTarget(value: string | null): string | null {
   return value && /^\/documents\/[A-Za-z0-9_]{1,64}$/.test(value) ? value : null;
@@ -633,6 +676,15 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
         {org.environment})
         {org.legal_profile ? '' : ' · no legal profile yet: e-invoices cannot be exported until it has one'}
       </p>
+      {org.environment === 'sandbox' ? (
+        <CopyFromLive
+          onCopied={(o) => {
+            setValues(valuesOf(o.legal_profile));
+            setLocalProblems([]);
+            onSaved(o);
+          }}
+        />
+      ) : null}
       {problems.length > 0 ? (
         <div className="alert alert-error" role="alert" data-testid="profile-errors">
           {count > 0
