@@ -695,7 +695,15 @@ describe('the PDF layout a document was issued with (issue 49)', () => {
   test('layout 2: unit names in words, prices with their decimals, thousands separators', async () => {
     const t = await texts(await renderFacturX(wholePriced(), CII, CURRENT_PDF_LAYOUT));
     assert.equal(CURRENT_PDF_LAYOUT, 2);
-    for (const shown of ['10 hours', '3 units', '95.00', '120.00', '1,140.00', '1,616.50 EUR', '1,838.46 EUR']) {
+    for (const shown of [
+      '10 hours',
+      '3 units',
+      '95.00',
+      '120.00',
+      '1,140.00',
+      '1,616.50 EUR',
+      '1,838.46 EUR',
+    ]) {
       assert.ok(t.includes(shown), `"${shown}" is on the page: ${t.join(' | ')}`);
     }
     for (const raw of ['10 HUR', '3 C62', '95', '1140.00']) assert.ok(!t.includes(raw), `no "${raw}"`);
