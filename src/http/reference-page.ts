@@ -19,8 +19,12 @@ import { REFERENCE_CSP, securityHeaders } from './security-headers.ts';
 const gzipAsync = promisify(gzip);
 
 export const REFERENCE_PATH = '/v1/reference';
-/** What the reference's examples carry where a reader's API key goes. */
-export const API_KEY_PLACEHOLDER = 'rk_test_YOUR_SANDBOX_KEY';
+/**
+ * What the reference's examples and its "Test request" carry where a reader's API key goes: plainly
+ * a placeholder (issue 49: `rk_test_YOUR_SANDBOX_KEY` looked like a real key, and a "Test request"
+ * sent with it answered 401 without saying why).
+ */
+export const API_KEY_PLACEHOLDER = 'PASTE_YOUR_API_KEY_HERE';
 export const REFERENCE_ASSETS = `${REFERENCE_PATH}/assets`;
 
 /**
@@ -31,13 +35,13 @@ export const REFERENCE_ASSETS = `${REFERENCE_PATH}/assets`;
  */
 const SCALAR_CONFIGURATION = {
   url: '/v1/openapi.json',
-  // A token that looks like the real thing in every example and generated curl, for the reader to
-  // replace with theirs (the introduction and each scheme's description say where to get one).
+  // A placeholder in every example and generated curl, for the reader to replace with theirs (the
+  // introduction and each scheme's description say where to get one).
   authentication: {
     preferredSecurityScheme: 'apiKey',
     securitySchemes: {
       apiKey: { token: API_KEY_PLACEHOLDER },
-      adminSession: { token: 'sess_YOUR_SESSION_TOKEN' },
+      adminSession: { token: 'PASTE_YOUR_SESSION_TOKEN_HERE' },
     },
   },
   withDefaultFonts: false,
@@ -57,10 +61,45 @@ const SCALAR_CONFIGURATION = {
   theme: 'default',
 } as const;
 
-/** The starter: reads the configuration block and mounts Scalar on #reference. */
+/**
+ * The starter: reads the configuration block and mounts Scalar on #reference. "Test request" sends
+ * through customFetch, which gives each write a fresh Idempotency-Key whenever the header still holds
+ * the document's example key (or is empty): sending twice is two requests, and editing the body then
+ * sending is not refused as idempotency_conflict (issue 49). A key the reader typed is sent as typed,
+ * so a replay can still be tried on purpose. The example keys are read from the document Scalar
+ * renders (same origin, cached).
+ */
 const STARTER = `// docex: mounts the API reference (see ${REFERENCE_PATH}).
 (function () {
   var config = JSON.parse(document.getElementById('docex-reference-config').textContent);
+  var examples = fetch(config.url).then(function (r) { return r.json(); }).then(function (doc) {
+    var keys = {};
+    Object.keys(doc.paths || {}).forEach(function (path) {
+      var ops = doc.paths[path];
+      Object.keys(ops).forEach(function (method) {
+        (ops[method].parameters || []).forEach(function (p) {
+          if (p.in === 'header' && p.name.toLowerCase() === 'idempotency-key' && p.example) keys[p.example] = true;
+        });
+      });
+    });
+    return keys;
+  }, function () { return {}; });
+  // crypto.randomUUID needs a secure context; getRandomValues does not (a plain-http deployment).
+  function freshKey() {
+    var b = crypto.getRandomValues(new Uint8Array(16));
+    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join('');
+  }
+  config.customFetch = function (input, init) {
+    var request = new Request(input, init);
+    var key = request.headers.get('idempotency-key');
+    if (key === null) return fetch(request);
+    return examples.then(function (keys) {
+      if (key.trim() !== '' && !keys[key]) return fetch(request);
+      var headers = new Headers(request.headers);
+      headers.set('idempotency-key', freshKey());
+      return fetch(new Request(request, { headers: headers }));
+    });
+  };
   window.Scalar.createApiReference('#reference', config);
 })();
 `;

@@ -87,7 +87,8 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
     const steps = page.getByTestId('documents-empty');
     await steps.getByRole('link', { name: 'Connect a counterparty' }).waitFor();
     const stepsBox = await steps.boundingBox();
-    const filtersBox = await page.getByRole('form', { name: 'Filter documents' }).boundingBox();
+    // On a phone the filters fold behind their button (issue 49): the steps are above it.
+    const filtersBox = await page.getByRole('button', { name: 'Search and filters' }).boundingBox();
     assert.ok(stepsBox && filtersBox && stepsBox.y < filtersBox.y, 'next steps above the filters');
     assert.ok(stepsBox.y + 60 < PHONE.height, `the next steps start at ${stepsBox.y} px`);
 
@@ -223,7 +224,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
         await message.waitFor();
         const mine = message.getByTestId('missing-mine');
         // Every field the export needs, in the form's own words.
-        for (const words of ['legal name', 'country code']) await mine.getByText(words).first().waitFor();
+        for (const words of ['legal name', 'country']) await mine.getByText(words).first().waitFor();
         clean(`incomplete e-invoice at ${size.width}`);
       }
       // The profile link carries the way back.
@@ -244,7 +245,7 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
         ['address.line1', 'Street and number is required'],
         ['address.city', 'City is required'],
         ['address.postal_code', 'Postal code is required'],
-        ['address.country_code', 'Country code is required'],
+        ['address.country_code', 'Country is required'],
       ]) {
         assert.equal(await page.getByTestId(`error-${path}`).textContent(), words);
       }
@@ -262,12 +263,12 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
         'Street and number': '12 rue de la Paix',
         City: 'Paris',
         'Postal code': '75002',
-        'Country code': 'fr',
         'VAT identifier': 'FR40 303265045',
         IBAN: 'FR76 3000 6000 0112 3456 7890 189',
       })) {
         await page.getByLabel(label, { exact: false }).first().fill(value);
       }
+      await page.getByLabel('Country').selectOption('FR');
       await page.getByRole('button', { name: 'Save legal profile' }).click();
       await outcome.getByText('Legal profile saved.').waitFor();
       const saved = await outcome.boundingBox();

@@ -84,8 +84,17 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
       await empty().getByRole('link', { name: 'Create an API key' }).waitFor();
       assert.equal(await page.getByText('No documents match.').count(), 0);
 
-      assert.deepEqual(await steps(), { connect: false, invoice: false, key: false, webhook: false });
-      await checklist().getByText('0 of 4 done').waitFor();
+      // A finance person's first steps first (issue 49): the legal profile, then the bank account.
+      assert.deepEqual(Object.keys(await steps()).slice(0, 2), ['profile', 'bank']);
+      assert.deepEqual(await steps(), {
+        profile: false,
+        bank: false,
+        connect: false,
+        invoice: false,
+        key: false,
+        webhook: false,
+      });
+      await checklist().getByText('0 of 6 done').waitFor();
       await b.screenshot('first-run-live');
       clean('a new live organization');
     },
@@ -123,8 +132,15 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
     await page.getByTestId('secret-value').waitFor();
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await openDocuments();
-    await checklist().getByText('1 of 4 done').waitFor();
-    assert.deepEqual(await steps(), { connect: false, invoice: false, key: true, webhook: false });
+    await checklist().getByText('1 of 6 done').waitFor();
+    assert.deepEqual(await steps(), {
+      profile: false,
+      bank: false,
+      connect: false,
+      invoice: false,
+      key: true,
+      webhook: false,
+    });
     clean('an API key');
   });
 
@@ -235,7 +251,7 @@ test('the first run, in Chromium', { timeout: 300_000 }, async (t) => {
     await page.getByLabel('Organization').selectOption({ label: 'Grace Supplies (live)' });
     await heading('All documents').waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
-    await checklist().getByText('1 of 4 done').waitFor();
+    await checklist().getByText('1 of 6 done').waitFor();
     await checklist().getByRole('button', { name: 'Dismiss' }).click();
     assert.equal(await checklist().count(), 0);
     await page.reload();

@@ -80,11 +80,11 @@ test('directory first, then an external party', { timeout: 180_000 }, async () =
   await page.getByLabel('Street and number').fill('12 rue de la Paix');
   await page.getByLabel('City').fill('Paris');
   await page.getByLabel('Postal code').fill('75002');
-  await page.getByLabel('Country code').fill('fr');
+  await page.getByLabel('Country').selectOption('FR');
   await page.getByLabel('Contact email').fill('compta@acheteur.example');
   await page.getByRole('button', { name: 'Save details' }).click();
   await page.getByTestId('party-outcome').getByText('Details saved.').waitFor();
-  assert.equal(await page.getByLabel('Country code').inputValue(), 'FR');
+  assert.equal(await page.getByLabel('Country').inputValue(), 'FR');
 
   // What the API holds is what the form showed: the whole profile, through PATCH /v1/connections/{id}.
   const connId = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -142,12 +142,12 @@ test('directory first, then an external party', { timeout: 180_000 }, async () =
     const mine = (await warning.getByTestId('issue-missing-mine').textContent()) ?? '';
     assert.match(
       mine,
-      /your legal profile: legal name, street and number, city, postal code, country code, VAT identifier/,
+      /your legal profile: legal name, street and number, city, postal code, country, VAT identifier/,
     );
     const theirs = (await warning.getByTestId('issue-missing-theirs').textContent()) ?? '';
     assert.match(
       theirs,
-      /Kunde ohne Adresse's details: legal name, street and number, city, postal code, country code/,
+      /Kunde ohne Adresse's details: legal name, street and number, city, postal code, country/,
     );
     await fits(page, `the draft's warning at ${size.width} px`);
   }

@@ -115,6 +115,48 @@ test('"Test request" calls docex itself and shows its answer', async () => {
   await viewport('reference-test-request');
 });
 
+test('"Test request" on a write: a plain placeholder for the key, a fresh Idempotency-Key per send', async () => {
+  const path = '/v1/connections';
+  const op = doc.paths[path]?.post as
+    | (Operation & { parameters?: { name: string; example?: string }[] })
+    | undefined;
+  const example = op?.parameters?.find((p) => p.name === 'Idempotency-Key')?.example;
+  assert.ok(example, 'the document carries an example key');
+  // The test before left its Test Request panel open: close it as a reader would.
+  const exit = page.locator('.scalar-app-exit');
+  if ((await exit.count()) > 0) await exit.first().click({ force: true });
+  await exit.waitFor({ state: 'detached' }).catch(() => page.keyboard.press('Escape'));
+  await page.locator(`a[href$="/POST${path}"]`).first().click();
+  const section = page.locator(`[id$="/POST${path}"]`).first();
+  await section.getByRole('button', { name: /Test Request/ }).click();
+  const sent: { key: string | undefined; auth: string | undefined }[] = [];
+  const errorsBefore = b.errors.length;
+  for (let i = 0; i < 2; i++) {
+    const request = page.waitForRequest((r) => r.url() === `${base}${path}` && r.method() === 'POST');
+    const answered = page.waitForResponse(
+      (r) => r.url() === `${base}${path}` && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: /^Send/ }).first().click();
+    const headers = (await request).headers();
+    sent.push({ key: headers['idempotency-key'], auth: headers.authorization });
+    // The placeholder is no key: the API says so (401), it is not taken for a real one.
+    assert.equal((await answered).status(), 401);
+  }
+  for (const s of sent) {
+    assert.equal(s.auth, 'Bearer PASTE_YOUR_API_KEY_HERE');
+    assert.ok(s.key && s.key.length >= 8, `a key was sent: ${s.key}`);
+    assert.notEqual(s.key, example, 'not the example key');
+  }
+  assert.notEqual(sent[0]?.key, sent[1]?.key, 'each send has its own key');
+  // The two 401s asked for are logged by Chromium as failed loads: expected here, nothing else.
+  const logged = b.errors.splice(errorsBefore);
+  assert.ok(
+    logged.every((e) => e.includes('status of 401')),
+    logged.join('\n'),
+  );
+  await page.keyboard.press('Escape');
+});
+
 test('nothing left this origin: no other host asked, no console error, no CSP violation', async () => {
   const origin = new URL(base).origin;
   assert.ok(requested.length >= 4, requested.join('\n'));

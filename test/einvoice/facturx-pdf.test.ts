@@ -19,6 +19,7 @@ import {
   PDFStream,
   PDFString,
 } from 'pdf-lib';
+import { CURRENT_PDF_LAYOUT, pdfLayoutOf, pdfNumbers } from '../../src/lib/pdf-layout.ts';
 import { renderFacturX } from '../../src/modules/einvoice/facturx-pdf.ts';
 import type { EInvoice, EInvoiceLine } from '../../src/modules/einvoice/model.ts';
 
@@ -679,5 +680,53 @@ describe('renderFacturX', () => {
     t.diagnostic(`20-line Factur-X: ${ms.toFixed(1)} ms a render`);
     // A generous bound: the point is to notice a render that went from milliseconds to seconds.
     assert.ok(ms < 1000, `${ms} ms`);
+  });
+});
+
+describe('the PDF layout a document was issued with (issue 49)', () => {
+  /** The three lines, one priced in whole euros as docex stores it (95, not 95.00). */
+  function wholePriced(): EInvoice {
+    const inv = threeLines();
+    inv.lines[1] = { ...inv.lines[1]!, unitCode: 'C62', unitPrice: '95', netAmount: '285.00' };
+    return inv;
+  }
+  const texts = async (bytes: Uint8Array) => pageRuns(await load(bytes), 0).map((r) => r.text);
+
+  test('layout 2: unit names in words, prices with their decimals, thousands separators', async () => {
+    const t = await texts(await renderFacturX(wholePriced(), CII, CURRENT_PDF_LAYOUT));
+    assert.equal(CURRENT_PDF_LAYOUT, 2);
+    for (const shown of [
+      '10 hours',
+      '3 units',
+      '95.00',
+      '120.00',
+      '1,140.00',
+      '1,616.50 EUR',
+      '1,838.46 EUR',
+    ]) {
+      assert.ok(t.includes(shown), `"${shown}" is on the page: ${t.join(' | ')}`);
+    }
+    for (const raw of ['10 HUR', '3 C62', '95', '1140.00']) assert.ok(!t.includes(raw), `no "${raw}"`);
+  });
+
+  test('layout 1, what a document issued before layouts has: the bytes it always had', async () => {
+    const t = await texts(await renderFacturX(wholePriced(), CII, 1));
+    for (const shown of ['10 HUR', '3 C62', '95', '1140.00', '1838.46 EUR'])
+      assert.ok(t.includes(shown), shown);
+    // No layout recorded (null) is layout 1, the renderer's default: the pinned digest above.
+    const old = await renderFacturX(threeLines(), CII, pdfLayoutOf(null));
+    assert.equal(sha256(old), '23ec4bf08b1ce13998aaa9691742c6abda3c1816b84c7c72d3f051d3389a207d');
+    assert.notEqual(sha256(await renderFacturX(threeLines(), CII, 2)), sha256(old));
+  });
+
+  test('unit names: singular for one, the code itself for a unit without a name', () => {
+    const n = pdfNumbers(2);
+    assert.equal(n.quantity('1', 'HUR'), '1 hour');
+    assert.equal(n.quantity('1.5', 'DAY'), '1.5 days');
+    assert.equal(n.quantity('2500', 'KGM'), '2,500 kg');
+    assert.equal(n.quantity('4', 'XYZ'), '4 XYZ');
+    assert.equal(n.price('0.1234'), '0.1234');
+    assert.equal(n.price('1095.5'), '1,095.50');
+    assert.equal(n.amount('−1234567.00'), '−1,234,567.00');
   });
 });

@@ -55,6 +55,8 @@ const record: ProjectedDocument = {
   total: '134.02',
   balance_due: '34.02',
   payment_reference: null,
+  // Issue 49's PDF layout is the document's, not the bundle's: the frozen bytes below ignore it.
+  pdf_layout: 2,
   payment_terms: 'net_30',
   document_date: '2026-01-15',
   due_date: '2026-02-14',

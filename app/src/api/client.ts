@@ -272,7 +272,17 @@ export async function appApi(
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
   addCsrf(request);
-  const response = await fetch(request);
+  // A switch (or the sandbox's) ends the current session: a page's read still in flight would come
+  // back 401 and tell the app it was signed out (issue 49's trial saw one). Those reads end first,
+  // and the API may be called again once the answer is in, whatever it was.
+  const replacesSession = route === 'POST /switch' || route === 'POST /sandbox';
+  if (replacesSession) endSessionRequests();
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } finally {
+    if (replacesSession) beginSessionRequests();
+  }
   if (!response.ok) throw await docexErrorFrom(response, request);
   // A session begins: the API may be called again.
   if (route === 'POST /login' || route === 'POST /signup') beginSessionRequests();

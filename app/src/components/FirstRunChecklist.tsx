@@ -11,6 +11,9 @@ export function FirstRunChecklist() {
   const org = session.organization;
   const [hidden, setHidden] = useState(() => readMark(org.id) !== null);
   const titleId = useId();
+  // On a phone the steps fold behind a button (CSS shows it only there): six steps above the list
+  // pushed its first row off the first screen (issue 49).
+  const [open, setOpen] = useState(false);
   // Read once per visit of the page, and not at all once dismissed or seen complete.
   const steps = useAsync(
     () => (hidden ? Promise.resolve(null) : loadSteps(org.environment, features)),
@@ -24,13 +27,26 @@ export function FirstRunChecklist() {
   if (hidden || !list || list.length === 0 || complete) return null;
   const done = list.filter((s) => s.done).length;
   return (
-    <section className="card first-run" aria-labelledby={titleId} data-testid="first-run">
+    <section
+      className={open ? 'card first-run open' : 'card first-run'}
+      aria-labelledby={titleId}
+      data-testid="first-run"
+    >
       <div className="first-run-head">
         <h2 id={titleId}>Get started</h2>
         <span className="muted small" aria-live="polite">
           {done} of {list.length} done
         </span>
         <span className="spacer" />
+        <button
+          type="button"
+          className="link fold-toggle"
+          aria-expanded={open}
+          aria-controls={`${titleId}-steps`}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? 'Hide the steps' : 'Show the steps'}
+        </button>
         <button
           type="button"
           className="link"
@@ -42,7 +58,7 @@ export function FirstRunChecklist() {
           Dismiss
         </button>
       </div>
-      <ol className="first-run-steps">
+      <ol className="first-run-steps" id={`${titleId}-steps`}>
         {list.map((s) => (
           <li key={s.id} data-testid={`first-run-${s.id}`} data-done={s.done ? 'true' : 'false'}>
             <span className="tick" aria-hidden="true">

@@ -4,11 +4,11 @@
 // matched or added. Picked, or dropped on the box; the bill opens, and a file received before says
 // so with a link to the earlier bill. A refusal is shown beside the control, one line per term.
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import { docex, newIdempotencyKey } from '../api/client';
 import { toBase64 } from '../lib/files';
 import { useAction } from '../lib/hooks';
-import { importProblems } from '../lib/import-problems';
 import { Link, navigate } from '../router';
+import { ImportRefusal } from './ImportRefusal';
 
 /**
  * What the app's proxy takes (15 MiB of body, src/webapp/plugin.ts): a file's base64 is 4/3 of it.
@@ -24,7 +24,6 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
   // a PDF without an e-invoice inside, or a scan: kept to be read (CONTRACT §13), not refused
   const [captured, setCaptured] = useState<string | null>(null);
   const ids = { input: useId(), help: useId(), err: useId() };
-  const problems = importProblems(action.error);
 
   const send = (file: File) =>
     action.run(async () => {
@@ -97,26 +96,12 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
         </p>
       ) : null}
       {action.error ? (
-        <div id={ids.err} className="field-error import-errors" role="alert" data-testid="upload-errors">
-          <strong>
-            {action.error instanceof DocexError && action.error.code === 'einvoice_mismatch'
-              ? 'Not received: the totals do not add up.'
-              : 'Not received.'}
-          </strong>
-          {problems.length > 0 ? (
-            <ul>
-              {problems.map((p, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity but their place.
-                <li key={i}>
-                  {p.term ? <strong>{p.term}: </strong> : null}
-                  {p.message}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <span> {action.error instanceof Error ? action.error.message : String(action.error)}</span>
-          )}
-        </div>
+        <ImportRefusal
+          error={action.error}
+          id={ids.err}
+          testId="upload-errors"
+          headlines={{ mismatch: 'Not received: the totals do not add up.', other: 'Not received.' }}
+        />
       ) : null}
     </section>
   );

@@ -5,7 +5,7 @@
 import { docex } from '../api/client';
 import type { Features } from '../api/features';
 
-type StepId = 'connect' | 'invoice' | 'bill' | 'key' | 'webhook';
+type StepId = 'profile' | 'bank' | 'connect' | 'invoice' | 'bill' | 'key' | 'webhook';
 
 interface Step {
   id: StepId;
@@ -29,7 +29,31 @@ interface StepDef {
 /** Rows enough to find an invoice this organization issued among the invoices it also receives. */
 const INVOICE_WINDOW = 50;
 
+// A live organization starts with what a finance person sets up first (issue 49): the legal profile,
+// which e-invoices and SEPA payment files name the organization with, and the bank account its
+// payments leave from; then the rest. A sandbox is for practice: it starts with the invoice.
 const STEPS: StepDef[] = [
+  {
+    id: 'profile',
+    label: () => 'Fill in your legal profile (name, address, VAT id)',
+    to: () => '/organization',
+    applies: (env, f) => env === 'live' && f.has('legalProfile'),
+    // What an e-invoice and a payment file cannot do without: a legal name and a postal address.
+    done: async () => {
+      const p = (await docex.GET('/v1/organization')).legal_profile;
+      return Boolean(p?.legal_name && p.address?.city && p.address.country_code);
+    },
+  },
+  {
+    id: 'bank',
+    label: () => 'Connect your bank account',
+    to: () => '/bank',
+    applies: (env, f) => env === 'live' && f.has('bankAccounts'),
+    done: async () =>
+      (await docex.GET('/v1/bank_accounts', { params: { query: { limit: 100 } } })).data.some(
+        (a) => a.status === 'active',
+      ),
+  },
   {
     id: 'connect',
     label: () => 'Connect with a counterparty',

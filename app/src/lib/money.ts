@@ -22,12 +22,16 @@ export { parseMoney, type ValidationProblem, validateLineNumbers };
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** An API amount (a JSON number with at most 2 decimals) in its currency. */
-export function formatMoney(amount: number | string, currency: string): string {
-  let f = formatters.get(currency);
+/**
+ * An API amount (a JSON number with at most 2 decimals) in its currency, written the way `locale`
+ * writes money (the editor passes the organization's country's: 1.140,00 € in de-DE).
+ */
+export function formatMoney(amount: number | string, currency: string, locale = 'en-US'): string {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 });
-    formatters.set(currency, f);
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
+    formatters.set(key, f);
   }
   // Through the decimal string, so formatting never invents digits.
   return f.format(Number(toMoneyString(parseMoney(amount))));

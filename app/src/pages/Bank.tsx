@@ -16,6 +16,7 @@ import type {
   PaymentBatch,
 } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { SepaReadiness } from '../components/SepaReadiness';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, LongId, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import { formatMoney } from '../lib/money';
@@ -47,7 +48,8 @@ export function BankPage() {
 }
 
 function Bank() {
-  const { features } = useApp();
+  const { features, session } = useApp();
+  const sandbox = session.organization.environment === 'sandbox';
   const accounts = useAsync(
     () => docex.GET('/v1/bank_accounts', { params: { query: { limit: 100 } } }).then((p) => p.data),
     [],
@@ -67,11 +69,23 @@ function Bank() {
           Refresh
         </button>
       </div>
-      <p className="muted">
-        With a bank account connected, your EUR payments go out as SEPA credit transfers: they wait in the
-        open batch until you close it, then you upload its payment file to your bank. Your invoices carry an
-        RF creditor reference, so your bank statements show which invoice a transfer pays.
-      </p>
+      {sandbox ? (
+        <p className="muted" data-testid="bank-intro">
+          In the sandbox, <strong>the simulated bank</strong> stands in for yours: connect a practice account,
+          pay an EUR bill (the payment waits in the open batch), close the batch, and the simulated bank
+          answers with its statement, which settles the payments. No money moves and nothing reaches a real
+          bank.
+        </p>
+      ) : (
+        <p className="muted" data-testid="bank-intro">
+          With a bank account connected, your EUR payments go out as SEPA credit transfers: they wait in the
+          open batch until you close it, then you upload its payment file to your bank. Your invoices carry an
+          RF creditor reference, so your bank statements show which invoice a transfer pays.
+        </p>
+      )}
+      {sandbox && features.has('sandboxBankStatements') ? (
+        <SimulatedBank connected={active !== null} />
+      ) : null}
       <ErrorAlert error={accounts.error} />
       {!accounts.data ? (
         accounts.loading ? (
@@ -80,6 +94,8 @@ function Bank() {
       ) : (
         <>
           <Accounts accounts={accounts.data} onChange={() => void accounts.reload()} />
+          {/* What the payment file needs of this organization, said now rather than at the batch close. */}
+          {active ? <SepaReadiness when="connected" /> : null}
           {active ? null : <ConnectForm onConnected={() => void accounts.reload()} />}
           {active && features.has('paymentBatches') ? (
             <Batches key={active.id} imports={imports} onImported={imported} />
@@ -164,8 +180,12 @@ function Accounts({ accounts, onChange }: { accounts: BankAccount[]; onChange: (
   );
 }
 
+/** A valid German test IBAN and its BIC, for the sandbox's practice account. */
+const PRACTICE_ACCOUNT = { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
+
 function ConnectForm({ onConnected }: { onConnected: () => void }) {
   const { session } = useApp();
+  const sandbox = session.organization.environment === 'sandbox';
   const id = useId();
   const [iban, setIban] = useState('');
   const [bic, setBic] = useState('');
@@ -192,7 +212,24 @@ function ConnectForm({ onConnected }: { onConnected: () => void }) {
   return (
     <form className="panel connect-bank" aria-labelledby={`${id}-title`} onSubmit={submit}>
       <h2 id={`${id}-title`}>Connect a bank account</h2>
-      <p className="muted">A SEPA account in EUR. docex never moves money itself: your bank does.</p>
+      {sandbox ? (
+        <p className="muted">
+          A practice SEPA account in EUR at the simulated bank: any valid IBAN will do.{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setIban(PRACTICE_ACCOUNT.iban);
+              setBic(PRACTICE_ACCOUNT.bic);
+            }}
+          >
+            Use a practice account
+          </button>
+        </p>
+      ) : (
+        <p className="muted">A SEPA account in EUR. docex never moves money itself: your bank does.</p>
+      )}
+      <SepaReadiness when="connect" />
       <div className="field">
         <label htmlFor={`${id}-iban`}>IBAN</label>
         <input
@@ -357,8 +394,15 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
             {formatMoney(closed.control_sum, closed.currency)}.{' '}
             <a href={batchFile(closed)} download data-testid="closed-batch-file">
               Download payment file
-            </a>{' '}
-            and upload it to your bank.
+            </a>
+            {simulate ? (
+              <>
+                . The simulated bank has it: ask it for its statement, which settles the payments.{' '}
+                <SimulateStatement batch={closed} onImported={onImported} />
+              </>
+            ) : (
+              ' and upload it to your bank.'
+            )}
           </Notice>
         ) : null}
       </section>
@@ -418,6 +462,31 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
         )}
       </section>
     </>
+  );
+}
+
+/**
+ * Sandbox: the simulated bank, on the page before any batch exists (issue 49: it appeared only
+ * beside a closed batch, so nobody found it). What it does and the way through it, step by step.
+ */
+function SimulatedBank({ connected }: { connected: boolean }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel" data-testid="simulated-bank">
+      <h2 id={`${id}-title`}>The simulated bank</h2>
+      <ol className="small">
+        <li>{connected ? 'Your practice account is connected.' : 'Connect a practice account (below).'}</li>
+        <li>
+          Pay an EUR bill: <Link to="/documents?view=invoice_received">Bills received</Link>, or ask the{' '}
+          <Link to="/sandbox">demo counterparty</Link> for one. The payment waits in the open batch.
+        </li>
+        <li>Close the batch: its payment file goes to the simulated bank.</li>
+        <li>
+          Press <strong>Simulate the bank's statement</strong>: the simulated bank answers as a real one does,
+          and its statement settles the payments.
+        </li>
+      </ol>
+    </section>
   );
 }
 

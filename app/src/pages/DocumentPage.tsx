@@ -7,6 +7,7 @@ import { categoriesOf, IssueWarning, useIssueReadiness } from '../components/Iss
 import { accountInWords, PayeeFacts, payeeAccountOf, payQuestion } from '../components/Payee';
 import { PaymentHoldPanel } from '../components/PaymentHold';
 import { ReceivedAllowances } from '../components/ReceivedAllowances';
+import { SepaReadinessForPay } from '../components/SepaReadiness';
 import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } from '../components/ui';
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
 import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
@@ -209,6 +210,7 @@ function Actions({
                 into {accountInWords(payee)}
               </span>
             ) : null}
+            {features.has('bankAccounts') ? <SepaReadinessForPay currency={doc.currency} /> : null}
           </span>
         ) : null}
         {!isDraft && (doc.document_type === 'quote' || doc.document_type === 'purchase_order') ? (

@@ -1,14 +1,14 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { DocexError, docex, newIdempotencyKey } from '../api/client';
+import { docex, newIdempotencyKey } from '../api/client';
 import type { Document } from '../api/types';
 import { DocumentsEmpty } from '../components/DocumentsEmpty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
+import { ImportRefusal } from '../components/ImportRefusal';
 import { UploadSupplierInvoice } from '../components/UploadSupplierInvoice';
 import { ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { addressedTo, buyerOf } from '../lib/einvoice-buyer';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
-import { importProblems } from '../lib/import-problems';
 import { formatMoney } from '../lib/money';
 import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
@@ -39,6 +39,8 @@ function choice<T extends string>(value: string, is: (s: string) => s is T, name
 export function DocumentsPage() {
   const { features } = useApp();
   const [importing, setImporting] = useState(false);
+  // On a phone the filters fold behind a button unless one is applied (issue 49).
+  const [showFilters, setShowFilters] = useState(false);
   const { search } = useLocation();
   const view = viewById(search.get('view'));
   usePageTitle(view.title);
@@ -169,7 +171,16 @@ export function DocumentsPage() {
           ))}
         </ul>
       </nav>
-      <FilterForm key={key} initial={applied} onApply={(f) => setQuery(f)} />
+      <button
+        type="button"
+        className="secondary fold-toggle filters-toggle"
+        aria-expanded={showFilters || filtered}
+        aria-controls="document-filters"
+        onClick={() => setShowFilters((v) => !v)}
+      >
+        {showFilters || filtered ? 'Hide filters' : 'Search and filters'}
+      </button>
+      <FilterForm key={key} initial={applied} open={showFilters || filtered} onApply={(f) => setQuery(f)} />
       <ErrorAlert error={error} />
       {busy && rows.length === 0 ? (
         <Loading what="documents" />
@@ -187,7 +198,16 @@ export function DocumentsPage() {
   );
 }
 
-function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filters) => void }) {
+function FilterForm({
+  initial,
+  open,
+  onApply,
+}: {
+  initial: Filters;
+  /** Shown on a phone too (CSS folds a closed one there). */
+  open: boolean;
+  onApply: (f: Filters) => void;
+}) {
   const [f, setF] = useState<Filters>(initial);
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const submit = (e: FormEvent) => {
@@ -195,7 +215,12 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
     onApply(f);
   };
   return (
-    <form className="filters" onSubmit={submit} aria-label="Filter documents">
+    <form
+      id="document-filters"
+      className={open ? 'filters open' : 'filters'}
+      onSubmit={submit}
+      aria-label="Filter documents"
+    >
       <div className="field">
         <label htmlFor="f-q">Search</label>
         <input
@@ -341,7 +366,6 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
   const file = useRef<HTMLInputElement>(null);
   const action = useAction();
   const ids = { conn: useId(), format: useId(), file: useId(), help: useId(), err: useId() };
-  const problems = importProblems(action.error);
   const list = connections.data?.data ?? [];
   const chosen = connectionId || list[0]?.id || '';
   const heading = useRef<HTMLHeadingElement>(null);
@@ -451,33 +475,16 @@ function ImportEInvoice({ onCancel }: { onCancel: () => void }) {
               At most 1 MiB. Sent as it is, base64.
             </span>
             {action.error ? (
-              <div
+              <ImportRefusal
+                error={action.error}
                 id={ids.err}
-                className="field-error import-errors"
-                role="alert"
-                data-testid="import-errors"
-              >
-                <strong>
-                  {action.error instanceof DocexError && action.error.code === 'einvoice_mismatch'
-                    ? 'Not imported: the totals do not add up.'
-                    : problems.length > 0
-                      ? 'Not imported: this file has what docex cannot hold.'
-                      : 'Not imported.'}
-                </strong>
-                {problems.length > 0 ? (
-                  <ul>
-                    {problems.map((p, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity but their place.
-                      <li key={i}>
-                        {p.term ? <strong>{p.term}: </strong> : null}
-                        {p.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span> {action.error instanceof Error ? action.error.message : String(action.error)}</span>
-                )}
-              </div>
+                testId="import-errors"
+                headlines={{
+                  mismatch: 'Not imported: the totals do not add up.',
+                  terms: 'Not imported: this file has what docex cannot hold.',
+                  other: 'Not imported.',
+                }}
+              />
             ) : null}
           </div>
           <div className="field actions">

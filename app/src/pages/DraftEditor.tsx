@@ -8,6 +8,14 @@ import { IssueWarning, useIssueReadiness } from '../components/IssueReadiness';
 import { ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import {
+  currencyForCountry,
+  exampleNumber,
+  formatDate,
+  localeForCountry,
+  numberForInput,
+  readLineNumbers,
+} from '../lib/locale';
+import {
   type DraftLine,
   draftCategory,
   eInvoiceLineProblems,
@@ -57,7 +65,8 @@ interface Form {
   lines: DraftLine[];
 }
 
-function fromDocument(d: Document): Form {
+function fromDocument(d: Document, locale: string): Form {
+  const n = (v: number | string) => numberForInput(v, locale);
   return {
     connection_id: d.connection_id,
     document_type: d.document_type,
@@ -68,12 +77,12 @@ function fromDocument(d: Document): Form {
     notes: d.notes ?? '',
     lines: d.line_items.map((l) => ({
       description: l.description,
-      quantity: String(l.quantity),
-      unit_price: String(l.unit_price),
-      tax_percent: rateToPercent(l.tax_rate),
+      quantity: n(l.quantity),
+      unit_price: n(l.unit_price),
+      tax_percent: n(rateToPercent(l.tax_rate)),
       sku: l.sku ?? '',
       discount_type: l.discount_type ?? '',
-      discount_value: l.discount_value == null ? '' : String(l.discount_value),
+      discount_value: l.discount_value == null ? '' : n(l.discount_value),
       tax_category: draftCategory(l.tax_category, l.tax_rate),
       tax_exemption_reason: l.tax_exemption_reason ?? '',
       tax_exemption_reason_code: l.tax_exemption_reason_code ?? '',
@@ -94,6 +103,8 @@ export function DraftEditor({ id }: { id?: string }) {
     [id],
   );
   // /documents/new?from=<id>: a new document derived from an earlier one (lineage).
+  // The organization's country decides the new document's currency and how numbers are written.
+  const organization = useAsync(() => docex.GET('/v1/organization'), []);
   const { search } = useLocation();
   const fromId = id ? null : search.get('from');
   const source = useAsync(
@@ -101,15 +112,15 @@ export function DraftEditor({ id }: { id?: string }) {
       fromId ? docex.GET('/v1/documents/{id}', { params: { path: { id: fromId } } }) : Promise.resolve(null),
     [fromId],
   );
-  if (connections.error || existing.error || source.error) {
+  if (connections.error || existing.error || source.error || organization.error) {
     return (
       <section>
         <h1 tabIndex={-1}>{id ? 'Edit draft' : 'New document'}</h1>
-        <ErrorAlert error={connections.error ?? existing.error ?? source.error} />
+        <ErrorAlert error={connections.error ?? existing.error ?? source.error ?? organization.error} />
       </section>
     );
   }
-  if (!connections.data || existing.data === undefined || source.data === undefined) {
+  if (!connections.data || existing.data === undefined || source.data === undefined || !organization.data) {
     return <Loading what="the editor" />;
   }
   if (existing.data && (existing.data.status !== 'draft' || existing.data.direction !== 'sent')) {
@@ -129,6 +140,7 @@ export function DraftEditor({ id }: { id?: string }) {
       existing={existing.data}
       source={source.data}
       connectionId={search.get('connection')}
+      country={organization.data.legal_profile?.address?.country_code ?? null}
     />
   );
 }
@@ -138,19 +150,23 @@ function Editor({
   existing,
   source,
   connectionId,
+  country,
 }: {
   connections: Connection[];
   existing: Document | null;
   source: Document | null;
   /** /documents/new?connection=<id>: the counterparty chosen beforehand (the first-run next steps). */
   connectionId: string | null;
+  /** The organization's country (its legal profile's address), or null. */
+  country: string | null;
 }) {
+  const locale = useMemo(() => localeForCountry(country), [country]);
   const [form, setForm] = useState<Form>(() =>
     existing
-      ? fromDocument(existing)
+      ? fromDocument(existing, locale)
       : source
         ? {
-            ...fromDocument(source),
+            ...fromDocument(source, locale),
             document_type: 'invoice',
             document_date: '',
             payment_terms: source.payment_terms ?? 'net_30',
@@ -159,7 +175,7 @@ function Editor({
         : {
             connection_id: connections.find((c) => c.id === connectionId)?.id ?? connections[0]?.id ?? '',
             document_type: 'invoice',
-            currency: 'USD',
+            currency: currencyForCountry(country),
             document_date: '',
             payment_terms: 'net_30',
             issuer_ref: '',
@@ -171,19 +187,30 @@ function Editor({
   const action = useAction();
   // CONTRACT 9's line fields (VAT category, exemption reason, unit), when the deployment has them.
   const einvoice = useApp().features.has('lineTaxCategory');
-  const totals = useMemo(() => liveTotals(form.lines), [form.lines]);
+  // Numbers as the organization's country writes them (95,00 in Germany), read before the checks.
+  const read = useMemo(() => form.lines.map((l, i) => readLineNumbers(l, i, locale)), [form.lines, locale]);
+  const lines = useMemo(() => read.map((r) => r.line), [read]);
+  const numberProblems = read.flatMap((r) => r.problems);
+  const totals = useMemo(() => liveTotals(lines), [lines]);
   const descriptionProblems = form.lines
     .map((l, i) =>
       l.description.trim() === '' ? { path: `line_items[${i}].description`, message: 'is required' } : null,
     )
     .filter((p) => p !== null);
-  const einvoiceProblems = einvoice ? form.lines.flatMap((l, i) => eInvoiceLineProblems(l, i)) : [];
-  const problems = [...descriptionProblems, ...totals.problems, ...einvoiceProblems];
+  const einvoiceProblems = einvoice ? lines.flatMap((l, i) => eInvoiceLineProblems(l, i)) : [];
+  // An unreadable number's hint (with an example in the locale's format) replaces "must be a number".
+  const unread = new Set(numberProblems.map((p) => p.path));
+  const problems = [
+    ...descriptionProblems,
+    ...numberProblems,
+    ...totals.problems.filter((p) => !unread.has(p.path)),
+    ...einvoiceProblems,
+  ];
   // An invoice to a customer not on docex: warn, before the issue, when its email would lack the e-invoice.
   const readiness = useIssueReadiness(
     form.connection_id,
     form.document_type,
-    form.lines.map((l) => l.tax_category || defaultTaxCategory(Number(l.tax_percent.replace(',', '.')) || 0)),
+    lines.map((l) => l.tax_category || defaultTaxCategory(Number(l.tax_percent) || 0)),
     existing ? `/documents/${existing.id}/edit` : null,
   );
   const incomplete = (readiness?.missing?.length ?? 0) > 0;
@@ -207,7 +234,7 @@ function Editor({
     if (!isCurrency(form.currency)) throw new Error(`${form.currency} is not a currency docex takes.`);
     return {
       ...(source && !existing ? { derived_from: source.id } : {}),
-      line_items: toLineItems(form.lines, einvoice),
+      line_items: toLineItems(lines, einvoice),
       currency: form.currency,
       payment_terms: form.payment_terms || null,
       ...(form.document_date ? { document_date: form.document_date } : {}),
@@ -253,7 +280,7 @@ function Editor({
     );
   }
 
-  const m = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, form.currency));
+  const m = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, form.currency, locale));
   return (
     <form className="editor" onSubmit={save(false)} aria-labelledby="editor-title" noValidate>
       <div className="page-head">
@@ -323,8 +350,8 @@ function Editor({
             aria-describedby="ed-date-hint"
             onChange={(e) => set('document_date', e.target.value)}
           />
-          <span id="ed-date-hint" className="hint">
-            Empty means today.
+          <span id="ed-date-hint" className="hint" data-testid="ed-date-hint">
+            {form.document_date ? `${formatDate(form.document_date, locale)}.` : 'Empty means today.'}
           </span>
         </div>
         <div className="field">
@@ -366,6 +393,10 @@ function Editor({
 
       <fieldset>
         <legend>Lines</legend>
+        <p className="hint" data-testid="number-format">
+          Numbers are written like {exampleNumber(locale)}
+          {country ? ' (the format of your legal profile’s country)' : ''}; amounts are in {form.currency}.
+        </p>
         <ol className="lines">
           {form.lines.map((l, i) => {
             const n = i + 1;

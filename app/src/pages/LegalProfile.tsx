@@ -5,8 +5,17 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { appApi, DocexError, docex, newIdempotencyKey, problemInWords, refusal } from '../api/client';
 import type { LegalProfile, LegalProfilePatch, Organization } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { CopyButton, ErrorAlert, Loading } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
+import {
+  ADDRESS_SCHEMES,
+  type CodeOption,
+  codeName,
+  countryOptions,
+  REGISTRATION_SCHEMES,
+  vatAddressScheme,
+} from '../lib/profile-codes';
 import { Link, useLocation, usePageTitle } from '../router';
 
 interface FieldDef {
@@ -21,6 +30,10 @@ interface FieldDef {
   upper?: boolean;
   /** Spaces removed (IBAN, BIC, VAT id). */
   compact?: boolean;
+  /** The EN 16931 business terms it fills, in the hint's tooltip (not in the words on screen). */
+  terms?: string;
+  /** A picker instead of free text: a country by name, or a scheme offered by name. */
+  kind?: 'country' | 'registration-scheme' | 'address-scheme';
 }
 
 interface GroupDef {
@@ -39,7 +52,8 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
       {
         path: 'legal_name',
         label: 'Legal name',
-        help: 'The registered name, as in the trade register: the seller (BT-27) on what you issue, the buyer (BT-44) on what you receive.',
+        help: 'The registered name, as in the trade register: it names you as the seller on what you issue and as the buyer on what you receive.',
+        terms: 'BT-27 / BT-44',
         required: true,
         autoComplete: 'organization',
       },
@@ -52,36 +66,41 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
       {
         path: 'address.line1',
         label: 'Street and number',
-        help: 'The first address line (BT-35 / BT-50).',
+        help: 'The first address line.',
+        terms: 'BT-35 / BT-50',
         required: true,
         autoComplete: 'address-line1',
       },
       {
         path: 'address.line2',
         label: 'Address line 2',
-        help: 'Building, floor, PO box… (BT-36 / BT-51; optional).',
+        help: 'Building, floor, PO box… (optional).',
+        terms: 'BT-36 / BT-51',
         autoComplete: 'address-line2',
       },
       {
         path: 'address.city',
         label: 'City',
-        help: 'BT-37 / BT-52.',
+        help: 'The town or city.',
+        terms: 'BT-37 / BT-52',
         required: true,
         autoComplete: 'address-level2',
       },
       {
         path: 'address.postal_code',
         label: 'Postal code',
-        help: 'BT-38 / BT-53.',
+        help: 'The post code of the address.',
+        terms: 'BT-38 / BT-53',
         required: true,
         autoComplete: 'postal-code',
       },
       {
         path: 'address.country_code',
-        label: 'Country code',
-        help: "Two letters, ISO 3166-1 (DE, FR, GR…): decides which country's rules apply to your invoices (BT-40 / BT-55).",
+        label: 'Country',
+        help: "Decides which country's rules apply to your invoices, and the currency and number format new documents start with.",
+        terms: 'BT-40 / BT-55, ISO 3166-1',
         required: true,
-        upper: true,
+        kind: 'country',
         autoComplete: 'country',
       },
     ],
@@ -92,14 +111,16 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
       {
         path: 'vat_id',
         label: 'VAT identifier',
-        help: 'VAT identifier with its country prefix, EL for Greece: printed on every e-invoice as BT-31 / BT-48. A seller charging VAT needs it (or a tax registration id).',
+        help: 'Your VAT number with its country prefix (DE…, FR…; EL for Greece), printed on every e-invoice. A seller charging VAT needs it, or a tax registration id.',
+        terms: 'BT-31 / BT-48',
         upper: true,
         compact: true,
       },
       {
         path: 'tax_registration_id',
         label: 'Tax registration id',
-        help: 'A local tax number, for a seller without a VAT identifier (BT-32).',
+        help: 'A local tax number, for a seller without a VAT identifier (optional).',
+        terms: 'BT-32',
       },
     ],
   },
@@ -110,12 +131,15 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
       {
         path: 'legal_registration_id.value',
         label: 'Registration number',
-        help: 'Your company registration number in its register (BT-30 / BT-47); Dutch parties must give their KvK number.',
+        help: 'Your company number in its register (trade register, SIREN, KvK…); Dutch parties must give their KvK number.',
+        terms: 'BT-30 / BT-47',
       },
       {
         path: 'legal_registration_id.scheme',
         label: 'Registration scheme',
-        help: 'Which register it is in, an ISO 6523 ICD code: 0002 French SIRENE, 0106 Dutch KvK, 0088 GLN… (optional).',
+        help: 'Which register the number is in: pick it from the list, or type its four-digit code (optional).',
+        terms: 'BT-30 scheme, ISO 6523 ICD',
+        kind: 'registration-scheme',
       },
     ],
   },
@@ -123,38 +147,47 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
     path: 'electronic_address',
     legend: 'Electronic address',
     intro:
-      'Electronic address: where Peppol delivers invoices to you. When both parties have one, the UBL export is a Peppol BIS Billing 3.0 document.',
+      'Where the Peppol network delivers e-invoices to you: usually your VAT number or a GLN. When both parties have one, the UBL file is a Peppol BIS Billing 3.0 document. Optional.',
     fields: [
       {
         path: 'electronic_address.scheme',
         label: 'Address scheme',
-        help: 'Scheme from the EAS list, e.g. 0088 GLN, 9930 German VAT, 0192 Norwegian organization number (BT-34 / BT-49 scheme).',
+        help: 'What kind of identifier the address is: pick it from the list (German VAT number, GLN…), or type its code.',
+        terms: 'BT-34 / BT-49 scheme, EAS',
+        kind: 'address-scheme',
       },
       {
         path: 'electronic_address.value',
         label: 'Address identifier',
-        help: 'Your identifier in that scheme: the endpoint Peppol routes on (BT-34 / BT-49).',
+        help: 'Your identifier of that kind, e.g. your VAT number.',
+        terms: 'BT-34 / BT-49',
       },
     ],
   },
   {
     path: 'contact',
     legend: 'Contact',
-    intro:
-      'Who the other party asks about an invoice (BG-6 / BG-9). A German seller on Peppol gives all three.',
+    intro: 'Who the other party asks about an invoice. A German seller on Peppol gives all three.',
     fields: [
-      { path: 'contact.name', label: 'Contact name', help: 'A person or a department (BT-41 / BT-56).' },
+      {
+        path: 'contact.name',
+        label: 'Contact name',
+        help: 'A person or a department.',
+        terms: 'BT-41 / BT-56',
+      },
       {
         path: 'contact.phone',
         label: 'Contact phone',
-        help: 'BT-42 / BT-57.',
+        help: 'A phone number for questions about an invoice.',
+        terms: 'BT-42 / BT-57',
         type: 'tel',
         autoComplete: 'tel',
       },
       {
         path: 'contact.email',
         label: 'Contact email',
-        help: 'BT-43 / BT-58.',
+        help: 'An email address for questions about an invoice.',
+        terms: 'BT-43 / BT-58',
         type: 'email',
         autoComplete: 'email',
       },
@@ -163,26 +196,29 @@ export const LEGAL_PROFILE_GROUPS: GroupDef[] = [
   {
     path: 'payment_account',
     legend: 'Payment account',
-    intro: 'Where your customers pay what you invoice: printed as the payment instructions (BG-16 / BG-17).',
+    intro: 'Where your customers pay what you invoice: printed on your invoices as the payment instructions.',
     fields: [
       {
         path: 'payment_account.iban',
         label: 'IBAN',
-        help: 'The account to pay into (BT-84); spaces are removed and its check digits verified.',
+        help: 'The account to pay into; spaces are removed and its check digits verified.',
+        terms: 'BT-84',
         upper: true,
         compact: true,
       },
       {
         path: 'payment_account.bic',
         label: 'BIC',
-        help: "The bank's identifier, 8 or 11 characters (BT-86; optional).",
+        help: "The bank's identifier, 8 or 11 characters (optional).",
+        terms: 'BT-86',
         upper: true,
         compact: true,
       },
       {
         path: 'payment_account.account_name',
         label: 'Account name',
-        help: 'The name the account is held in, when it differs from the legal name (BT-85; optional).',
+        help: 'The name the account is held in, when it differs from the legal name (optional).',
+        terms: 'BT-85',
       },
     ],
   },
@@ -296,11 +332,13 @@ function problemsElsewhere(problems: Problem[]): Problem[] {
 }
 
 /**
- * How many places need attention: one per field or group marked (two problems of one field are one
- * field to fix), plus each problem listed in the banner; the banner's count is what the form marks.
+ * How many places the form marks: one per field or group with a problem (two problems of one field
+ * are one field to fix). A problem no field shows is listed in the banner, not counted with them: the
+ * banner's "3 fields" is the three the user sees marked (issue 49: it said 4 with 3 marked).
  */
 export function problemCount(problems: Problem[]): number {
-  return new Set(problems.map((p) => p.path)).size;
+  const elsewhere = new Set(problemsElsewhere(problems));
+  return new Set(problems.filter((p) => !elsewhere.has(p)).map((p) => p.path)).size;
 }
 
 /**
@@ -329,6 +367,7 @@ export function ProfileFieldsets({
           <fieldset key={g.legend} className="grid">
             <legend>{g.legend}</legend>
             {g.intro ? <p className="hint wide">{g.intro}</p> : null}
+            {g.path === 'electronic_address' ? <VatAsAddress values={values} setValues={setValues} /> : null}
             {groupProblems.map((p) => (
               <span key={p.message} className="field-error wide" role="alert">
                 {g.legend}: {p.message}
@@ -343,19 +382,20 @@ export function ProfileFieldsets({
                     {f.label}
                     {f.required ? <span className="muted"> (required)</span> : null}
                   </label>
-                  <input
+                  <FieldInput
+                    f={f}
                     id={id}
-                    name={f.path}
-                    type={f.type ?? 'text'}
-                    autoComplete={f.autoComplete ?? 'off'}
                     value={values[f.path] ?? ''}
-                    aria-invalid={mine.length > 0 ? true : undefined}
-                    aria-describedby={`${id}-help${mine.length > 0 ? ` ${id}-err` : ''}`}
-                    className={f.upper ? 'upper' : undefined}
-                    onChange={(e) => setValues((v) => ({ ...v, [f.path]: e.target.value }))}
+                    invalid={mine.length > 0}
+                    onChange={(value) => setValues((v) => ({ ...v, [f.path]: value }))}
                   />
-                  <span id={`${id}-help`} className="hint">
+                  <span
+                    id={`${id}-help`}
+                    className="hint"
+                    title={f.terms ? `EN 16931: ${f.terms}` : undefined}
+                  >
                     {f.help}
+                    <SchemeName f={f} value={values[f.path] ?? ''} />
                   </span>
                   {mine.length > 0 ? (
                     <span id={`${id}-err`} className="field-error" data-testid={`error-${f.path}`}>
@@ -369,6 +409,176 @@ export function ProfileFieldsets({
         );
       })}
     </>
+  );
+}
+
+/** A field's control: a text input, the country picker, or a scheme offered by name from a list. */
+function FieldInput({
+  f,
+  id,
+  value,
+  invalid,
+  onChange,
+}: {
+  f: FieldDef;
+  id: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const common = {
+    id,
+    name: f.path,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': `${id}-help${invalid ? ` ${id}-err` : ''}`,
+  } as const;
+  if (f.kind === 'country') {
+    const options = countries();
+    const known = value === '' || options.some((o) => o.code === value.toUpperCase());
+    return (
+      <select
+        {...common}
+        autoComplete="country"
+        value={value.toUpperCase()}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Choose a country</option>
+        {/* A code the list does not name (typed before the picker) stays visible and selected. */}
+        {known ? null : <option value={value.toUpperCase()}>{value.toUpperCase()}</option>}
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name} ({o.code})
+          </option>
+        ))}
+      </select>
+    );
+  }
+  const list =
+    f.kind === 'registration-scheme'
+      ? REGISTRATION_SCHEMES
+      : f.kind === 'address-scheme'
+        ? ADDRESS_SCHEMES
+        : null;
+  return (
+    <>
+      <input
+        {...common}
+        type={f.type ?? 'text'}
+        autoComplete={f.autoComplete ?? 'off'}
+        value={value}
+        list={list ? `${id}-list` : undefined}
+        className={f.upper ? 'upper' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {list ? (
+        <datalist id={`${id}-list`}>
+          {list.map((o) => (
+            <option key={o.code} value={o.code}>
+              {o.name}
+            </option>
+          ))}
+        </datalist>
+      ) : null}
+    </>
+  );
+}
+
+let countryList: CodeOption[] | null = null;
+function countries(): CodeOption[] {
+  countryList ??= countryOptions();
+  return countryList;
+}
+
+/** A scheme's code said in words under its field ("9930: German VAT number"). */
+function SchemeName({ f, value }: { f: FieldDef; value: string }) {
+  const list =
+    f.kind === 'registration-scheme'
+      ? REGISTRATION_SCHEMES
+      : f.kind === 'address-scheme'
+        ? ADDRESS_SCHEMES
+        : null;
+  if (!list || value.trim() === '') return null;
+  const name = codeName(list, value);
+  return (
+    <strong className="scheme-name" data-testid={`scheme-name-${f.path}`}>
+      {' '}
+      {value.trim().toUpperCase()}: {name ?? 'a code of the standard list (not one of the common ones above)'}
+      .
+    </strong>
+  );
+}
+
+/**
+ * The sensible default of an electronic address: the VAT identifier, in its country's VAT scheme
+ * (9930 for Germany…). Offered, not filled in: a person decides what the network routes on.
+ */
+function VatAsAddress({
+  values,
+  setValues,
+}: {
+  values: Values;
+  setValues: (update: (v: Values) => Values) => void;
+}) {
+  const vat = (values.vat_id ?? '').replace(/\s+/g, '').toUpperCase();
+  const scheme = vatAddressScheme(values['address.country_code'] ?? '');
+  const empty =
+    !(values['electronic_address.scheme'] ?? '').trim() && !(values['electronic_address.value'] ?? '').trim();
+  if (!vat || !scheme || !empty) return null;
+  return (
+    <p className="wide">
+      <button
+        type="button"
+        className="secondary"
+        data-testid="vat-as-address"
+        onClick={() =>
+          setValues((v) => ({ ...v, 'electronic_address.scheme': scheme, 'electronic_address.value': vat }))
+        }
+      >
+        Use the VAT identifier {vat} ({codeName(ADDRESS_SCHEMES, scheme)})
+      </button>
+    </p>
+  );
+}
+
+/**
+ * A sandbox: the live organization's legal profile copied in with one button (issue 49), so practice
+ * e-invoices and payment files carry the company's real details without typing them twice.
+ */
+function CopyFromLive({ onCopied }: { onCopied: (o: Organization) => void }) {
+  const action = useAction();
+  const [done, setDone] = useState(false);
+  const copy = () =>
+    action.run(async () => {
+      setDone(false);
+      const org = await docex.POST('/v1/organization/legal_profile/copy_from_live', {
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      onCopied(org);
+      setDone(true);
+    });
+  return (
+    <div className="panel" data-testid="copy-from-live">
+      <p className="small">
+        This is your sandbox. Its e-invoices and payment files practise with this profile: copy your live
+        organization's instead of typing it again (a copy: later changes to either stay their own).
+      </p>
+      <ConfirmButton
+        className="secondary"
+        question="Replace this sandbox's legal profile with your live organization's?"
+        confirmLabel="Copy it"
+        disabled={action.busy}
+        onConfirm={() => void copy()}
+      >
+        Copy the live organization's legal profile
+      </ConfirmButton>
+      {done ? (
+        <span className="outcome-ok" role="status">
+          {' '}
+          Copied from the live organization.
+        </span>
+      ) : null}
+      <ErrorAlert error={action.error} title="Not copied" />
+    </div>
   );
 }
 
@@ -466,10 +676,20 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
         {org.environment})
         {org.legal_profile ? '' : ' · no legal profile yet: e-invoices cannot be exported until it has one'}
       </p>
+      {org.environment === 'sandbox' ? (
+        <CopyFromLive
+          onCopied={(o) => {
+            setValues(valuesOf(o.legal_profile));
+            setLocalProblems([]);
+            onSaved(o);
+          }}
+        />
+      ) : null}
       {problems.length > 0 ? (
         <div className="alert alert-error" role="alert" data-testid="profile-errors">
-          Not saved: {count === 1 ? 'one field needs' : `${count} fields need`} attention (shown beside{' '}
-          {count === 1 ? 'it' : 'them'}).
+          {count > 0
+            ? `Not saved: ${count === 1 ? 'one field needs' : `${count} fields need`} attention (shown beside ${count === 1 ? 'it' : 'them'}).`
+            : 'Not saved:'}
           {elsewhere.length > 0 ? (
             <ul>
               {elsewhere.map((p) => (
@@ -501,7 +721,9 @@ function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organiz
             <span className="outcome-ok">Legal profile saved.</span>
           ) : problems.length > 0 ? (
             <span className="outcome-err">
-              Not saved: {count === 1 ? 'one field needs' : `${count} fields need`} attention (marked above).
+              {count > 0
+                ? `Not saved: ${count === 1 ? 'one field needs' : `${count} fields need`} attention (marked above).`
+                : 'Not saved (see above).'}
             </span>
           ) : null}
         </span>

@@ -1352,6 +1352,26 @@ export interface paths {
         patch: operations["updateOrganization"];
         trace?: never;
     };
+    "/v1/organization/legal_profile/copy_from_live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy the live organization's legal profile into the sandbox
+         * @description Sandbox only: sets this sandbox organization's legal profile to its live organization's as it stands now (name, address, identifiers, contact, payment account), so practice e-invoices and SEPA payment files carry the real details without typing them twice. A copy: later changes to either profile are their own. The identifiers come without the operator's verification, which is per environment. 409 conflict when called by a live organization (reason not_sandbox) or when the live organization has no legal profile yet (reason live_profile_missing).
+         */
+        post: operations["copyLiveLegalProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment_batches": {
         parameters: {
             query?: never;
@@ -15153,6 +15173,127 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    copyLiveLegalProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 128 characters, new for each new request (a UUID from uuidgen will do). The same key with the same body answers the original response again and changes nothing; the same key with another request is idempotency_conflict.
+                 * @example ff3eebe7-a29b-42c6-a923-c26ed1720d7a
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox organization with its profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "org_YeA6ibi3iolVqT4VQAaypH",
+                     *       "name": "Northwind Trading GmbH",
+                     *       "environment": "live",
+                     *       "verified": true,
+                     *       "directory_listed": false,
+                     *       "capture": {
+                     *         "auto_confirm": false
+                     *       },
+                     *       "legal_profile": {
+                     *         "legal_name": "Northwind Trading GmbH",
+                     *         "address": {
+                     *           "line1": "Hauptstraße 1",
+                     *           "line2": "3rd floor",
+                     *           "city": "Berlin",
+                     *           "postal_code": "10115",
+                     *           "country_code": "DE"
+                     *         },
+                     *         "vat_id": "DE123456789",
+                     *         "tax_registration_id": "27/123/45678",
+                     *         "legal_registration_id": {
+                     *           "scheme": "0204",
+                     *           "value": "DE123456789"
+                     *         },
+                     *         "electronic_address": {
+                     *           "scheme": "9930",
+                     *           "value": "DE123456789"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Northwind Trading GmbH",
+                     *           "phone": "+49 30 1234567",
+                     *           "email": "billing@northwind.example"
+                     *         },
+                     *         "payment_account": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "COBADEFFXXX",
+                     *           "account_name": "Northwind Trading GmbH"
+                     *         },
+                     *         "verified_identifiers": [
+                     *           {
+                     *             "field": "electronic_address",
+                     *             "value": "DE123456789",
+                     *             "verified_at": "2026-03-02T09:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-03-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`, `idempotency_conflict` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

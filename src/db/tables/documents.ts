@@ -127,6 +127,8 @@ export interface DocumentsTable {
   received: ColumnType<ReceivedInfo | null, string | null | undefined, string | null>;
   /** A received document's payment hold (CONTRACT 11.5, migration 0040); null when none. */
   payment_hold: ColumnType<PaymentHold | null, string | null | undefined, string | null>;
+  /** The Factur-X PDF layout recorded at issue (migration 0057, einvoice/pdf-layout.ts); null is 1. */
+  pdf_layout: ColumnType<number | null, number | null | undefined, number | null>;
   // Also `claimed_party_id text` (migration 0029): the external party whose claim moved the
   // document to an organization (CONTRACT 11.3). Written only by that claim, in its own SQL
   // (src/modules/parties/claim.ts), and read by no document path, so it is not part of the record.

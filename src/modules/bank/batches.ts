@@ -16,6 +16,7 @@ import { ApiError, type FieldProblem, invalid, notFound } from '../../lib/errors
 import { newId } from '../../lib/ids.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { parseMoney, sumMoney, toMoneyNumber, toMoneyString } from '../../lib/money.ts';
+import { sepaPartyMissing } from '../../lib/sepa-party.ts';
 import { SepaBatchError, type SepaParty, writePain001 } from './pain001.ts';
 
 const MAX_EXECUTION_DAYS = 365;
@@ -93,12 +94,15 @@ function partyFrom(
   who: string,
 ): SepaParty | null {
   const address = org.legal_profile?.address;
-  if (!address?.city || !address.country_code) {
+  if (!address || sepaPartyMissing(org.legal_profile).length > 0) {
     problems.push({
       path,
-      // In words, addressed to whoever must act ("you fill it in", "Seller GmbH fills it in"); the
-      // field path is in `path`, where an integrator reads it.
-      message: `${org.name} has no postal address (town and country) in its legal profile, which a SEPA payment file must carry: ${who === 'you' ? 'fill it in under Legal profile' : `${who} fills it in, in its legal profile`}`,
+      // In words, addressed to whoever must act; the field path is in `path`, where an integrator
+      // reads it (issue 49: the words had the path's syntax in them and "you fills it").
+      message:
+        who === 'you'
+          ? 'Your legal profile has no postal address with a town and a country, which a SEPA payment file must carry for the payer. Fill them in under Legal profile, then close the batch again.'
+          : `${org.name} has no postal address with a town and a country in its legal profile, which a SEPA payment file must carry for the payee. ${org.name} fills them in, in its legal profile; then close the batch again.`,
     });
     return null;
   }

@@ -20,6 +20,7 @@ import type { Principal } from '../../http/principal.ts';
 import { RawJson } from '../../http/route.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { CURRENT_PDF_LAYOUT } from '../../lib/pdf-layout.ts';
 import { type ContentInput, type DocumentContent, historyContent, resolveContent } from './document-input.ts';
 import { actorFromPrincipal, type DocumentActor } from './history.ts';
 import { type Numbering, numbering } from './numbering.ts';
@@ -151,6 +152,8 @@ export function newDocumentRecord(input: NewDocument, now: Date): DraftRecord {
     payment_reference: null,
     received: input.received ?? null,
     payment_hold: input.paymentHold ?? null,
+    // Issued from birth (a sandbox bill, a received e-invoice): its PDF layout is today's, for good.
+    pdf_layout: input.issued ? CURRENT_PDF_LAYOUT : null,
     issuer_name: conn.issuerName,
     counterparty_name: conn.counterpartyName,
     payment: null,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { stmt } from '../../db/statement.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
+import { CURRENT_PDF_LAYOUT } from '../../lib/pdf-layout.ts';
 import { actorFromPrincipal } from './history.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { numbering } from './numbering.ts';
@@ -48,6 +49,8 @@ export async function issueDocument(
       counterparty_profile: profileOf(doc.counterparty_organization_id),
       // An invoice of an organization with a bank account: its RF reference, for the payer's transfer.
       payment_reference: await paymentReferenceOf(trx, doc),
+      // The PDF layout its Factur-X is written in, for good (einvoice/pdf-layout.ts).
+      pdf_layout: CURRENT_PDF_LAYOUT,
     };
     return saveDocumentChange(
       trx,
@@ -62,6 +65,7 @@ export async function issueDocument(
           'issuer_profile',
           'counterparty_profile',
           'payment_reference',
+          'pdf_layout',
         ],
         kind: 'status_changed',
         actor,

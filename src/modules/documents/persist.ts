@@ -315,4 +315,6 @@ export const DOCUMENT_COLUMNS: Column[] = [
   'created_at',
   'updated_at',
   'issued_at',
+  // The PDF layout of a document issued from birth (create-document.ts); null for a draft.
+  'pdf_layout',
 ];

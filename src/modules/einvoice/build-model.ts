@@ -34,6 +34,8 @@ export interface ExportSource {
   payment_reference?: string | null;
   /** A received e-invoice's own terms (CONTRACT 11.5): its export gives back every amount it stated. */
   received_terms?: ReceivedTerms | null;
+  /** The PDF layout the document was issued with (pdf-layout.ts); null or absent: layout 1. */
+  pdf_layout?: number | null;
 }
 
 /** Money as a file writes it: 2 decimals, never an exponent (lib/money's own rendering). */

@@ -164,6 +164,7 @@ async function render(ctx: AppContext, doc: DocumentRecord, format: EInvoiceForm
     preceding: await precedingInvoice(ctx, doc),
     payment_reference: doc.payment_reference,
     received_terms: doc.received?.einvoice ?? null,
+    pdf_layout: doc.pdf_layout,
   };
   const bytes = await renderPool(ctx.config).run(source, format);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type PdfLayout, type PdfNumbers, pdfNumbers } from '../../lib/pdf-layout.ts';
 import { LIMITS } from '../documents/index.ts';
 import type { EInvoice, EInvoiceParty, TaxCategory } from './model.ts';
 
@@ -647,7 +648,7 @@ function groupIban(iban: string): string {
   return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-function drawInvoice(l: Layout, inv: EInvoice): void {
+function drawInvoice(l: Layout, inv: EInvoice, n: PdfNumbers): void {
   const isCredit = inv.typeCode === '381';
   const title = isCredit ? 'Credit note' : 'Invoice';
   const left = MARGIN_X;
@@ -744,30 +745,31 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
       description.push({ text: `SKU ${shown(line.sellerItemId, LIMITS.sku)}`, muted: true, size: 7.5 });
     const discount: Cell = [];
     if (line.allowance) {
-      discount.push({ text: line.allowance.amount });
+      discount.push({ text: n.amount(line.allowance.amount) });
       if (line.allowance.percent)
         discount.push({ text: percent(line.allowance.percent), muted: true, size: 7.5 });
     }
     // A received line's own allowances (−) and charges (+), as its e-invoice stated them
     for (const a of line.allowancesCharges) {
-      discount.push({ text: `${a.charge ? '+' : '−'}${a.amount}` });
+      discount.push({ text: `${a.charge ? '+' : '−'}${n.amount(a.amount)}` });
       if (a.reason) discount.push({ text: shown(a.reason, 60), muted: true, size: 7.5 });
     }
-    const price: Cell = [{ text: line.unitPrice }];
+    const price: Cell = [{ text: n.price(line.unitPrice) }];
     if (line.baseQuantity)
       price.push({
-        text: `per ${line.baseQuantity.quantity} ${line.baseQuantity.unitCode ?? line.unitCode}`,
+        text: `per ${n.quantity(line.baseQuantity.quantity, line.baseQuantity.unitCode ?? line.unitCode)}`,
         muted: true,
         size: 7.5,
       });
-    if (line.grossPrice !== null) price.push({ text: `gross ${line.grossPrice}`, muted: true, size: 7.5 });
+    if (line.grossPrice !== null)
+      price.push({ text: `gross ${n.price(line.grossPrice)}`, muted: true, size: 7.5 });
     return [
       [{ text: line.id }],
       description,
-      [{ text: `${line.quantity} ${line.unitCode}` }],
+      [{ text: n.quantity(line.quantity, line.unitCode) }],
       price,
       discount,
-      [{ text: line.netAmount }],
+      [{ text: n.amount(line.netAmount) }],
       [{ text: `${line.category} ${percent(line.ratePercent)}` }],
     ];
   });
@@ -793,9 +795,13 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
       inv.allowancesCharges.map((a) => [
         [{ text: a.charge ? 'Charge' : 'Allowance' }],
         [{ text: shown([a.reason, a.reasonCode].filter((x) => !!x).join(' — '), LIMITS.exemptionReason) }],
-        [{ text: a.percent !== null && a.base !== null ? `${percent(a.percent)} of ${a.base}` : '' }],
+        [
+          {
+            text: a.percent !== null && a.base !== null ? `${percent(a.percent)} of ${n.amount(a.base)}` : '',
+          },
+        ],
         [{ text: `${a.category} ${a.ratePercent === null ? '' : percent(a.ratePercent)}` }],
-        [{ text: `${a.charge ? '+' : '−'}${a.amount}` }],
+        [{ text: `${a.charge ? '+' : '−'}${n.amount(a.amount)}` }],
       ]),
       {
         x: left,
@@ -824,8 +830,8 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
       return [
         [{ text: `${b.category} — ${CATEGORY_NAMES[b.category] ?? b.category}` }],
         [{ text: percent(b.ratePercent) }],
-        [{ text: b.taxableAmount }],
-        [{ text: b.taxAmount }],
+        [{ text: n.amount(b.taxableAmount) }],
+        [{ text: n.amount(b.taxAmount) }],
         [{ text: reason }],
       ];
     }),
@@ -844,7 +850,7 @@ function drawInvoice(l: Layout, inv: EInvoice): void {
 
   // Totals, right-aligned.
   l.y += 10;
-  const money = (a: string) => `${a} ${inv.currency}`;
+  const money = (a: string) => `${n.amount(a)} ${inv.currency}`;
   const totalsW = 260;
   l.table(
     [
@@ -1010,7 +1016,16 @@ const loadPdfkit = () => {
   return pdfkit;
 };
 
-export async function renderFacturX(invoice: EInvoice, ciiXml: string): Promise<Uint8Array> {
+/**
+ * The Factur-X PDF of `invoice` with its CII inside, in the layout the document was issued with
+ * (pdf-layout.ts): 1, the default, for a document issued before layouts were recorded, whose bytes
+ * never change; CURRENT_PDF_LAYOUT for what is issued now.
+ */
+export async function renderFacturX(
+  invoice: EInvoice,
+  ciiXml: string,
+  layout: PdfLayout = 1,
+): Promise<Uint8Array> {
   const { default: PDFDocument } = await loadPdfkit();
   const date = new Date(`${invoice.issueDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new Error(`renderFacturX: invalid issue date ${invoice.issueDate}`);
@@ -1058,10 +1073,10 @@ export async function renderFacturX(invoice: EInvoice, ciiXml: string): Promise<
   });
 
   registerFonts(doc);
-  const layout = new Layout(doc);
-  layout.newPage();
-  drawInvoice(layout, invoice);
-  drawFooters(layout, invoice, kind);
+  const page = new Layout(doc);
+  page.newPage();
+  drawInvoice(page, invoice, pdfNumbers(layout));
+  drawFooters(page, invoice, kind);
 
   const attachment: AttachmentOptions = {
     name: FACTURX_FILENAME,

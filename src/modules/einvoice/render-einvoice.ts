@@ -2,6 +2,8 @@
 // or the Factur-X PDF with the CII inside. Pure: the same source gives the same bytes in any
 // thread or process. The service runs it on the render thread (render-worker.ts, through
 // render-pool.ts), never on the main thread, whose event loop serves every other request.
+
+import { pdfLayoutOf } from '../../lib/pdf-layout.ts';
 import { buildEInvoice, type ExportSource } from './build-model.ts';
 import { writeCii } from './cii-writer.ts';
 import { renderFacturX } from './facturx-pdf.ts';
@@ -18,5 +20,5 @@ export async function renderEInvoice(source: ExportSource, format: EInvoiceForma
   if (format === 'ubl') return Buffer.from(writeUbl(model), 'utf8');
   const cii = writeCii(model);
   if (format === 'cii') return Buffer.from(cii, 'utf8');
-  return renderFacturX(model, cii);
+  return renderFacturX(model, cii, pdfLayoutOf(source.pdf_layout));
 }

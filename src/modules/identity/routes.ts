@@ -5,6 +5,7 @@ import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { endSession, signIn, signup } from './accounts.ts';
 import { acceptConnection, getConnection, listConnections } from './connections.ts';
+import { copyLiveLegalProfile } from './copy-live-profile.ts';
 import { updateLegalProfile } from './legal-profile.ts';
 import { UpdateOrganizationBody } from './legal-profile-schema.ts';
 import {
@@ -120,6 +121,23 @@ export const identityRoutes: AnyRoute[] = [
     errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
     handler: async ({ ctx, principal, body, bodyProblems }) =>
       updateLegalProfile(ctx, principal, body, bodyProblems),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/organization/legal_profile/copy_from_live',
+    operationId: 'copyLiveLegalProfile',
+    summary: "Copy the live organization's legal profile into the sandbox",
+    description:
+      "Sandbox only: sets this sandbox organization's legal profile to its live organization's as it stands now (name, address, identifiers, contact, payment account), so practice e-invoices and SEPA payment files carry the real details without typing them twice. A copy: later changes to either profile are their own. The identifiers come without the operator's verification, which is per environment. 409 conflict when called by a live organization (reason not_sandbox) or when the live organization has no legal profile yet (reason live_profile_missing).",
+    tags,
+    auth: 'session',
+    response: {
+      status: 200,
+      schema: Organization,
+      description: 'The sandbox organization with its profile.',
+    },
+    errors: ['unauthorized', 'insufficient_scope', 'conflict', 'idempotency_conflict'],
+    handler: async ({ ctx, principal }) => copyLiveLegalProfile(ctx, principal),
   }),
   defineRoute({
     method: 'POST',

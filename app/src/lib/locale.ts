@@ -1,0 +1,186 @@
+// Defaults from the organization's country (issue 49): the currency a new document starts in, and
+// how the editor writes and reads numbers and dates. A German company types `95,00` and `1.140,00`
+// and reads 26.11.2026; an American types 95.00 and 1,140.00. The country is the legal profile's
+// (address.country_code); without one, the browser's own language decides the format and USD stays
+// the currency, as before.
+import { type Currency, isCurrency } from '../../../src/lib/currencies.ts';
+
+/** The euro area and the places that use the euro by agreement. */
+const EURO = new Set(
+  'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA ME XK GF GP MQ RE YT PM BL MF'.split(
+    ' ',
+  ),
+);
+
+/** The currency a new document of an organization in this country starts in, of those docex takes. */
+export function currencyForCountry(countryCode: string | null | undefined): Currency {
+  const cc = (countryCode ?? '').toUpperCase();
+  if (EURO.has(cc)) return 'EUR';
+  const own: Record<string, string> = { GB: 'GBP', IM: 'GBP', JE: 'GBP', GG: 'GBP', CA: 'CAD', US: 'USD' };
+  const c = own[cc];
+  return c && isCurrency(c) ? c : 'USD';
+}
+
+/** The language a country's documents are usually written in, for its number and date format. */
+const LANGUAGE: Record<string, string> = {
+  DE: 'de',
+  AT: 'de',
+  CH: 'de',
+  LI: 'de',
+  LU: 'fr',
+  FR: 'fr',
+  BE: 'nl',
+  NL: 'nl',
+  ES: 'es',
+  IT: 'it',
+  PT: 'pt',
+  GR: 'el',
+  FI: 'fi',
+  SE: 'sv',
+  DK: 'da',
+  NO: 'nb',
+  PL: 'pl',
+  CZ: 'cs',
+  SK: 'sk',
+  SI: 'sl',
+  HR: 'hr',
+  HU: 'hu',
+  RO: 'ro',
+  BG: 'bg',
+  EE: 'et',
+  LV: 'lv',
+  LT: 'lt',
+  IE: 'en',
+  GB: 'en',
+  US: 'en',
+  CA: 'en',
+  AU: 'en',
+  NZ: 'en',
+};
+
+/** The BCP 47 locale of an organization's country (de-DE), or the browser's when there is none. */
+export function localeForCountry(countryCode: string | null | undefined): string {
+  const cc = (countryCode ?? '').toUpperCase();
+  if (/^[A-Z]{2}$/.test(cc)) {
+    const tag = `${LANGUAGE[cc] ?? 'en'}-${cc}`;
+    try {
+      return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-US';
+    } catch {
+      return 'en-US';
+    }
+  }
+  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
+}
+
+/** The decimal and grouping marks a locale writes numbers with. */
+export function numberMarks(locale: string): { decimal: string; group: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
+}
+
+/** A number written as the locale writes it, for an example in a hint ("1.234,56"). */
+export function exampleNumber(locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.56);
+}
+
+export type ReadNumber = { value: string } | { problem: string };
+
+/**
+ * A number as a person types it, read the way `locale` writes numbers: the decimal mark the locale
+ * uses (a comma in de-DE, fr-FR…), thousands separators understood (`1.140,50`, `1 140,50`,
+ * `1'140.50`, `1,140.50`), a point also taken as the decimal mark where the locale uses a comma
+ * unless it is plainly a thousands separator (`1.000` is a thousand in German). Answers the number
+ * as the API writes it (`1140.50`), or a problem in words with an example in the locale's format.
+ */
+export function readNumber(text: string, locale: string): ReadNumber {
+  const { decimal } = numberMarks(locale);
+  const hint = `is not a number: write it like ${exampleNumber(locale)}`;
+  // Spaces of every kind and apostrophes only ever group digits.
+  let t = text.trim().replace(/[\s\u00a0\u202f']/g, '');
+  if (t === '') return { value: '' };
+  const sign = /^[-+]/.test(t) ? (t[0] === '-' ? '-' : '') : '';
+  t = t.replace(/^[-+]/, '');
+  if (!/^[\d.,]+$/.test(t) || !/\d/.test(t)) return { problem: hint };
+  const commas = (t.match(/,/g) ?? []).length;
+  const points = (t.match(/\./g) ?? []).length;
+  let decimalMark: ',' | '.' | null;
+  if (commas > 0 && points > 0) {
+    // Both: the last one is the decimal mark (1.140,50 or 1,140.50).
+    decimalMark = t.lastIndexOf(',') > t.lastIndexOf('.') ? ',' : '.';
+  } else if (commas + points === 0) {
+    decimalMark = null;
+  } else {
+    const mark = commas > 0 ? ',' : '.';
+    const count = commas + points;
+    const after = t.length - t.lastIndexOf(mark) - 1;
+    if (count > 1)
+      decimalMark = null; // 1.000.000 or 1,000,000: grouping only
+    else if (mark === decimal) decimalMark = mark;
+    // The other mark, once: a thousands separator when three digits follow (1.000 in German,
+    // 1,000 in English), otherwise a decimal mark after all (95.50 typed in German).
+    else decimalMark = after === 3 ? null : mark;
+  }
+  const cut = decimalMark === null ? t.length : t.lastIndexOf(decimalMark);
+  const whole = t.slice(0, cut);
+  const fraction = t.slice(cut + 1);
+  if (fraction !== '' && !/^\d+$/.test(fraction)) return { problem: hint };
+  if (decimalMark !== null && fraction === '') return { problem: hint };
+  // The whole part: digits, grouped by one mark (not the decimal one) in threes after the first.
+  const marks = new Set(whole.match(/[.,]/g) ?? []);
+  if (marks.size > 1 || (decimalMark !== null && marks.has(decimalMark))) return { problem: hint };
+  const groups = marks.size === 0 ? [whole] : whole.split([...marks][0]!);
+  // A grouped number starts with 1 to 3 digits, not a 0 (0,075 in English is no thousands).
+  if (!/^\d+$/.test(groups[0] ?? '') || (groups.length > 1 && !/^[1-9]\d{0,2}$/.test(groups[0]!)))
+    return { problem: hint };
+  if (groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return { problem: hint };
+  return { value: `${sign}${groups.join('')}${fraction === '' ? '' : `.${fraction}`}` };
+}
+
+/** A number the API sent (95, "1140.5") as the locale writes it in an input, without grouping. */
+export function numberForInput(value: number | string, locale: string): string {
+  const s = String(value);
+  return numberMarks(locale).decimal === ',' ? s.replace('.', ',') : s;
+}
+
+/** A date (YYYY-MM-DD) as the organization's country writes it: 26.11.2026, 26/11/2026, 11/26/2026. */
+export function formatDate(isoDate: string, locale: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+}
+
+/** The number fields of a draft line, each read the locale's way. */
+const NUMBER_FIELDS = [
+  ['quantity', 'quantity'],
+  ['unit_price', 'unit_price'],
+  ['tax_percent', 'tax_rate'],
+  ['discount_value', 'discount_value'],
+] as const;
+
+/**
+ * A line as typed, its numbers read the locale's way and written as the API reads them (`95,00` →
+ * `95.00`), with a problem in words for each number that cannot be read (its path as the API would
+ * name it, so the editor shows it beside the field).
+ */
+export function readLineNumbers<L extends Record<(typeof NUMBER_FIELDS)[number][0], string>>(
+  line: L,
+  index: number,
+  locale: string,
+): { line: L; problems: { path: string; message: string }[] } {
+  const out = { ...line };
+  const problems: { path: string; message: string }[] = [];
+  for (const [field, path] of NUMBER_FIELDS) {
+    const read = readNumber(line[field], locale);
+    if ('value' in read) out[field] = read.value as L[typeof field];
+    else problems.push({ path: `line_items[${index}].${path}`, message: read.problem });
+  }
+  return { line: out, problems };
+}

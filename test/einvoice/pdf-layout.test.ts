@@ -1,0 +1,96 @@
+// The PDF layout a document is issued with (issue 49): an issue records today's layout
+// (documents.pdf_layout), a draft has none, and the render takes the layout from the document, on
+// the render threads too: a document without one (issued before the column) renders layout 1, the
+// bytes it always had; one issued now renders layout 2 (unit names, prices with decimals, 1,140.00).
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { CURRENT_PDF_LAYOUT } from '../../src/lib/pdf-layout.ts';
+import type { ExportSource } from '../../src/modules/einvoice/build-model.ts';
+import { renderEInvoice } from '../../src/modules/einvoice/render-einvoice.ts';
+import { RenderPool } from '../../src/modules/einvoice/render-pool.ts';
+import { createDoc, issue, pair } from '../helpers/document-setup.ts';
+import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
+import { startTestService, type TestService } from '../helpers/harness.ts';
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+let svc: TestService;
+
+before(async () => {
+  svc = await startTestService();
+});
+after(async () => {
+  await svc?.close();
+});
+
+function source(pdf_layout?: number | null): ExportSource {
+  return {
+    document_type: 'invoice',
+    issuer_number: 'INV-000001',
+    counterparty_number: null,
+    currency: 'EUR',
+    document_date: '2026-01-01',
+    due_date: null,
+    payment_terms: null,
+    notes: null,
+    external_refs: {},
+    line_items: [
+      {
+        line_number: 1,
+        description: 'Beratung',
+        quantity: 12,
+        unit_price: 95,
+        tax_rate: 0.19,
+        sku: null,
+        discount_type: null,
+        discount_value: null,
+        net_amount: 1140,
+        tax_amount: 216.6,
+        unit_code: 'HUR',
+      },
+    ],
+    subtotal: '1140.00',
+    tax: '216.60',
+    total: '1356.60',
+    issuer_profile: SELLER as ExportSource['issuer_profile'],
+    counterparty_profile: BUYER as ExportSource['counterparty_profile'],
+    preceding: null,
+    ...(pdf_layout === undefined ? {} : { pdf_layout }),
+  };
+}
+
+test('the render follows the document: no layout is layout 1; layout 2 differs; the same on a render thread', async () => {
+  const none = sha256(await renderEInvoice(source(), 'facturx'));
+  assert.equal(sha256(await renderEInvoice(source(null), 'facturx')), none);
+  assert.equal(sha256(await renderEInvoice(source(1), 'facturx')), none);
+  const now = sha256(await renderEInvoice(source(CURRENT_PDF_LAYOUT), 'facturx'));
+  assert.notEqual(now, none);
+  // The XML files do not depend on the PDF's layout.
+  assert.equal(
+    sha256(await renderEInvoice(source(CURRENT_PDF_LAYOUT), 'ubl')),
+    sha256(await renderEInvoice(source(), 'ubl')),
+  );
+  const pool = new RenderPool({ threads: 1, queue: 4, timeoutMs: 60_000 });
+  try {
+    assert.equal(sha256(await pool.run(source(CURRENT_PDF_LAYOUT), 'facturx')), now);
+    assert.equal(sha256(await pool.run(source(), 'facturx')), none);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('an issue records the current layout; a draft has none', async () => {
+  const p = await pair(svc, ['Layout Seller', 'Layout Buyer']);
+  const draft = await createDoc(svc, p);
+  const layoutOf = async (id: string) =>
+    (
+      await svc.ctx.db
+        .selectFrom('documents')
+        .select('pdf_layout')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).pdf_layout;
+  assert.equal(await layoutOf(draft.id), null);
+  await issue(svc, p.issuer.key, draft.id);
+  assert.equal(await layoutOf(draft.id), CURRENT_PDF_LAYOUT);
+});
