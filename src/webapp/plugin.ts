@@ -33,8 +33,12 @@ import { APP_DIST, registerStatic } from './static.ts';
 import { confirmedUntil, confirmPassword, requireStepUp, STEP_UP_OPERATIONS } from './step-up.ts';
 
 export const APP_API_PREFIX = '/app/api';
-/** Above the largest API body (14 MiB attachment uploads) so the API's own 413 is what answers. */
-const PROXY_BODY_LIMIT = 15 * 1024 * 1024;
+/**
+ * Above the largest API body, so the API's own 413 is what answers: 14 MiB attachment uploads, and
+ * a received file of up to DOCEX_INBOUND_MAX_BYTES as base64 (a scan to capture, CONTRACT 13).
+ */
+const proxyBodyLimit = (config: Config): number =>
+  Math.max(15 * 1024 * 1024, Math.ceil((config.inbound.maxBytes * 4) / 3) + 64 * 1024);
 const ANON_CSRF_MAX_AGE = 12 * 60 * 60;
 /** Live ⇄ sandbox switches per user: 10 in a row, then one every 6 seconds (10 a minute). */
 const SWITCH_RATE: Rate = { perSecond: 1 / 6, capacity: 10 };
@@ -291,13 +295,13 @@ export function registerWebApp(app: FastifyInstance, ctx: AppContext, routes: re
       proxy.removeAllContentTypeParsers();
       proxy.addContentTypeParser(
         'application/json',
-        { parseAs: 'string', bodyLimit: PROXY_BODY_LIMIT },
+        { parseAs: 'string', bodyLimit: proxyBodyLimit(config) },
         (_request, body, done) => done(null, body),
       );
       proxy.route({
         method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
         url: `${APP_API_PREFIX}/v1/*`,
-        bodyLimit: PROXY_BODY_LIMIT,
+        bodyLimit: proxyBodyLimit(config),
         handler: async (request, reply) => {
           const url = request.url.slice(APP_API_PREFIX.length);
           const path = url.split('?')[0] ?? url;

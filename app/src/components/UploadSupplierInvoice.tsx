@@ -11,10 +11,11 @@ import { Link, navigate } from '../router';
 import { ImportRefusal } from './ImportRefusal';
 
 /**
- * What the app's proxy takes (15 MiB of body, src/webapp/plugin.ts): a file's base64 is 4/3 of it.
- * The API takes scans up to DOCEX_INBOUND_MAX_BYTES (CONTRACT 13) and refuses a larger one itself.
+ * DOCEX_INBOUND_MAX_BYTES's default (CONTRACT 13: scans are large). The app's proxy takes that
+ * file's base64 whatever the deployment sets (src/webapp/plugin.ts), so a deployment with another
+ * limit answers with the API's own 413, in words; this only spares a person a pointless upload.
  */
-const MAX_FILE = 11 * 1024 * 1024;
+const MAX_FILE = 25 * 1024 * 1024;
 
 export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void }) {
   const action = useAction();
@@ -29,7 +30,7 @@ export function UploadSupplierInvoice({ onUploaded }: { onUploaded?: () => void 
     action.run(async () => {
       setDuplicate(null);
       setCaptured(null);
-      if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than the app can send (11 MiB).`);
+      if (file.size > MAX_FILE) throw new Error(`${file.name} is larger than docex takes (25 MB).`);
       const doc = await docex.POST('/v1/inbound/documents', {
         body: { content_base64: toBase64(await file.arrayBuffer()), filename: file.name.slice(0, 255) },
         headers: { 'Idempotency-Key': newIdempotencyKey() },

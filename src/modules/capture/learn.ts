@@ -84,7 +84,7 @@ export async function learnFromConfirmation(
   const file = readFileOf(row);
   let keys: string[];
   try {
-    keys = [...supplierKeysOf(confirmed), ...row.supplier_keys.filter((k) => k.startsWith('domain:'))];
+    keys = [...supplierKeysOf(confirmed), ...row.supplier_keys.filter((k) => k.startsWith('sender:'))];
   } catch (err) {
     ctx.log.warn({ err, capture: row.id }, 'capture: the supplier keys of a confirmation could not be made');
     return row.supplier_keys;

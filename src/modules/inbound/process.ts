@@ -133,12 +133,16 @@ async function accept(
 }
 
 /**
- * What the message tells of its supplier before its files are read: the From domain, when DMARC
- * passed for it (a key learning is stored under, capture/read-pass.ts; never a verification of
- * the sender on its own, CONTRACT 11.5).
+ * What the message tells of its supplier before its files are read: the sender's own address, when
+ * DMARC passed for its domain (a key learning is stored under and auto-confirm's "known supplier"
+ * reads, capture/read-pass.ts). The address, not the domain: on a shared mail domain every
+ * stranger is a neighbour (CONTRACT 11.5, 1.18.0), and a stranger must not inherit a supplier's
+ * learned layout or its standing for auto-confirm. Never a verification of the sender on its own.
  */
-function verifiedDomainKey(auth: SenderAuthentication | null): string[] {
-  return auth?.dmarc?.result === 'pass' && auth.from_domain ? [`domain:${auth.from_domain}`] : [];
+function verifiedSenderKey(auth: SenderAuthentication | null, fromAddress: string | null): string[] {
+  if (auth?.dmarc?.result !== 'pass' || !auth.from_domain || !fromAddress) return [];
+  const address = fromAddress.trim().toLowerCase();
+  return address.endsWith(`@${auth.from_domain}`) ? [`sender:${address}`] : [];
 }
 
 /** Locks the message and checks the lease is still this worker's; null when it is not. */
@@ -217,7 +221,7 @@ export async function processMessage(
         // `processing` until they are read (capture/read-pass.ts settles it then)
         outcome.captureIds = await insertCaptures(
           trx,
-          { organizationId: org.id, messageId: id, supplierKeys: verifiedDomainKey(auth) },
+          { organizationId: org.id, messageId: id, supplierKeys: verifiedSenderKey(auth, msg.from_address) },
           read.capturable,
           now,
         );

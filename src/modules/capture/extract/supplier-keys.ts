@@ -1,5 +1,5 @@
 // The keys a supplier is known by for learning (CONTRACT §13): its VAT id and its IBAN, as read
-// (compacted). The verified sender domain (`domain:…`) is added by the capture resource, which
+// (compacted). The verified sender's address (`sender:…`) is added by the capture resource, which
 // knows the message. A key is given only for a value that passes its check: a misread IBAN must
 // not open another supplier's layout.
 import type { CaptureFields } from '../../../lib/capture-shapes.ts';
