@@ -27,8 +27,14 @@ const JPEG = [0xff, 0xd8, 0xff];
 const TIFF_LE = [0x49, 0x49, 0x2a, 0x00];
 const TIFF_BE = [0x4d, 0x4d, 0x00, 0x2a];
 
-/** PDF readers accept the header anywhere in the first 1024 bytes (some generators put junk first). */
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * PDF readers accept the header anywhere in the first 1024 bytes (some generators put junk
+ * first), but not inside another format: a zip that stores a file starting "%PDF-" is a zip.
+ */
 function isPdf(bytes: Uint8Array): boolean {
+  if (startsWith(bytes, ZIP)) return false;
   const end = Math.min(bytes.length - PDF.length, 1024);
   for (let i = 0; i <= end; i++) if (startsWith(bytes, PDF, i)) return true;
   return false;
