@@ -173,6 +173,13 @@ export function manyFrameTiff(frames: number, side: number): Buffer {
   return out;
 }
 
+/**
+ * The longest pause of the main thread's event loop allowed while a file is read. Reading any of
+ * these files on the main thread pauses it for seconds (OCR, 400 pages); the bound leaves room for
+ * a loaded CI machine's scheduling, which alone measured 250 ms at a load average of 25 on 2 cores.
+ */
+export const MAX_LOOP_GAP_MS = 500;
+
 /** Samples the main thread's event loop while `work` runs: the longest gap between ticks, RSS growth. */
 export async function watched<T>(
   work: () => Promise<T>,
