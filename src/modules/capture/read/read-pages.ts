@@ -37,7 +37,8 @@ function unreadablePdf(err: unknown): ApiError {
   if (e.name === 'PasswordException') {
     return refuse('This PDF is protected by a password; docex cannot open it.', 'encrypted_pdf');
   }
-  if (err instanceof RangeError) {
+  // A stack overflow in pdf.js's parser crosses its (same-thread) worker boundary as a message.
+  if (err instanceof RangeError || /maximum call stack/i.test(e.message ?? '')) {
     return refuse(
       'This PDF nests its objects too deeply to be read safely; docex did not read it.',
       'unreadable_pdf',
