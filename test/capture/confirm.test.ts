@@ -535,7 +535,13 @@ test('learning is stored per supplier key, one more confirmed capture each time'
   const org = buyer.org.orgId;
   const now = svc.ctx.clock.now();
   await inTransaction(svc.ctx.db, (trx) =>
-    storeLayout(trx, org, ['vat:DE123456789', 'sender:billing@supplier.test'], { version: 1, number: [1, 2] }, now),
+    storeLayout(
+      trx,
+      org,
+      ['vat:DE123456789', 'sender:billing@supplier.test'],
+      { version: 1, number: [1, 2] },
+      now,
+    ),
   );
   await inTransaction(svc.ctx.db, (trx) =>
     storeLayout(trx, org, ['vat:DE123456789', 'vat:DE123456789'], { version: 1, number: [3, 4] }, now),
@@ -547,7 +553,11 @@ test('learning is stored per supplier key, one more confirmed capture each time'
     .orderBy('supplier_key')
     .execute();
   assert.deepEqual(rows, [
-    { supplier_key: 'sender:billing@supplier.test', layout: { version: 1, number: [1, 2] }, confirmed_count: 1 },
+    {
+      supplier_key: 'sender:billing@supplier.test',
+      layout: { version: 1, number: [1, 2] },
+      confirmed_count: 1,
+    },
     { supplier_key: 'vat:DE123456789', layout: { version: 1, number: [3, 4] }, confirmed_count: 2 },
   ]);
 });

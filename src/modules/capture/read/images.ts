@@ -49,7 +49,7 @@ export async function imageInfo(bytes: Uint8Array): Promise<ImageInfo> {
   const sharp = await loadSharp();
   let meta: Awaited<ReturnType<ReturnType<Sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    meta = await header(sharp, bytes, 0);
   } catch (err) {
     throw refuse(`This image cannot be read: ${(err as Error).message}.`, 'unreadable_image');
   }
@@ -62,6 +62,14 @@ export async function imageInfo(bytes: Uint8Array): Promise<ImageInfo> {
   }
   checkSize(meta.width, meta.height, 1);
   return { format, pages: Math.max(1, meta.pages ?? 1) };
+}
+
+/**
+ * The header of page `index`: metadata() reads no pixels, so it takes no pixel limit (with one,
+ * sharp answers a bare "exceeds pixel limit"; checkSize says it in words).
+ */
+function header(sharp: Sharp, bytes: Uint8Array, index: number) {
+  return sharp(bytes, { page: index, limitInputPixels: false }).metadata();
 }
 
 function checkSize(width: number | undefined, height: number | undefined, page: number): void {
@@ -96,7 +104,7 @@ export async function ocrImage(bytes: Uint8Array, index: number): Promise<OcrIma
   const sharp = await loadSharp();
   const open = () => sharp(bytes, { page: index, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   try {
-    const meta = await open().metadata();
+    const meta = await header(sharp, bytes, index);
     checkSize(meta.width, meta.height, index + 1);
     const turned = (meta.orientation ?? 1) >= 5;
     const pageWidth = (turned ? meta.height : meta.width) ?? 0;
@@ -127,7 +135,7 @@ export async function ocrImage(bytes: Uint8Array, index: number): Promise<OcrIma
 export async function imagePagePng(bytes: Uint8Array, index: number, maxWidth: number): Promise<Uint8Array> {
   const sharp = await loadSharp();
   try {
-    const meta = await sharp(bytes, { page: index, limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    const meta = await header(sharp, bytes, index);
     checkSize(meta.width, meta.height, index + 1);
     return await sharp(bytes, { page: index, limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()

@@ -25,6 +25,9 @@ function packageDir(sub: string): string {
   return `${join(root, sub)}/`;
 }
 
+/** The largest image inside a PDF that pdf.js decodes (50 megapixels, as read/images.ts). */
+const MAX_PDF_IMAGE_PIXELS = 50_000_000;
+
 let dirs: { fonts: string; cmaps: string; wasm: string } | null = null;
 
 /**
@@ -47,6 +50,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     wasmUrl: dirs.wasm,
     // Nothing from a file's /URI or /Launch is followed; text and pixels are all docex takes.
     enableXfa: false,
+    // An image inside a PDF larger than this many pixels is skipped, not decoded: the same bound
+    // as an image file's (images.ts), against a 30,000 x 30,000 image in a one-page PDF.
+    maxImageSize: MAX_PDF_IMAGE_PIXELS,
     stopAtErrors: false,
     verbosity: 0,
   });

@@ -37,7 +37,8 @@ function unreadablePdf(err: unknown): ApiError {
   if (e.name === 'PasswordException') {
     return refuse('This PDF is protected by a password; docex cannot open it.', 'encrypted_pdf');
   }
-  if (err instanceof RangeError) {
+  // A stack overflow in pdf.js's parser crosses its (same-thread) worker boundary as a message.
+  if (err instanceof RangeError || /maximum call stack/i.test(e.message ?? '')) {
     return refuse(
       'This PDF nests its objects too deeply to be read safely; docex did not read it.',
       'unreadable_pdf',
@@ -78,12 +79,27 @@ function tooSlow(n: number, ms: number): string {
   return `Page ${n} took longer than ${ms / 1000} seconds to read by OCR and was stopped: its words are missing.`;
 }
 
-/** True when the page draws something (an image, a path): a page with no text that draws nothing is blank. */
-async function drawsSomething(page: PdfPage): Promise<boolean> {
+/**
+ * A page with a text layer of fewer words than this that shows an image is a scan with a stamp
+ * or a scanner's caption on it ("Received 12.03.2026"): its image is read by OCR, whose words
+ * include the stamp's. An invoice typed into a PDF has a hundred words and more.
+ */
+const FEW_WORDS = 25;
+
+/** What the page draws besides text: an image, and anything at all (a page drawing nothing is blank). */
+async function drawing(page: PdfPage): Promise<{ image: boolean; anything: boolean }> {
   const ops = await page.getOperatorList();
-  // pdf.js's OPS: constructPath 91 (every fill and stroke), paintImageMaskXObject 83 to
-  // paintImageMaskXObjectRepeat 89 (every image).
-  return ops.fnArray.some((op) => op === 91 || (op >= 83 && op <= 89));
+  // pdf.js's OPS: paintImageMaskXObject 83 to paintImageMaskXObjectRepeat 89 (every image),
+  // constructPath 91 (every fill and stroke).
+  const image = ops.fnArray.some((op) => op >= 83 && op <= 89);
+  return { image, anything: image || ops.fnArray.includes(91) };
+}
+
+/** True when the page's image must be read by OCR: no usable text (or a few words over a scan). */
+async function needsOcr(page: PdfPage, text: ReadPage): Promise<boolean> {
+  if (text.words.length >= FEW_WORDS) return false;
+  const draws = await drawing(page);
+  return text.words.length === 0 ? draws.anything : draws.image;
 }
 
 /** A PDF page with no usable text, read by OCR; boxes back in points. */
@@ -143,7 +159,13 @@ async function readPdf(bytes: Uint8Array, settings: ReadSettings): Promise<ReadF
     for (let n = 1; n <= last; n++) {
       const page = await doc.getPage(n);
       const text = await readPdfTextPage(page);
-      if (text.words.length > 0 || !(await drawsSomething(page))) {
+      if (!(await needsOcr(page, text))) {
+        pages.push(text);
+      } else if (!settings.ocr && text.words.length > 0) {
+        // A few words over an image: what the text layer says is kept, and what OCR would add is not.
+        notes.push(
+          `Page ${n} looks like a scan with a few words of text on it; OCR is off (DOCEX_OCR=off), so only those words were read.`,
+        );
         pages.push(text);
       } else if (!settings.ocr) {
         throw ocrOff(`Page ${n} of this PDF is an image (a scan)`);

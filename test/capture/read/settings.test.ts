@@ -1,0 +1,26 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
+// Capture's settings (src/config.ts): the defaults of CONTRACT §13 and the brief, and a value that
+// is not one refused at start rather than taken for something else.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../../src/config.ts';
+
+test('capture settings: defaults, on/off, and bad values refused at start', () => {
+  assert.deepEqual(loadConfig({}).capture, {
+    maxPages: 20,
+    ocr: true,
+    threads: 1,
+    queue: 16,
+    timeoutMs: 240_000,
+    pageTimeoutMs: 30_000,
+  });
+  assert.equal(loadConfig({ DOCEX_OCR: 'off' }).capture.ocr, false);
+  assert.equal(loadConfig({ DOCEX_OCR: 'ON' }).capture.ocr, true);
+  assert.equal(loadConfig({ DOCEX_CAPTURE_MAX_PAGES: '5' }).capture.maxPages, 5);
+  assert.throws(() => loadConfig({ DOCEX_OCR: 'sometimes' }), ConfigError);
+  assert.throws(
+    () => loadConfig({ DOCEX_CAPTURE_MAX_PAGES: '0' }),
+    /DOCEX_CAPTURE_MAX_PAGES must be an integer between 1 and 1000/,
+  );
+  assert.throws(() => loadConfig({ DOCEX_CAPTURE_THREADS: 'two' }), ConfigError);
+});
