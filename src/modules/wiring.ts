@@ -4,8 +4,10 @@
 // payment's consequences) declares a narrow port, and this file connects it.
 import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor } from './bank/accounts.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
+import { guardIssueEmail } from './delivery/sending-limits.ts';
 import {
   plugChangeListener,
+  plugIssueGuard,
   plugPaymentReference,
   plugPaymentStep,
   plugVoidGuard,
@@ -25,4 +27,5 @@ export function wireModules(): void {
     endToEndId: endToEndIdFor,
   });
   plugChangeListener('delivery', deliveryRowsForChange);
+  plugIssueGuard('delivery', guardIssueEmail);
 }
