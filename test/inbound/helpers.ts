@@ -80,3 +80,40 @@ export function sampleInvoiceXml(opts: { number: string; seller: string }): Buff
     );
   return Buffer.from(xml, 'utf8');
 }
+
+/** A delivery status notification (RFC 3464) to `to`, its returned headers naming `messageId`. */
+export function dsnReport(to: string, messageId: string, action: string, status: string): string {
+  return [
+    'From: Mail Delivery System <MAILER-DAEMON@mx.supplier.example>',
+    `To: ${to}`,
+    'Subject: Undelivered Mail Returned to Sender',
+    'Auto-Submitted: auto-replied',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status;',
+    '\tboundary="dsn-b1"',
+    '',
+    '--dsn-b1',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'Your message could not be delivered.',
+    '',
+    '--dsn-b1',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.supplier.example',
+    'Arrival-Date: Wed, 25 Nov 2026 10:00:00 +0000',
+    '',
+    'Final-Recipient: rfc822; billing@supplier.example',
+    `Action: ${action}`,
+    `Status: ${status}`,
+    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+    '',
+    '--dsn-b1',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Message-ID: ${messageId}`,
+    '',
+    '--dsn-b1--',
+    '',
+  ].join('\r\n');
+}

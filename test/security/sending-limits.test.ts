@@ -179,7 +179,12 @@ test('a document is sent again at most 5 times a day, whoever the organization',
   // the verified limit is 4 here: issue (1) + 3 resends fill it
   assert.equal((await issue(who, doc)).status, 200);
   for (let i = 0; i < 3; i++) assert.equal((await resend(who, doc)).status, 201);
-  assertLimited(await resend(who, doc), 4, 'emails_per_day', /sent 4 emails in the last 24 hours, its daily limit/);
+  assertLimited(
+    await resend(who, doc),
+    4,
+    'emails_per_day',
+    /sent 4 emails in the last 24 hours, its daily limit/,
+  );
   assert.equal((await drained()).length, 4);
   // a day later the window is empty again: four more, then the daily limit again
   await advanceClock(svc, 24 * 3600 + 1);

@@ -16,6 +16,11 @@ export function plugIssueGuard(name: string, guard: IssueGuard): void {
   guards.plug(name, guard);
 }
 
-export async function guardIssue(trx: Tx, draft: DocumentRecord, issuedAt: Date, config: Config): Promise<void> {
+export async function guardIssue(
+  trx: Tx,
+  draft: DocumentRecord,
+  issuedAt: Date,
+  config: Config,
+): Promise<void> {
   for (const guard of guards.plugged) await guard(trx, draft, issuedAt, config);
 }
