@@ -62,7 +62,10 @@ test('PATCH /v1/organization stores identifiers compacted, then applies their li
   assert.equal(long.status, 400, long.text);
   const errors = long.body.error.details.errors;
   assert.ok(errors.length > 0 && errors.every((e) => e.path === 'vat_id'), long.text);
-  assert.ok(errors.some((e) => /14/.test(e.message)), long.text);
+  assert.ok(
+    errors.some((e) => /14/.test(e.message)),
+    long.text,
+  );
 });
 
 test('the directory and connections by identifier find either spelling', async () => {
