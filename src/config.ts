@@ -129,6 +129,11 @@ export interface Config {
      * sender of a delivery is `bounce+<delivery id>@<domain>`, so bounces come back to docex.
      */
     inboundDomain: string | null;
+    /**
+     * DOCEX_MAIL_DAILY_LIMIT: the emails a verified live organization sends in 24 hours (default
+     * 2,000; unverified ones send 20 to 5 addresses, CONTRACT 11.2, delivery/sending-limits.ts).
+     */
+    dailyLimit: number;
   };
 }
 
@@ -482,5 +487,6 @@ function mailFrom(env: Env, shownHost: string, inboundDomain: string | null): Co
       `DOCEX_MAIL_FROM must be a plain email address (local@domain, no display name: the issuer's name is added), got ${JSON.stringify(from)}`,
     );
   }
-  return { smtpUrl, from, inboundDomain };
+  const dailyLimit = intFrom(env, 'DOCEX_MAIL_DAILY_LIMIT', 2000, 1, 10_000_000);
+  return { smtpUrl, from, inboundDomain, dailyLimit };
 }

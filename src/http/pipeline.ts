@@ -336,6 +336,10 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: AnyRo
     schema,
     config: { spec },
     ...(bodyLimit ? { bodyLimit } : {}),
+    // After the shared preValidation hook (the Idempotency-Key's claim and fingerprint).
+    ...(spec.normalizeBody
+      ? { preValidation: async (request: FastifyRequest) => spec.normalizeBody?.(request.body) }
+      : {}),
     // A deferred claim is settled before a validation error answers (runDeferred); a route that
     // collects its body's problems adds its own to the schema's.
     ...(spec.claimsIdempotencyKey || spec.collectsBodyProblems ? { attachValidation: true } : {}),

@@ -111,6 +111,11 @@ export interface RouteSpec<
    * stored state) and one answer names every problem of the body, not one round at a time.
    */
   collectsBodyProblems?: boolean;
+  /**
+   * Rewrites the parsed body in place before its schema is checked (after the Idempotency-Key's
+   * fingerprint, which is the body as sent): identifiers compacted as suppliers write them.
+   */
+  normalizeBody?: (body: unknown) => void;
   /** Body size limit in bytes, when not the default 1 MiB (a function: set by the configuration). */
   bodyLimit?: number | ((config: Config) => number);
   /** Hidden from the OpenAPI document and MCP (test helpers). */

@@ -23,7 +23,17 @@ export interface ProfilesOf {
 }
 
 /** Every business term a rule needs that a party's profile lacks (CONTRACT 9). */
-export function missingTerms(src: ProfilesOf, categories: Set<TaxCategory>, peppol: boolean): MissingTerm[] {
+export function missingTerms(
+  src: ProfilesOf,
+  categories: Set<TaxCategory>,
+  peppol: boolean,
+  /**
+   * A received bill's seller as its own file gave it (CONTRACT 11.5): street, city and postcode
+   * are optional in EN 16931 (BG-5 needs only BT-40), and a seller identifier (BT-29) identifies
+   * it as BR-CO-26 allows, so the export is never refused for a term the supplier's file lacked.
+   */
+  filed: { identified: boolean } | null = null,
+): MissingTerm[] {
   const out: MissingTerm[] = [];
   // A party without a profile lacks every field a profile must have (it cannot save one without
   // them), and then whatever the rules below need: the list names all of it at once.
@@ -38,19 +48,25 @@ export function missingTerms(src: ProfilesOf, categories: Set<TaxCategory>, pepp
     [buyer, 'counterparty', ['BT-44', 'BT-50', 'BT-52', 'BT-53', 'BT-55']],
   ] as const) {
     need(!!p.legal_name, terms[0], party, 'legal_name');
-    need(!!p.address.line1, terms[1], party, 'address.line1');
-    need(!!p.address.city, terms[2], party, 'address.city');
-    need(!!p.address.postal_code, terms[3], party, 'address.postal_code');
+    const asFiled = filed !== null && party === 'issuer';
+    need(asFiled || !!p.address.line1, terms[1], party, 'address.line1');
+    need(asFiled || !!p.address.city, terms[2], party, 'address.city');
+    need(asFiled || !!p.address.postal_code, terms[3], party, 'address.postal_code');
     need(!!p.address.country_code, terms[4], party, 'address.country_code');
   }
   const sellerTaxId = seller.vat_id !== undefined || seller.tax_registration_id !== undefined;
   // BR-CO-26: the seller is identified by its VAT id or legal registration id. Outside the scope
   // of VAT (O) no VAT id is written (BR-O-2), so the legal registration id must be there.
   if (categories.has('O')) {
-    need(seller.legal_registration_id !== undefined, 'BT-30', 'issuer', 'legal_registration_id');
+    need(
+      seller.legal_registration_id !== undefined || !!filed?.identified,
+      'BT-30',
+      'issuer',
+      'legal_registration_id',
+    );
   } else {
     need(
-      seller.vat_id !== undefined || seller.legal_registration_id !== undefined,
+      seller.vat_id !== undefined || seller.legal_registration_id !== undefined || !!filed?.identified,
       'BT-31',
       'issuer',
       'vat_id',

@@ -90,3 +90,32 @@ export const compactIdentifier = (value: string): string => value.replace(/[\s./
  */
 export const compactAddress = (scheme: string | null | undefined, value: string): string =>
   scheme?.toUpperCase() === 'EM' ? value.trim() : compactIdentifier(value);
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A legal profile as sent (PATCH /v1/organization, an external party's legal_profile) with its VAT
+ * id, legal registration id and electronic address compacted in place, before any check: the
+ * limits (a VAT id's 14 characters, a scheme's check digits) apply to what is stored, and the
+ * directory and the attribution of received files compare the same compact form (CONTRACT 11.5).
+ * Anything not shaped like a profile is left for the schema to name.
+ */
+export function compactProfileIdentifiers(profile: unknown): void {
+  if (!isRecord(profile)) return;
+  if (typeof profile.vat_id === 'string') profile.vat_id = compactIdentifier(profile.vat_id);
+  const lr = profile.legal_registration_id;
+  if (isRecord(lr) && typeof lr.value === 'string') lr.value = compactIdentifier(lr.value);
+  const ea = profile.electronic_address;
+  if (isRecord(ea) && typeof ea.value === 'string') {
+    ea.value = compactAddress(typeof ea.scheme === 'string' ? ea.scheme : null, ea.value);
+  }
+}
+
+/** A look-up's `<scheme>:<value>` with its value compacted (the scheme is four digits). */
+export function compactSchemeIdentifier(identifier: string): string {
+  const colon = identifier.indexOf(':');
+  return colon < 0
+    ? compactIdentifier(identifier)
+    : `${identifier.slice(0, colon).trim()}:${compactIdentifier(identifier.slice(colon + 1))}`;
+}

@@ -6,8 +6,10 @@ import { activeBankAccount, endToEndIdFor, payeeBankAccount, paymentReferenceFor
 import { autoConfirm } from './capture/auto-confirm.ts';
 import { autoConfirmPort, billFromCapturePort, messageSettledPort } from './capture/ports.ts';
 import { deliveryRowsForChange } from './delivery/queue.ts';
+import { guardIssueEmail } from './delivery/sending-limits.ts';
 import {
   plugChangeListener,
+  plugIssueGuard,
   plugPaymentReference,
   plugPaymentStep,
   plugVoidGuard,
@@ -33,4 +35,5 @@ export function wireModules(): void {
   billFromCapturePort.plug(billFromCapture);
   messageSettledPort.plug(settleMessage);
   autoConfirmPort.plug(autoConfirm);
+  plugIssueGuard('delivery', guardIssueEmail);
 }

@@ -10,7 +10,7 @@ import { RETRY_DELAYS_MS } from '../../src/lib/outbox.ts';
 import { deliverEmails, SMTP_UNSET } from '../../src/modules/delivery/drain.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { formatAsserts, validateEInvoice } from '../helpers/einvoice-validate.ts';
-import { mintKey, type SignedUp, signup } from '../helpers/flows.ts';
+import { mintKey, type SignedUp, signup, verifyOrganization } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { type Sink, startSink } from './smtp-sink.ts';
 
@@ -24,6 +24,7 @@ before(async () => {
   sink = await startSink();
   svc = await startTestService({ DOCEX_SMTP_URL: sink.url, DOCEX_MAIL_FROM: 'billing@docex.test' });
   issuer = await signup(svc, 'Müller Seller');
+  await verifyOrganization(svc, issuer.orgId);
   key = (await mintKey(svc, issuer.session, ['documents:read', 'documents:write'])).key;
   readKey = (await mintKey(svc, issuer.session, ['documents:read'])).key;
   const p = await svc.req('PATCH', '/v1/organization', { token: issuer.session, body: SELLER });

@@ -19,7 +19,7 @@ import { party as makeParty, type Party } from '../helpers/document-setup.ts';
 import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 import { startDns, type TestDns } from './dns-server.ts';
-import { INBOUND_DOMAIN, sampleInvoiceXml as invoiceXml, sendRaw } from './helpers.ts';
+import { dsnReport, INBOUND_DOMAIN, sampleInvoiceXml as invoiceXml, sendRaw } from './helpers.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -323,41 +323,8 @@ test('an automatic message (Auto-Submitted) gets no reply even when authenticate
   assert.equal((await deliveriesTo('billing@supplier.example')).length, 1, 'still only the first reply');
 });
 
-function dsn(messageId: string, action: string, status: string): string {
-  return [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.supplier.example>',
-    `To: ${bounceAddress}`,
-    'Subject: Undelivered Mail Returned to Sender',
-    'Auto-Submitted: auto-replied',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status;',
-    '\tboundary="dsn-b1"',
-    '',
-    '--dsn-b1',
-    'Content-Type: text/plain; charset=us-ascii',
-    '',
-    'Your message could not be delivered.',
-    '',
-    '--dsn-b1',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.supplier.example',
-    'Arrival-Date: Wed, 25 Nov 2026 10:00:00 +0000',
-    '',
-    'Final-Recipient: rfc822; billing@supplier.example',
-    `Action: ${action}`,
-    `Status: ${status}`,
-    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
-    '',
-    '--dsn-b1',
-    'Content-Type: text/rfc822-headers',
-    '',
-    `Message-ID: ${messageId}`,
-    '',
-    '--dsn-b1--',
-    '',
-  ].join('\r\n');
-}
+const dsn = (messageId: string, action: string, status: string) =>
+  dsnReport(bounceAddress, messageId, action, status);
 
 test("a DSN to the tagged return path naming the delivery's Message-ID marks it bounced; forged reports change nothing", async () => {
   const to = [bounceAddress];
@@ -403,15 +370,31 @@ test("a DSN to the tagged return path naming the delivery's Message-ID marks it 
   const row = (await deliveriesTo('billing@supplier.example'))[0];
   assert.equal(row?.status, 'bounced');
   assert.equal(row?.bounce_status, '5.1.1');
-  // nothing was stored as an inbound message for the organization
-  const list = await svc.req<{ data: { subject: string | null }[] }>(
+  // every ignored report is kept (CONTRACT 11.2, "kept and ignored"): an inbound message of the
+  // delivery's organization, refused, its reason saying why; the recorded bounce is not one
+  const list = await svc.req<{ data: { subject: string | null; status: string; reasons: string[] }[] }>(
     'GET',
     '/v1/inbound/messages?limit=100',
-    {
-      token: buyer.key,
-    },
+    { token: buyer.key },
   );
-  assert.ok(!list.body.data.some((m) => m.subject === 'Undelivered Mail Returned to Sender'));
+  const kept = list.body.data.filter((m) => m.reasons.some((r) => r.includes(`of delivery ${replyId},`)));
+  assert.deepEqual(kept.map((m) => [m.status, m.subject, m.reasons.join(' ')]).reverse(), [
+    [
+      'refused',
+      'Undelivered Mail Returned to Sender',
+      `A report to the return path of delivery ${replyId}, ignored: it reports no failure (a delay, a relay or a delivery). The delivery keeps its status.`,
+    ],
+    [
+      'refused',
+      'Out of office',
+      `A report to the return path of delivery ${replyId}, ignored: it is not a delivery status notification. The delivery keeps its status.`,
+    ],
+    [
+      'refused',
+      'Undelivered Mail Returned to Sender',
+      `A report to the return path of delivery ${replyId}, ignored: it does not name the delivery's own Message-ID. The delivery keeps its status.`,
+    ],
+  ]);
   for (const bad of ['bounce+dlv_doesnotexist', 'bounce+', 'bounce+dlv_']) {
     const r = await sendRaw(
       listener.address.port,

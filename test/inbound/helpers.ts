@@ -80,3 +80,77 @@ export function sampleInvoiceXml(opts: { number: string; seller: string }): Buff
     );
   return Buffer.from(xml, 'utf8');
 }
+
+/** A delivery status notification (RFC 3464) to `to`, its returned headers naming `messageId`. */
+export function dsnReport(to: string, messageId: string, action: string, status: string): string {
+  return [
+    'From: Mail Delivery System <MAILER-DAEMON@mx.supplier.example>',
+    `To: ${to}`,
+    'Subject: Undelivered Mail Returned to Sender',
+    'Auto-Submitted: auto-replied',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status;',
+    '\tboundary="dsn-b1"',
+    '',
+    '--dsn-b1',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'Your message could not be delivered.',
+    '',
+    '--dsn-b1',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.supplier.example',
+    'Arrival-Date: Wed, 25 Nov 2026 10:00:00 +0000',
+    '',
+    'Final-Recipient: rfc822; billing@supplier.example',
+    `Action: ${action}`,
+    `Status: ${status}`,
+    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+    '',
+    '--dsn-b1',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Message-ID: ${messageId}`,
+    '',
+    '--dsn-b1--',
+    '',
+  ].join('\r\n');
+}
+
+/** The file with its buyer (BG-7) carrying the receiver's VAT id instead of its own. */
+export function addressedTo(xml: string, vatId: string): string {
+  if (xml.includes('<ram:BuyerTradeParty>')) {
+    return xml.replace(
+      /(<ram:BuyerTradeParty>)([\s\S]*?)(<\/ram:BuyerTradeParty>)/,
+      (_m, open, body, close) => {
+        const cleaned = String(body).replace(
+          /<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">[^<]*<\/ram:ID>\s*<\/ram:SpecifiedTaxRegistration>/g,
+          '',
+        );
+        return `${open}${cleaned}<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${vatId}</ram:ID></ram:SpecifiedTaxRegistration>${close}`;
+      },
+    );
+  }
+  return xml.replace(
+    /(<cac:AccountingCustomerParty>)([\s\S]*?)(<\/cac:AccountingCustomerParty>)/,
+    (_m, open, body, close) => {
+      const cleaned = String(body).replace(
+        /<cac:PartyTaxScheme>(?:(?!<\/cac:PartyTaxScheme>)[\s\S])*?<cbc:ID>VAT<\/cbc:ID>\s*<\/cac:TaxScheme>\s*<\/cac:PartyTaxScheme>/g,
+        '',
+      );
+      const withVat = cleaned.replace(
+        '<cac:PartyLegalEntity>',
+        `<cac:PartyTaxScheme><cbc:CompanyID>${vatId}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme><cac:PartyLegalEntity>`,
+      );
+      return `${open}${withVat}${close}`;
+    },
+  );
+}
+
+/** The file's currency codes set to EUR (its document currency, and every amount's currencyID). */
+export const inEuro = (xml: string, currency: string): string =>
+  xml
+    .replaceAll(`currencyID="${currency}"`, 'currencyID="EUR"')
+    .replace(/(<(?:ram:InvoiceCurrencyCode|cbc:DocumentCurrencyCode)>)[A-Z]{3}</, '$1EUR<')
+    .replace(/(<(?:ram:TaxCurrencyCode|cbc:TaxCurrencyCode)>)[A-Z]{3}</, '$1EUR<');

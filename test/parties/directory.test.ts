@@ -242,7 +242,8 @@ describe('verified identifiers (issue 47 item 3: directory squatting)', () => {
       me.body.legal_profile?.verified_identifiers.map((v) => [v.field, v.value]),
       [
         ['electronic_address', `0088:${GLN}`],
-        ['legal_registration_id', '0002:552 100 554'],
+        // stored compacted (CONTRACT 11.5): the profile was sent as '552 100 554'
+        ['legal_registration_id', '0002:552100554'],
         ['vat_id', 'DE811907980'],
       ],
     );

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { deliverEmails } from '../../src/modules/delivery/drain.ts';
 import { revokeRecipientLinks } from '../../src/modules/delivery/recipient-link.ts';
-import { advanceClock, expectError, type SignedUp, signup } from '../helpers/flows.ts';
+import { advanceClock, expectError, type SignedUp, signup, verifyOrganization } from '../helpers/flows.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
 import {
   addParty,
@@ -28,6 +28,7 @@ let party: Party;
 before(async () => {
   svc = await startTestService();
   seller = await signup(svc, 'Seller');
+  await verifyOrganization(svc, seller.orgId);
   await giveProfile(svc, seller);
   party = await addParty(svc, seller);
 });

@@ -507,7 +507,7 @@ export interface paths {
         put?: never;
         /**
          * Email a document again
-         * @description Queues a new delivery of an issued document to its external party's address, or to `to`: a new message (its own Message-ID) with the same recipient link and the same e-invoice files. A document whose counterparty is on docex (or claimed its party) is not emailed: 409.
+         * @description Queues a new delivery of an issued document to its external party's address, or to `to`: a new message (its own Message-ID) with the same recipient link and the same e-invoice files. A document whose counterparty is on docex (or claimed its party) is not emailed: 409. Sending limits (live organizations, a rolling 24 hours): a document is sent again at most 5 times; an unverified organization sends at most 20 emails to at most 5 distinct addresses, a verified one DOCEX_MAIL_DAILY_LIMIT (default 2,000). Past one: 429 rate_limited naming it (details {limit, window, retry_after}, Retry-After) and nothing is queued.
          */
         post: operations["resendDocument"];
         delete?: never;
@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a draft
-         * @description Moves a draft to its type's entry state (submitted; sent for a quote), assigns the counterparty's number and makes the document visible to the counterparty. Anything but a draft: 409 conflict with details.allowed.
+         * @description Moves a draft to its type's entry state (submitted; sent for a quote), assigns the counterparty's number and makes the document visible to the counterparty. Anything but a draft: 409 conflict with details.allowed. Issuing a live document to an external party emails it, within the sending limits (a rolling 24 hours: an unverified organization at most 20 emails to at most 5 distinct addresses, a verified one DOCEX_MAIL_DAILY_LIMIT, default 2,000): past one, 429 rate_limited naming it (details {limit, window, retry_after}, Retry-After) and the draft stays a draft.
          */
         post: operations["issueDocument"];
         delete?: never;

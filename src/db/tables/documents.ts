@@ -80,6 +80,29 @@ export interface ReceivedTerms {
   }[];
   /** the file was a Peppol BIS Billing 3.0 document (BT-24) */
   peppol: boolean;
+  /**
+   * BG-4 as the file gave it (1.18.0, absent on bills received before): a received bill's export
+   * writes the seller so when no legal profile holds it (a seller without street, city or
+   * postcode, or known only by a seller identifier BT-29), never refusing a term the file lacked.
+   */
+  seller?: FiledSeller;
+}
+
+/** The seller (BG-4) as a received file states it, identifiers compacted (CONTRACT 11.5). */
+export interface FiledSeller {
+  name: string | null;
+  address: {
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    postal_code: string | null;
+    country_code: string | null;
+  };
+  vat_id: string | null;
+  legal_registration_id: { scheme: string | null; value: string } | null;
+  electronic_address: { scheme: string | null; value: string } | null;
+  /** BT-29 */
+  identifiers: { scheme: string | null; value: string }[];
 }
 
 export interface DocumentCountersTable {

@@ -91,6 +91,7 @@ export function asInvoice(v: Confirmed, a: Amounts, rows: CaptureLine[]): Import
         : null,
       email: v.seller_email,
       address: nobody,
+      identifiers: [],
     },
     buyer: {
       name: v.buyer_name,
@@ -99,6 +100,7 @@ export function asInvoice(v: Confirmed, a: Amounts, rows: CaptureLine[]): Import
       legalRegistrationId: null,
       email: null,
       address: nobody,
+      identifiers: [],
     },
     typeCode: '380',
     expectedType: 'invoice',

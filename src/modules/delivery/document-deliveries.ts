@@ -14,6 +14,7 @@ import { type DeliveryView, deliveryView, VIEW_COLUMNS } from './deliveries.ts';
 import { storedMessage } from './kept-attachments.ts';
 import { queueDocumentDelivery } from './queue.ts';
 import { redactedMessage, type ServedMessage } from './redact-message.ts';
+import { enforceSendingLimits } from './sending-limits.ts';
 
 const ID = /^[A-Za-z0-9_]{1,64}$/;
 
@@ -105,8 +106,23 @@ export async function resendDocument(
     );
   }
   const now = ctx.clock.now();
-  const id = await inTransaction(ctx.db, (trx) =>
-    queueDocumentDelivery(
+  const issuedAt = doc.issued_at;
+  const id = await inTransaction(ctx.db, async (trx) => {
+    // Refused whole past a sending limit (429): nothing is queued, nothing reaches SMTP.
+    await enforceSendingLimits(
+      trx,
+      ctx.config.mail.dailyLimit,
+      {
+        organizationId: principal.organization.id,
+        documentId: doc.id,
+        issuedAt,
+        to,
+        resend: true,
+        sandbox: doc.sandbox,
+      },
+      now,
+    );
+    return queueDocumentDelivery(
       trx,
       {
         organizationId: principal.organization.id,
@@ -116,8 +132,8 @@ export async function resendDocument(
         sandbox: doc.sandbox,
       },
       now,
-    ),
-  );
+    );
+  });
   const row = await ctx.db
     .selectFrom('deliveries')
     .select(VIEW_COLUMNS)

@@ -141,11 +141,11 @@ export const deliveryRoutes: AnyRoute[] = [
     operationId: 'resendDocument',
     summary: 'Email a document again',
     description:
-      "Queues a new delivery of an issued document to its external party's address, or to `to`: a new message (its own Message-ID) with the same recipient link and the same e-invoice files. A document whose counterparty is on docex (or claimed its party) is not emailed: 409.",
+      "Queues a new delivery of an issued document to its external party's address, or to `to`: a new message (its own Message-ID) with the same recipient link and the same e-invoice files. A document whose counterparty is on docex (or claimed its party) is not emailed: 409. Sending limits (live organizations, a rolling 24 hours): a document is sent again at most 5 times; an unverified organization sends at most 20 emails to at most 5 distinct addresses, a verified one DOCEX_MAIL_DAILY_LIMIT (default 2,000). Past one: 429 rate_limited naming it (details {limit, window, retry_after}, Retry-After) and nothing is queued.",
     params: IdParams,
     body: ResendBody,
     response: { status: 201, schema: EmailDelivery, description: 'The new delivery, queued.' },
-    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict'],
+    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict', 'rate_limited'],
     handler: async ({ ctx, principal, params, body }) => resendDocument(ctx, principal, params.id, body),
   }),
 ];

@@ -21,6 +21,7 @@ export {
   historyAccess,
   systemActor,
 } from './history.ts';
+export { plugIssueGuard } from './issue-guards.ts';
 export {
   documentById,
   findVisibleDocument,

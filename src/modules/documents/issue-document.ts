@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import { CURRENT_PDF_LAYOUT } from '../../lib/pdf-layout.ts';
 import { actorFromPrincipal } from './history.ts';
+import { guardIssue } from './issue-guards.ts';
 import { findVisibleDocument } from './load-document.ts';
 import { numbering } from './numbering.ts';
 import { paymentReferenceOf } from './payment-reference.ts';
@@ -31,6 +32,8 @@ export async function issueDocument(
       throw illegalMove(doc, side, actor, `Only a draft can be issued; this document is ${doc.status}.`);
     }
     const now = ctx.clock.now();
+    // Another family may refuse it first: delivery's sending limits, when issuing queues an email.
+    await guardIssue(trx, doc, now, ctx.config);
     // Both parties' legal profiles as they are now are the ones its e-invoice names (CONTRACT 9).
     const profiles = await trx
       .selectFrom('organizations')

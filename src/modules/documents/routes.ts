@@ -105,14 +105,14 @@ export const documentRoutes: AnyRoute[] = [
     operationId: 'issueDocument',
     summary: 'Issue a draft',
     description:
-      "Moves a draft to its type's entry state (submitted; sent for a quote), assigns the counterparty's number and makes the document visible to the counterparty. Anything but a draft: 409 conflict with details.allowed.",
+      "Moves a draft to its type's entry state (submitted; sent for a quote), assigns the counterparty's number and makes the document visible to the counterparty. Anything but a draft: 409 conflict with details.allowed. Issuing a live document to an external party emails it, within the sending limits (a rolling 24 hours: an unverified organization at most 20 emails to at most 5 distinct addresses, a verified one DOCEX_MAIL_DAILY_LIMIT, default 2,000): past one, 429 rate_limited naming it (details {limit, window, retry_after}, Retry-After) and the draft stays a draft.",
     tags,
     family: 'documents',
     auth: 'scopes',
     scopes: write,
     params: DocumentParams,
     response: { status: 200, schema: Document, description: 'The issued document.' },
-    errors: ['not_found', 'conflict', 'idempotency_conflict'],
+    errors: ['not_found', 'conflict', 'idempotency_conflict', 'rate_limited'],
     handler: async ({ ctx, principal, params }) => issueDocument(ctx, principal, params.id),
   }),
   defineRoute({

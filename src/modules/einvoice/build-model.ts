@@ -1,7 +1,12 @@
 // A docex document as the EN 16931 model (model.ts): the mapping of CONTRACT 9, and the refusal
 // (422 einvoice_incomplete) when a party's frozen legal profile lacks what a business rule needs.
 // Pure: the export reads the rows, this decides.
-import type { ReceivedTerms, StoredAllowanceCharge, StoredLineItem } from '../../db/tables/documents.ts';
+import type {
+  FiledSeller,
+  ReceivedTerms,
+  StoredAllowanceCharge,
+  StoredLineItem,
+} from '../../db/tables/documents.ts';
 import { type MissingTerm, missingTerms, onPeppol, type Party } from '../../lib/einvoice-missing.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LegalProfile } from '../../lib/legal-profile.ts';
@@ -191,6 +196,28 @@ function xmlSafeDeep<T>(v: T): T {
   return v;
 }
 
+/** A received file's seller as a profile the writers read; absent terms stay absent (unwritten). */
+function profileAsFiled(f: FiledSeller): LegalProfile {
+  const some = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+  const lr = f.legal_registration_id;
+  const ea = f.electronic_address;
+  return {
+    legal_name: f.name ?? '',
+    address: {
+      line1: some(f.address.line1),
+      line2: some(f.address.line2),
+      city: some(f.address.city),
+      postal_code: some(f.address.postal_code),
+      country_code: some(f.address.country_code),
+    } as LegalProfile['address'],
+    ...(f.vat_id ? { vat_id: f.vat_id } : {}),
+    ...(lr
+      ? { legal_registration_id: { value: lr.value, ...(lr.scheme ? { scheme: lr.scheme } : {}) } }
+      : {}),
+    ...(ea?.scheme ? { electronic_address: { scheme: ea.scheme, value: ea.value } } : {}),
+  };
+}
+
 /**
  * The document as an EN 16931 invoice; throws einvoice_incomplete naming what is missing. Every
  * text in it is XML-safe (xmlSafe), so each writer, and the Factur-X page, gets only text XML 1.0
@@ -203,14 +230,25 @@ export function buildEInvoice(src: ExportSource): EInvoice {
 function modelOf(src: ExportSource): EInvoice {
   const lines = src.line_items.map(lineOf);
   const categories = new Set(lines.map((l) => l.category));
-  const peppol = onPeppol(src);
   const received = src.received_terms ?? null;
+  // A seller no legal profile holds (the file gave no street, city or postcode, or named it by a
+  // seller identifier only) is written as the file gave it (CONTRACT 11.5); a received bill's
+  // seller identifiers (BT-29) are given back whatever profile holds the seller.
+  const filed = received?.seller && src.issuer_profile === null ? received.seller : null;
+  const identifiers = received?.seller?.identifiers ?? [];
+  const profiles = filed ? { ...src, issuer_profile: profileAsFiled(filed) } : src;
+  const peppol = onPeppol(profiles);
   // A received bill's export is Peppol where the supplier's file was, and is never refused for a
   // national Peppol term the supplier's own valid file did not carry (CONTRACT 11.5).
   const asPeppol = received ? peppol && received.peppol : peppol;
-  const missing = missingTerms(src, categories, received ? false : peppol);
+  const missing = missingTerms(
+    profiles,
+    categories,
+    received ? false : peppol,
+    received ? { identified: identifiers.length > 0 } : null,
+  );
   if (missing.length > 0) throw incomplete(missing);
-  const seller = src.issuer_profile!;
+  const seller = profiles.issuer_profile!;
   const buyer = src.counterparty_profile!;
   const creditNote = src.document_type === 'credit_note';
   return {
@@ -227,7 +265,7 @@ function modelOf(src: ExportSource): EInvoice {
     purchaseOrder: src.external_refs.purchase_order ?? null,
     precedingInvoice: src.preceding,
     peppol: asPeppol,
-    seller: { profile: seller },
+    seller: { profile: seller, identifiers },
     buyer: { profile: buyer },
     // Intra-community supply needs a delivery date and place (BR-IC-11/12): docex's document
     // date is the date of supply, the buyer's address the place (docs/einvoicing.md).

@@ -3,7 +3,7 @@
 // term. The same model as the UBL writer, so both files say the same thing.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { outsideVat, paymentMeansCode } from './build-model.ts';
-import type { EInvoice, EInvoiceAllowanceCharge } from './model.ts';
+import type { EInvoice, EInvoiceAllowanceCharge, EInvoiceParty } from './model.ts';
 import { XmlTree } from './xml-tree.ts';
 
 export const CII_NS = {
@@ -23,8 +23,20 @@ function dateTime(t: XmlTree, name: string, d: string): void {
   t.el(name).text('udt:DateTimeString', date102(d), { format: '102' });
 }
 
-function tradeParty(t: XmlTree, name: string, p: LegalProfile, inv: EInvoice, seller: boolean): void {
-  const party = t.el(name).text('ram:Name', p.legal_name);
+function tradeParty(
+  t: XmlTree,
+  name: string,
+  p: LegalProfile,
+  inv: EInvoice,
+  seller: boolean,
+  identifiers: EInvoiceParty['identifiers'] = [],
+): void {
+  const party = t.el(name);
+  // BT-29, a received bill's seller identifiers as its file gave them: ram:ID, or ram:GlobalID
+  // with its scheme (the CEN CII binding), before the name
+  for (const id of identifiers) if (!id.scheme) party.text('ram:ID', id.value);
+  for (const id of identifiers) if (id.scheme) party.text('ram:GlobalID', id.value, { schemeID: id.scheme });
+  party.text('ram:Name', p.legal_name);
   if (p.legal_registration_id) {
     const scheme = p.legal_registration_id.scheme;
     party
@@ -130,7 +142,7 @@ export function writeCii(inv: EInvoice): string {
   const agreement = tx
     .el('ram:ApplicableHeaderTradeAgreement')
     .text('ram:BuyerReference', inv.buyerReference);
-  tradeParty(agreement, 'ram:SellerTradeParty', inv.seller.profile, inv, true);
+  tradeParty(agreement, 'ram:SellerTradeParty', inv.seller.profile, inv, true, inv.seller.identifiers);
   tradeParty(agreement, 'ram:BuyerTradeParty', inv.buyer.profile, inv, false);
   if (inv.purchaseOrder)
     agreement.el('ram:BuyerOrderReferencedDocument').text('ram:IssuerAssignedID', inv.purchaseOrder);

@@ -56,6 +56,8 @@ export interface ImportedParty {
   legalRegistrationId: { scheme: string | null; value: string } | null;
   /** BT-43 / BT-58 */
   email: string | null;
+  /** BT-29 / BT-46 party identifiers, their schemes ISO 6523 ICD codes when given */
+  identifiers: { scheme: string | null; value: string }[];
   /** BG-5 / BG-8 */
   address: {
     line1: string | null;

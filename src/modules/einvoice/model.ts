@@ -13,6 +13,8 @@ export type InvoiceTypeCode = '380' | '381';
 
 export interface EInvoiceParty {
   profile: LegalProfile;
+  /** BT-29 seller identifiers, a received bill's as its file gave them (CONTRACT 11.5) */
+  identifiers?: { scheme: string | null; value: string }[];
 }
 
 /** An allowance or charge a received e-invoice stated (CONTRACT 11.5), given back as it was. */

@@ -65,6 +65,10 @@ function party(p: XNode | undefined): ImportedParty {
     legalRegistrationId:
       legalValue === null ? null : { scheme: attr(legalId, 'schemeID'), value: legalValue },
     email: text(p, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID'),
+    identifiers: [
+      ...all(p, 'ID').map((n) => ({ scheme: null, value: text(n) })),
+      ...all(p, 'GlobalID').map((n) => ({ scheme: attr(n, 'schemeID'), value: text(n) })),
+    ].filter((i): i is { scheme: string | null; value: string } => i.value !== null),
     address: {
       line1: text(address, 'LineOne'),
       line2: text(address, 'LineTwo'),

@@ -61,6 +61,9 @@ function party(p: XNode | undefined): ImportedParty {
     legalRegistrationId:
       legalValue === null ? null : { scheme: attr(legalId, 'schemeID'), value: legalValue },
     email: text(p, 'Contact', 'ElectronicMail'),
+    identifiers: all(p, 'PartyIdentification', 'ID')
+      .map((n) => ({ scheme: attr(n, 'schemeID'), value: text(n) }))
+      .filter((i): i is { scheme: string | null; value: string } => i.value !== null),
     address: {
       line1: text(address, 'StreetName'),
       line2: text(address, 'AdditionalStreetName'),

@@ -7,12 +7,18 @@
 // refused naming the rule. §9's import (import-model.ts) keeps its own, stricter rules: a file
 // imported as one's own draft must be something docex's create could have made.
 
-import type { ReceivedTerms, StoredAllowanceCharge, StoredLineItem } from '../../db/tables/documents.ts';
+import type {
+  FiledSeller,
+  ReceivedTerms,
+  StoredAllowanceCharge,
+  StoredLineItem,
+} from '../../db/tables/documents.ts';
 import { isRealDate } from '../../lib/calendar.ts';
 import { CURRENCIES, type Currency } from '../../lib/currencies.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { UNIT_CODES, VATEX_CODES } from '../../lib/generated/en16931-codes.ts';
 import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
+import { compactAddress, compactIdentifier } from '../../lib/party-identifiers.ts';
 import { TAX_CATEGORIES, type TaxCategory } from '../../lib/tax-categories.ts';
 import { unstorableTextProblem } from '../../lib/text.ts';
 import { type DocumentContent, LIMITS } from '../documents/index.ts';
@@ -414,7 +420,28 @@ export function receivedContent(f: ImportedInvoice): ReceivedContent {
       payable: payable!.toFixed(2),
       tax_breakdown: breakdown,
       peppol: f.customization?.includes(PEPPOL_BILLING) ?? false,
+      seller: filedSeller(f.seller),
     },
+  };
+}
+
+/** BG-4 as the file gives it, its identifiers compacted as docex stores them (CONTRACT 11.5). */
+function filedSeller(p: ImportedInvoice['seller']): FiledSeller {
+  const ea = p.electronicAddress;
+  const lr = p.legalRegistrationId;
+  return {
+    name: p.name,
+    address: {
+      line1: p.address.line1,
+      line2: p.address.line2,
+      city: p.address.city,
+      postal_code: p.address.postalCode,
+      country_code: p.address.countryCode,
+    },
+    vat_id: p.vatId === null ? null : compactIdentifier(p.vatId).toUpperCase(),
+    legal_registration_id: lr ? { scheme: lr.scheme, value: compactIdentifier(lr.value) } : null,
+    electronic_address: ea ? { scheme: ea.scheme, value: compactAddress(ea.scheme, ea.value) } : null,
+    identifiers: p.identifiers.slice(0, 10),
   };
 }
 

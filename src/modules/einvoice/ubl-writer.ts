@@ -3,7 +3,7 @@
 // parties have an electronic address. docs/einvoicing.md has the table.
 import type { LegalProfile } from '../../lib/legal-profile.ts';
 import { outsideVat, paymentMeansCode } from './build-model.ts';
-import type { EInvoice, EInvoiceAllowanceCharge, EInvoiceLine } from './model.ts';
+import type { EInvoice, EInvoiceAllowanceCharge, EInvoiceLine, EInvoiceParty } from './model.ts';
 import { XmlTree } from './xml-tree.ts';
 
 export const UBL_NS = {
@@ -18,10 +18,22 @@ export const PEPPOL_CUSTOMIZATION =
   'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
-function party(t: XmlTree, p: LegalProfile, inv: EInvoice, role: 'seller' | 'buyer'): void {
+function party(
+  t: XmlTree,
+  p: LegalProfile,
+  inv: EInvoice,
+  role: 'seller' | 'buyer',
+  identifiers: EInvoiceParty['identifiers'] = [],
+): void {
   const party = t.el('cac:Party');
   if (p.electronic_address) {
     party.text('cbc:EndpointID', p.electronic_address.value, { schemeID: p.electronic_address.scheme });
+  }
+  // BT-29, a received bill's seller identifiers as its file gave them
+  for (const id of identifiers) {
+    party
+      .el('cac:PartyIdentification')
+      .text('cbc:ID', id.value, id.scheme ? { schemeID: id.scheme } : undefined);
   }
   const address = party.el('cac:PostalAddress');
   address
@@ -109,7 +121,7 @@ export function writeUbl(inv: EInvoice): string {
         .text('cbc:ID', inv.precedingInvoice!.number)
         .text('cbc:IssueDate', inv.precedingInvoice!.issueDate),
     );
-  party(root.el('cac:AccountingSupplierParty'), inv.seller.profile, inv, 'seller');
+  party(root.el('cac:AccountingSupplierParty'), inv.seller.profile, inv, 'seller', inv.seller.identifiers);
   party(root.el('cac:AccountingCustomerParty'), inv.buyer.profile, inv, 'buyer');
   if (inv.deliveryDate) {
     root

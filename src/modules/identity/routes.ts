@@ -3,6 +3,7 @@ import { limitAuthAttempts } from '../../http/auth-throttle.ts';
 import { type AnyRoute, defineRoute, SENT } from '../../http/route.ts';
 import { IdParams, ListOf, ListQuery } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { compactProfileIdentifiers } from '../../lib/party-identifiers.ts';
 import { endSession, signIn, signup } from './accounts.ts';
 import { acceptConnection, getConnection, listConnections } from './connections.ts';
 import { copyLiveLegalProfile } from './copy-live-profile.ts';
@@ -117,6 +118,8 @@ export const identityRoutes: AnyRoute[] = [
     // Schema problems and the checks a schema cannot express (IBAN check digits, the VAT prefix,
     // a first save's missing name and address) are answered together.
     collectsBodyProblems: true,
+    // VAT, registration and address identifiers as suppliers write them: compacted, then checked.
+    normalizeBody: compactProfileIdentifiers,
     response: { status: 200, schema: Organization, description: 'The organization with its profile.' },
     errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
     handler: async ({ ctx, principal, body, bodyProblems }) =>

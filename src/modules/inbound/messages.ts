@@ -32,6 +32,8 @@ export interface StoreMessage {
   helo?: string | null;
   /** stored already leased (the upload processes its message in its own request) */
   lease?: { token: string; until: Date };
+  /** stored already decided: refused for these reasons (an ignored DSN, bounces.ts), never processed */
+  refused?: readonly string[];
 }
 
 /**
@@ -52,7 +54,8 @@ export async function storeMessage(db: Kysely<DB>, m: StoreMessage): Promise<str
     raw: m.raw,
     size: m.raw.length,
     sha256,
-    status: 'processing' as const,
+    status: m.refused ? ('refused' as const) : ('processing' as const),
+    ...(m.refused ? { reasons: [...m.refused], processed_at: m.now } : {}),
     received_at: m.now,
     client_ip: m.clientIp ?? null,
     helo: m.helo?.slice(0, 255) ?? null,

@@ -232,9 +232,12 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
               const text = await slots.with(async () => {
                 // held whole only here, STORING_AT_ONCE messages at a time
                 const raw = await readFile(got.file);
-                const bounceReply = bounceIds.length > 0 ? await recordBounce(ctx, bounceIds, raw) : null;
-                if (orgIds.length === 0) return bounceReply ?? '';
                 const headers = await headersOffThread(ctx.config, got.head ?? Buffer.alloc(0));
+                const bounceReply =
+                  bounceIds.length > 0
+                    ? await recordBounce(ctx, bounceIds, raw, { envelopeFrom, headers, clientIp, helo })
+                    : null;
+                if (orgIds.length === 0) return bounceReply ?? '';
                 const ids = await storeMessage(ctx.db, {
                   organizationIds: orgIds,
                   channel: 'email',

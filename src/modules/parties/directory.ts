@@ -9,6 +9,7 @@ import { type CursorBinding, type Page, pageNewestFirst } from '../../http/curso
 import type { Principal } from '../../http/principal.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { EAS_CODES, ICD_CODES } from '../../lib/generated/en16931-codes.ts';
+import { compactIdentifier, compactSchemeIdentifier } from '../../lib/party-identifiers.ts';
 import {
   askedKey,
   EA_KEY,
@@ -74,7 +75,7 @@ export function partyKeyProblems(
     }
     return [];
   }
-  const vat = (q.vat_id ?? '').replace(/\s/g, '');
+  const vat = compactIdentifier(q.vat_id ?? '');
   if (!/^[A-Za-z]{2}[0-9A-Za-z+*.]{2,12}$/.test(vat)) {
     return [
       {
@@ -124,7 +125,10 @@ function listable(db: Kysely<DB>, environment: 'live' | 'sandbox', key: PartyKey
 
 /** The key from a query or body that passed partyKeyProblems. */
 export function partyKey(q: { identifier?: string | undefined; vat_id?: string | undefined }): PartyKey {
-  return q.identifier !== undefined ? { identifier: q.identifier } : { vat_id: q.vat_id ?? '' };
+  // compacted as profiles store them (CONTRACT 11.5): NL8200.98.395.B.01 finds NL820098395B01
+  return q.identifier !== undefined
+    ? { identifier: compactSchemeIdentifier(q.identifier) }
+    : { vat_id: compactIdentifier(q.vat_id ?? '') };
 }
 
 /** GET /v1/directory: the listed organizations of the caller's environment that hold the key. */

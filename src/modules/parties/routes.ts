@@ -7,6 +7,11 @@ import { defineRoute } from '../../http/route.ts';
 import { IdParams, ListOf } from '../../http/schemas.ts';
 import { summary } from '../../http/validation.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
+import {
+  compactIdentifier,
+  compactProfileIdentifiers,
+  compactSchemeIdentifier,
+} from '../../lib/party-identifiers.ts';
 import { type ConnectionView, createConnection, getConnection } from '../identity/connections.ts';
 import { Connection } from '../identity/schemas.ts';
 import { lookupDirectory, partyKey, partyKeyProblems, resolveDirectoryKey } from './directory.ts';
@@ -27,6 +32,23 @@ function adminSessionRequired(): ApiError {
     'Connecting to an organization needs an admin session (a signed-in user), not an API key; a key with documents:write may add an external party.',
     { required: 'admin_session' },
   );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Identifiers as suppliers write them (CONTRACT 11.5): an external party's legal profile and a
+ * directory key compacted before their checks, so `NL8200.98.395.B.01` is `NL820098395B01`.
+ */
+function compactConnectionIdentifiers(body: unknown): void {
+  if (!isRecord(body)) return;
+  if (isRecord(body.external_party)) compactProfileIdentifiers(body.external_party.legal_profile);
+  const by = body.counterparty;
+  if (isRecord(by)) {
+    if (typeof by.vat_id === 'string') by.vat_id = compactIdentifier(by.vat_id);
+    if (typeof by.identifier === 'string') by.identifier = compactSchemeIdentifier(by.identifier);
+  }
 }
 
 const WAYS = ['counterparty_organization_id', 'counterparty', 'external_party'] as const;
@@ -127,6 +149,7 @@ export const partyRoutes = [
     scopesCheckedByHandler: true,
     body: CreateConnectionBody,
     collectsBodyProblems: true,
+    normalizeBody: compactConnectionIdentifiers,
     response: {
       status: 201,
       schema: Connection,
@@ -158,6 +181,7 @@ export const partyRoutes = [
     params: IdParams,
     body: UpdateConnectionBody,
     collectsBodyProblems: true,
+    normalizeBody: compactConnectionIdentifiers,
     response: { status: 200, schema: Connection, description: 'The connection with the edited party.' },
     errors: [
       'invalid_request',

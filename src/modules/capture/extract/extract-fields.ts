@@ -252,7 +252,8 @@ export function extractFields(
   const seller = learntSeller ?? sellerName(lines, hits, receiver.name);
   // a name has no check digits: read under a seller label it is `high` only when the file prints
   // the same name in a second place too (its letterhead, its footer, its bank details), or learned
-  const corroborated = learntSeller !== null || (seller?.labeled === true && timesPrinted(lines, seller.value) >= 2);
+  const corroborated =
+    learntSeller !== null || (seller?.labeled === true && timesPrinted(lines, seller.value) >= 2);
   if (seller) fields.seller_name = value(seller, corroborated && !sameName(seller.value, receiver.name));
   const email = best(
     all,

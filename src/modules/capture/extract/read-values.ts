@@ -211,4 +211,3 @@ export function readBelow(
   }
   return null;
 }
-
