@@ -61,9 +61,17 @@ function gapOf(a: PageWord, b: PageWord): number | null {
  * spacing differs a lot between generators, 0.25 to 0.55 of the font height).
  */
 export function joinFragments(words: readonly PageWord[]): PageWord[] {
-  const sorted = words
-    .filter((w) => w.text.trim() !== '')
-    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  // rows of words on one baseline, each left to right (a word a fraction of a point higher than
+  // its neighbour must not sort between two fragments of another word)
+  const byTop = words.filter((w) => w.text.trim() !== '').sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const rows: PageWord[][] = [];
+  for (const w of byTop) {
+    const row = rows[rows.length - 1];
+    const top = row?.[0];
+    if (row && top && w.bbox[1] - top.bbox[1] <= (top.bbox[3] - top.bbox[1]) * 0.3) row.push(w);
+    else rows.push([w]);
+  }
+  const sorted = rows.flatMap((r) => r.sort((a, b) => a.bbox[0] - b.bbox[0]));
   const gaps: number[] = [];
   for (let i = 0; i + 1 < sorted.length; i++) {
     const g = gapOf(sorted[i] as PageWord, sorted[i + 1] as PageWord);
