@@ -48,4 +48,34 @@ describe('more label forms', () => {
     assert.equal(ex.fields.total?.value, '119.00');
     assert.equal(ex.fields.amount_due?.value, '119.00');
   });
+
+  test('an item line showing base, rate and tax is not the breakdown: the breakdown below it is', () => {
+    const ex = extractFields(
+      file([
+        [50, 40, 'Au bon moulin SARL'],
+        [50, 100, 'Facture N° F-42 du 13/11/2017'],
+        [50, 300, '1 Farine'],
+        [300, 300, '60,00'],
+        [400, 300, '60,00'],
+        [480, 300, '10,00 %'],
+        [50, 312, '2 Sucre 3,00'],
+        [300, 312, '10,00'],
+        [400, 312, '30,00'],
+        [480, 312, '10,00 %'],
+        [50, 360, 'TVA 10,00 %'],
+        [300, 360, '90,00'],
+        [400, 360, '9,00'],
+        [300, 400, 'Total HT'],
+        [480, 400, '90,00'],
+        [300, 412, 'Total TVA'],
+        [480, 412, '9,00'],
+        [300, 424, 'Total TTC'],
+        [480, 424, '99,00'],
+      ]),
+      RECEIVER,
+      null,
+    );
+    assert.deepEqual(ex.fields.tax_breakdown?.value, [{ rate: '10', net: '90.00', tax: '9.00' }]);
+    assert.equal(ex.fields.total?.confidence, 'high');
+  });
 });
