@@ -11,16 +11,27 @@ import { readPdfTextPages } from '../src/modules/capture/read/pdf-text.ts';
 export const CORPUS_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'capture');
 
 /**
- * The generators extraction was tuned on; every other generator is held out. symtrax was held out
- * for the first measurement (its figures are kept in bench/RESULTS.md) and looked at afterwards,
- * so it counts as tuning from then on.
+ * The generators extraction was first tuned on. The others of the first 65 files (fpdf,
+ * gnuaccounting, odoo, oracle-reports, wdis, weasyprint, weclapp, word-aspose) were held out for
+ * two measurements (their figures are kept in bench/RESULTS.md) and have been looked at since:
+ * they are tuning data now too, reported apart as "formerly held out".
  */
 export const TUNING_GENERATORS = new Set(['intarsys', 'fnfe', 'symtrax']);
+
+/**
+ * The source directories of the files NOBODY looked at while tuning (added 2026-11-26, after the
+ * second measurement): the bench reports them apart, and their words are never printed by a tool.
+ */
+export const HELD_OUT_SOURCES = new Set(['facturxdotnet']);
+
+export type CorpusSet = 'tuning' | 'formerly-held-out' | 'held-out';
 
 export interface CorpusFile {
   path: string;
   key: CaptureKey;
+  /** true only for the files of HELD_OUT_SOURCES */
   heldOut: boolean;
+  set: CorpusSet;
 }
 
 export function corpusFiles(): CorpusFile[] {
@@ -30,10 +41,12 @@ export function corpusFiles(): CorpusFile[] {
     for (const name of readdirSync(join(CORPUS_DIR, source.name)).sort()) {
       if (!name.endsWith('.key.json')) continue;
       const key = JSON.parse(readFileSync(join(CORPUS_DIR, source.name, name), 'utf8')) as CaptureKey;
+      const heldOut = HELD_OUT_SOURCES.has(source.name);
       out.push({
         path: join(CORPUS_DIR, source.name, key.file),
         key,
-        heldOut: !TUNING_GENERATORS.has(key.generator),
+        heldOut,
+        set: heldOut ? 'held-out' : TUNING_GENERATORS.has(key.generator) ? 'tuning' : 'formerly-held-out',
       });
     }
   }

@@ -25,7 +25,15 @@ export interface Candidate {
   /** the value sits on a line that shows a rate (a VAT breakdown or an item row, not a total) */
   rateLine: boolean;
   currency?: Read['currency'];
+  /** why this value cannot be `high` (read-values.ts, or its line: a print stamp's time) */
+  doubt?: string;
 }
+
+/** "Datum: 30.10.2024 Zeit: 04:59:13": a date printed with a time is when the page was printed. */
+const TIME = /(^|\s)[0-2]?[0-9]: ?[0-5][0-9](: ?[0-5][0-9])?(\s|$)/;
+
+/** A SIRET names an establishment (SIREN + 5 digits), not the company's legal registration. */
+const SIRET = /\bsiret\b/;
 
 const KIND_OF: Partial<Record<LabelKind, ValueKind>> = {
   number: 'id',
@@ -61,6 +69,14 @@ function hasRate(line: Line): boolean {
     (w, i) =>
       parseRate(w.text) !== null || (line.words[i + 1]?.text === '%' && parseRate(`${w.text}%`) !== null),
   );
+}
+
+function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHit): { doubt?: string } {
+  if (r.doubt) return { doubt: r.doubt };
+  if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
+  if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))
+    return { doubt: 'a SIRET, not the legal registration (SIREN)' };
+  return {};
 }
 
 export function collect(lines: Line[], ctx: ReadContext): Found {
@@ -120,6 +136,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         label: hit,
         rateLine: vline === line ? rateLine : hasRate(vline),
         currency: r.currency ?? null,
+        ...doubtOf(r, kind, vline, line, hit),
       });
     }
     // values found by their shape alone

@@ -130,7 +130,8 @@ export function extractFields(
 
   // --- number and dates
   const number = best(all, 'number', (c) => c.labeled);
-  if (number) fields.number = value(number, number.value.length <= 32 && /[0-9]/.test(number.value));
+  if (number)
+    fields.number = value(number, !number.doubt && number.value.length <= 32 && /[0-9]/.test(number.value));
   const issue =
     best(all, 'issue_date', (c) => c.weight >= 2) ??
     best(all, 'issue_after_number') ??
@@ -147,8 +148,11 @@ export function extractFields(
   };
   const ordered = issue === null || due === null || dueNotBeforeIssue(issue.value, due.value);
   if (issue)
-    fields.issue_date = value(issue, issue.labeled && dateValid(issue.value) && sure(issue) && ordered);
-  if (due) fields.due_date = value(due, dateValid(due.value) && sure(due) && ordered);
+    fields.issue_date = value(
+      issue,
+      !issue.doubt && issue.labeled && dateValid(issue.value) && sure(issue) && ordered,
+    );
+  if (due) fields.due_date = value(due, !due.doubt && dateValid(due.value) && sure(due) && ordered);
 
   // --- totals, breakdown, currency
   const { picks, agree } = chooseTotals(all);
@@ -212,7 +216,7 @@ export function extractFields(
   if (ref)
     fields.payment_reference = value(
       ref,
-      ref.labeled && (!/^RF[0-9]{2}/.test(ref.value) || rfValid(ref.value)),
+      !ref.doubt && ref.labeled && (!/^RF[0-9]{2}/.test(ref.value) || rfValid(ref.value)),
     );
 
   // --- parties
@@ -241,10 +245,10 @@ export function extractFields(
   if (sellerVat)
     fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
   const reg = best(all, 'seller_registration_id', (c) => c.labeled);
-  if (reg) fields.seller_registration_id = value({ ...reg, value: compactId(reg.value) }, true);
+  if (reg) fields.seller_registration_id = value({ ...reg, value: compactId(reg.value) }, !reg.doubt);
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     const c = best(all, f, (x) => x.labeled && x.value !== number?.value);
-    if (c) fields[f] = value(c, true);
+    if (c) fields[f] = value(c, !c.doubt);
   }
   const buyer = taughtName(taught, 'buyer_name') ?? buyerName(lines, hits, receiver.name);
   if (buyer) fields.buyer_name = value(buyer, buyer.labeled && sameName(buyer.value, receiver.name));

@@ -32,6 +32,8 @@ export const LABELS: LabelPattern[] = [
   // --- invoice number (BT-1)
   ...p('number', 2, [
     `\\p{L}*rechnung\\p{L}*\\s*-?\\s*${NO}`,
+    // "Handelsrechnung (380) Nr. 471102": the type code between the title and its number
+    `\\p{L}*rechnung\\p{L}*\\s*\\([0-9]{3}\\)\\s*${NO}`,
     `\\p{L}*rechnung(?:\\s+(?!bestell|auftrag|kunde|liefer|order|vertrag)\\p{L}+){1,2}\\s+${NO}`,
     'rechnungsnummer',
     `beleg\\s*-?\\s*${NO}`,
@@ -84,7 +86,7 @@ export const LABELS: LabelPattern[] = [
   ]),
   ...p('issue_date', 1, ['datum', 'date', 'dated', 'fecha', 'data']),
   // "Rechnung Nr. 4711 vom 05.03.2018", "Facture n° X du 13/11/2017": the date right after the number
-  ...p('issue_after_number', 1, ['vom', 'du', 'del', 'dated', 'van']),
+  ...p('issue_after_number', 1, ['vom', 'du', 'del', 'dated', 'van', 'issued\\s+(?:at|on)']),
   // --- due date (BT-9)
   ...p('due_date', 2, [
     'falligkeits\\s*-?\\s*datum',
@@ -118,6 +120,10 @@ export const LABELS: LabelPattern[] = [
     'rechnungs\\s*-?\\s*(?:gesamt)?summe',
     'brutto\\s*-?\\s*(?:summe|betrag|gesamt)',
     'gesamt\\s*-?\\s*(?:summe|brutto)',
+    'summe\\s+gesamt',
+    // "Total € Incl. VAT 681.87"
+    'total\\s*(?:[€$£]\\s*)?incl\\.?\\s+(?:vat|tax)',
+    '(?:gesamt|summe)\\s*(?:[€$£]\\s*)?inkl\\.?\\s+(?:mwst|ust)\\.?',
     'summe\\s+brutto',
     'endbetrag',
     'endsumme',
@@ -199,6 +205,7 @@ export const LABELS: LabelPattern[] = [
     'offener\\s+betrag',
     'restbetrag',
     'amount\\s+(?:due|payable)',
+    'due\\s+payable',
     'balance\\s+due',
     'total\\s+due',
     'net\\s+a\\s+payer',

@@ -1,7 +1,7 @@
 // A page's words as lines of text: words whose boxes overlap vertically are one line, in reading
 // order left to right. Extraction reads a value to the right of its label on the same line, or
 // below it in the same column, so it needs lines that keep each word's box.
-import type { BBox, ReadFile } from '../../../lib/capture-shapes.ts';
+import type { BBox, PageWord, ReadFile } from '../../../lib/capture-shapes.ts';
 import { fold } from './dates.ts';
 
 export interface Word {
@@ -46,12 +46,62 @@ function splitWord(text: string, bbox: BBox): { text: string; bbox: BBox }[] {
   return out;
 }
 
+/** Two reader words on one baseline: the gap between them as a fraction of their height, or null. */
+function gapOf(a: PageWord, b: PageWord): number | null {
+  const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  if (h <= 0 || Math.abs(a.bbox[1] - b.bbox[1]) > h * 0.3 || Math.abs(a.bbox[3] - b.bbox[3]) > h * 0.3)
+    return null;
+  return (b.bbox[0] - a.bbox[2]) / h;
+}
+
+/**
+ * Some generators write one word as several text runs ("Br" "uttosumme", "RE-20" "201121"), which
+ * hides labels and cuts values. Two neighbouring reader words are one word when the gap between
+ * them is much smaller than this page's usual space between words (a page's own measure: word
+ * spacing differs a lot between generators, 0.25 to 0.55 of the font height).
+ */
+export function joinFragments(words: readonly PageWord[]): PageWord[] {
+  // rows of words on one baseline, each left to right (a word a fraction of a point higher than
+  // its neighbour must not sort between two fragments of another word)
+  const byTop = words.filter((w) => w.text.trim() !== '').sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const rows: PageWord[][] = [];
+  for (const w of byTop) {
+    const row = rows[rows.length - 1];
+    const top = row?.[0];
+    if (row && top && w.bbox[1] - top.bbox[1] <= (top.bbox[3] - top.bbox[1]) * 0.3) row.push(w);
+    else rows.push([w]);
+  }
+  const sorted = rows.flatMap((r) => r.sort((a, b) => a.bbox[0] - b.bbox[0]));
+  const gaps: number[] = [];
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const g = gapOf(sorted[i] as PageWord, sorted[i + 1] as PageWord);
+    if (g !== null && g > 0.05 && g < 1.2) gaps.push(g);
+  }
+  if (gaps.length < 8) return sorted;
+  gaps.sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 2)] as number;
+  const limit = Math.min(0.3, usual * 0.45);
+  const out: PageWord[] = [];
+  for (const w of sorted) {
+    const prev = out[out.length - 1];
+    const g = prev === undefined || /\s$/u.test(prev.text) || /^\s/u.test(w.text) ? null : gapOf(prev, w);
+    if (prev !== undefined && g !== null && g > -0.2 && g < limit) {
+      out[out.length - 1] = {
+        ...prev,
+        text: prev.text + w.text,
+        bbox: [prev.bbox[0], Math.min(prev.bbox[1], w.bbox[1]), w.bbox[2], Math.max(prev.bbox[3], w.bbox[3])],
+      };
+    } else out.push(w);
+  }
+  return out;
+}
+
 /** The lines of every page of a file, page by page, top to bottom. */
 export function linesOf(file: ReadFile): Line[] {
   const all: Line[] = [];
   for (const page of file.pages) {
     const words: Word[] = [];
-    for (const w of page.words) {
+    for (const w of joinFragments(page.words)) {
       if (w.text.trim() === '') continue;
       for (const piece of splitWord(w.text.normalize('NFC'), w.bbox))
         words.push({ ...piece, page: page.n, pageWidth: page.width, pageHeight: page.height });

@@ -106,8 +106,11 @@ function continued(lines: Line[], k: number, x0: number, x1: number, first: stri
   return ws.length > 0 && COMPANY.test(fold(text)) && !text.includes(':') ? ws : null;
 }
 
-const NOT_A_NAME_FORM = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s/;
-/** Not a name: a field of the block, a phone, a postcode line, or more digits than letters (an IBAN). */
+const NOT_A_NAME_FORM = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s|,\s*[A-Z]{2}$/;
+/**
+ * Not a name: a field of the block, a phone, a postcode line, a town with its country code
+ * ("PARIS, FR"), or more digits than letters (an IBAN).
+ */
 const NOT_A_NAME = {
   test(s: string): boolean {
     const letters = (s.match(/\p{L}/gu) ?? []).length;
@@ -157,6 +160,8 @@ function nameAtLabel(
     if (hitsOnLine(next).some((h) => ws.includes(next.words[h.first] as Word))) continue;
     // "Nummer : 549910", "Globale Nummer: 4000001123452": a field of the block, not its name
     if (next.text.includes(':')) continue;
+    // "75018 PARIS, FR": the words in the label's column may be the town of an address line
+    if (/^[0-9]{4,5}\s/.test(next.text) && !ws.includes(next.words[0] as Word)) continue;
     if (!/\p{L}{2}/u.test(text) || NOT_A_NAME.test(text) || skip(text)) continue;
     const more = continued(lines, k, x0, x1, text);
     return {

@@ -23,6 +23,8 @@ export interface Read {
   words: Word[];
   /** for an amount: the currency its own words or its line's filler words named */
   currency?: { code: string; sure: boolean } | null;
+  /** why this read cannot be `high` though a label named it (the printed value may go on) */
+  doubt?: string;
 }
 
 export interface ReadContext {
@@ -80,7 +82,16 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       const t = w.text.replace(/[,;:]+$/, '');
       if (!ID.test(t) || !/[0-9]/.test(t) || t.length > 32) return null;
       if (parseDate(t, ctx.order) !== null) return null;
-      return { value: t, words: [w] };
+      // "05 158 004 - 11023 - 45": more digit groups one space on are the same value, cut here
+      const next = words[i + 1];
+      const goesOn =
+        next !== undefined &&
+        tight(w, next, h, 0.8) &&
+        /^([0-9][0-9\-/.]*|[-–/])$/.test(next.text) &&
+        parseDate(next.text, ctx.order) === null;
+      return goesOn
+        ? { value: t, words: [w], doubt: 'the printed value goes on past this word' }
+        : { value: t, words: [w] };
     }
     case 'currency': {
       const t = w.text.replace(/[():,]/g, '').toUpperCase();

@@ -76,7 +76,9 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
             found = { rate, net: money2(base), tax: money2(tax) };
         }
       }
-      if (found && !byRate.has(rate)) byRate.set(rate, { row: found, line });
+      // the last row of a rate wins: a breakdown closes the invoice, an item line above it may
+      // also show a base, its rate and the tax on it ("3,00 PCE 30,00 10,00 %")
+      if (found) byRate.set(rate, { row: found, line });
       if (found) break;
     }
   }
