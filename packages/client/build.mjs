@@ -14,6 +14,6 @@ const r = spawnSync(process.execPath, [tsc, '-p', join(here, 'tsconfig.json')], 
 if (r.status !== 0) process.exit(r.status ?? 1);
 // The generated types are indented four spaces a level, 40 % of their bytes: without the indent the
 // package installs in a few hundred kB, its JSDoc (the API's own descriptions) kept for editors.
-const types = join(here, 'dist', 'openapi-types.d.ts');
+const types = join(here, 'dist', 'generated', 'openapi-types.d.ts');
 writeFileSync(types, readFileSync(types, 'utf8').replace(/^[ ]+/gm, ''));
 copyFileSync(join(here, '..', '..', 'LICENSE'), join(here, 'LICENSE'));

@@ -22,6 +22,7 @@ test('UBL: seller and buyer of CEN example 1', async () => {
     vatId: 'NL8200.98.395.B.01',
     legalRegistrationId: { scheme: null, value: '57151520' },
     email: null,
+    identifiers: [],
     address: {
       line1: 'Postbus 7l',
       line2: null,

@@ -68,10 +68,10 @@ test('the tarball: the client only, a few hundred kB, one dependency', {
     'README.md',
     'dist/errors.d.ts',
     'dist/errors.js',
+    'dist/generated/openapi-types.d.ts',
+    'dist/generated/openapi-types.js',
     'dist/index.d.ts',
     'dist/index.js',
-    'dist/openapi-types.d.ts',
-    'dist/openapi-types.js',
     'package.json',
   ]);
   assert.ok(packed.unpackedSize < MAX_UNPACKED, `${packed.unpackedSize} bytes installed`);

@@ -3981,7 +3981,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.18.0"
+                     *       "api_version": "1.19.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -4016,7 +4016,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "api_version": "1.18.0"
+                     *       "api_version": "1.19.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -10778,7 +10778,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "api_version": "1.18.0",
+                     *       "api_version": "1.19.0",
                      *       "environment": "production",
                      *       "families": {
                      *         "documents": true,
@@ -10836,7 +10836,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_WFixtH4KHXNM1WOOosT69p",
                      *           "type": "document.status_changed",
-                     *           "api_version": "1.18.0",
+                     *           "api_version": "1.19.0",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
                      *           "data": {
                      *             "object": {
