@@ -86,6 +86,30 @@ export interface CaptureFields {
 
 export type FieldName = keyof CaptureFields;
 
+/** The §13 fields in the contract's order (the API's `fields` object lists them so). */
+export const FIELD_NAMES: readonly FieldName[] = [
+  'number',
+  'issue_date',
+  'due_date',
+  'currency',
+  'total_net',
+  'total_tax',
+  'total',
+  'amount_due',
+  'tax_breakdown',
+  'seller_name',
+  'seller_vat_id',
+  'seller_registration_id',
+  'seller_email',
+  'iban',
+  'bic',
+  'payment_reference',
+  'purchase_order',
+  'buyer_reference',
+  'buyer_name',
+  'buyer_vat_id',
+];
+
 /** A row of the invoice's table, given only when the table was read and reconciles with the totals. */
 export interface CaptureLine {
   description: string;

@@ -8,7 +8,7 @@ import { hmacKeys } from '../../context.ts';
 import type { CapturesTable } from '../../db/tables/capture.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
-import type { CaptureFields, FieldName } from '../../lib/capture-shapes.ts';
+import { type CaptureFields, FIELD_NAMES, type FieldName } from '../../lib/capture-shapes.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import {
@@ -20,29 +20,7 @@ import {
 
 export type CaptureRow = Selectable<CapturesTable>;
 
-/** The §13 fields in their order, each null: a file the reader refused shows nothing read. */
-export const FIELD_NAMES: readonly FieldName[] = [
-  'number',
-  'issue_date',
-  'due_date',
-  'currency',
-  'total_net',
-  'total_tax',
-  'total',
-  'amount_due',
-  'tax_breakdown',
-  'seller_name',
-  'seller_vat_id',
-  'seller_registration_id',
-  'seller_email',
-  'iban',
-  'bic',
-  'payment_reference',
-  'purchase_order',
-  'buyer_reference',
-  'buyer_name',
-  'buyer_vat_id',
-];
+export { FIELD_NAMES };
 
 export function emptyFields(): CaptureFields {
   return Object.fromEntries(FIELD_NAMES.map((f) => [f, null])) as unknown as CaptureFields;

@@ -5,7 +5,13 @@
 // and total. Every problem is named at once, each at `fields.<name>`.
 import type { CaptureCorrection } from '../../db/tables/capture.ts';
 import { isRealDate } from '../../lib/calendar.ts';
-import type { CapturedValue, CaptureFields, FieldName, TaxBreakdownRow } from '../../lib/capture-shapes.ts';
+import {
+  type CapturedValue,
+  type CaptureFields,
+  FIELD_NAMES,
+  type FieldName,
+  type TaxBreakdownRow,
+} from '../../lib/capture-shapes.ts';
 import { CURRENCIES } from '../../lib/currencies.ts';
 import type { FieldProblem } from '../../lib/errors.ts';
 import { type Decimal, MoneyDecimal } from '../../lib/money.ts';
@@ -15,29 +21,7 @@ import { LIMITS } from '../documents/index.ts';
 import { emailProblem } from '../parties/email.ts';
 import { ibanValid, isoCurrency, rfValid, vatIdValid } from './extract/checks.ts';
 
-/** The fields in §13's order. */
-export const FIELD_NAMES: FieldName[] = [
-  'number',
-  'issue_date',
-  'due_date',
-  'currency',
-  'total_net',
-  'total_tax',
-  'total',
-  'amount_due',
-  'tax_breakdown',
-  'seller_name',
-  'seller_vat_id',
-  'seller_registration_id',
-  'seller_email',
-  'iban',
-  'bic',
-  'payment_reference',
-  'purchase_order',
-  'buyer_reference',
-  'buyer_name',
-  'buyer_vat_id',
-];
+export { FIELD_NAMES };
 
 export const REQUIRED: FieldName[] = ['number', 'issue_date', 'seller_name', 'currency', 'total'];
 

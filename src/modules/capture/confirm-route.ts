@@ -2,7 +2,8 @@
 // the routes, OpenAPI, the MCP tools and the security tests. Joined to capture's routes.ts at merge.
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { confirmCapture } from './confirm.ts';
-import { Capture, CaptureParams, ConfirmBody } from './confirm-schemas.ts';
+import { Capture, ConfirmBody } from './confirm-schemas.ts';
+import { CaptureParams } from './schemas.ts';
 
 export const confirmCaptureRoute: AnyRoute = defineRoute({
   method: 'POST',

@@ -54,11 +54,6 @@ export const ConfirmBody = Type.Object(
 );
 export type ConfirmBodyT = Static<typeof ConfirmBody>;
 
-export const CaptureParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64, description: 'The capture id (cap_…).' }) },
-  { additionalProperties: false },
-);
-
 const Value = Type.Object(
   {
     value: Type.Union([Type.String(), Type.Array(BreakdownRow)]),

@@ -4,12 +4,13 @@
 // words that label it (a known label, else the words just left of it or just above it), and the
 // value's place relative to that label and to the page. The next file of the same supplier is
 // read there first (learned-read.ts).
-import type {
-  CapturedValue,
-  CaptureFields,
-  FieldName,
-  LearnedLayout,
-  ReadFile,
+import {
+  type CapturedValue,
+  type CaptureFields,
+  FIELD_NAMES,
+  type FieldName,
+  type LearnedLayout,
+  type ReadFile,
 } from '../../../lib/capture-shapes.ts';
 import { kindOf } from './candidates.ts';
 import { compactId } from './checks.ts';
@@ -21,26 +22,8 @@ import { cents } from './numbers.ts';
 import { sameName } from './parties.ts';
 import { type ReadContext, readAt } from './read-values.ts';
 
-const LEARNED: FieldName[] = [
-  'number',
-  'issue_date',
-  'due_date',
-  'currency',
-  'total_net',
-  'total_tax',
-  'total',
-  'amount_due',
-  'seller_name',
-  'seller_vat_id',
-  'seller_registration_id',
-  'iban',
-  'bic',
-  'payment_reference',
-  'purchase_order',
-  'buyer_reference',
-  'buyer_name',
-  'buyer_vat_id',
-];
+/** Every field but the breakdown (a table, read as one) and the seller's email (never learned). */
+const LEARNED: FieldName[] = FIELD_NAMES.filter((n) => n !== 'tax_breakdown' && n !== 'seller_email');
 
 const AMOUNT = new Set<FieldName>(['total_net', 'total_tax', 'total', 'amount_due']);
 
