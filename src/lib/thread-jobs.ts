@@ -43,8 +43,33 @@ export async function serveJobs<Q, R>(
     } catch (err) {
       reply = { id: req.id, ok: false, error: failure(err) };
     }
-    port.postMessage(reply, transfer);
+    post(port, reply, transfer);
   });
+}
+
+/**
+ * Posts `reply`, handing `transfer` over when it can be. Node 24 refuses to transfer memory a
+ * native addon allocated (sharp's output buffers: "DataCloneError: Cannot transfer object of
+ * unsupported type"), where Node 20 accepted it; thrown in the message handler, that refusal
+ * killed the thread and failed its job as a crash. Such a reply is copied instead, and a reply
+ * that cannot be posted at all fails its own job with the reason, never the thread.
+ */
+export function post<R>(
+  port: { postMessage(value: unknown, transfer?: ArrayBuffer[]): void },
+  reply: ThreadReply<R>,
+  transfer: ArrayBuffer[],
+): void {
+  try {
+    port.postMessage(reply, transfer);
+    return;
+  } catch (err) {
+    if (transfer.length === 0 || !('id' in reply)) throw err;
+  }
+  try {
+    port.postMessage(reply);
+  } catch (err) {
+    port.postMessage({ id: reply.id, ok: false, error: failure(err) } satisfies ThreadReply<R>);
+  }
 }
 
 /** A Uint8Array that can be transferred: its own whole buffer (a Buffer may be a slice of Node's pool). */
