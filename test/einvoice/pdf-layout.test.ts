@@ -1,7 +1,8 @@
 // The PDF layout a document is issued with (issue 49): an issue records today's layout
 // (documents.pdf_layout), a draft has none, and the render takes the layout from the document, on
 // the render threads too: a document without one (issued before the column) renders layout 1, the
-// bytes it always had; one issued now renders layout 2 (unit names, prices with decimals, 1,140.00).
+// bytes it always had; one issued with 1.19.0 layout 2 (English unit names, 1,140.00); one issued
+// now layout 3 (unit names and numbers in its seller's language: this German seller's 1.140,00).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
@@ -59,12 +60,16 @@ function source(pdf_layout?: number | null): ExportSource {
   };
 }
 
-test('the render follows the document: no layout is layout 1; layout 2 differs; the same on a render thread', async () => {
+test('the render follows the document: no layout is layout 1; layouts 2 and 3 differ; the same on a render thread', async () => {
   const none = sha256(await renderEInvoice(source(), 'facturx'));
   assert.equal(sha256(await renderEInvoice(source(null), 'facturx')), none);
   assert.equal(sha256(await renderEInvoice(source(1), 'facturx')), none);
+  const two = sha256(await renderEInvoice(source(2), 'facturx'));
   const now = sha256(await renderEInvoice(source(CURRENT_PDF_LAYOUT), 'facturx'));
+  assert.equal(CURRENT_PDF_LAYOUT, 3);
+  assert.notEqual(two, none);
   assert.notEqual(now, none);
+  assert.notEqual(now, two);
   // The XML files do not depend on the PDF's layout.
   assert.equal(
     sha256(await renderEInvoice(source(CURRENT_PDF_LAYOUT), 'ubl')),
@@ -74,6 +79,7 @@ test('the render follows the document: no layout is layout 1; layout 2 differs; 
   try {
     assert.equal(sha256(await pool.run(source(CURRENT_PDF_LAYOUT), 'facturx')), now);
     assert.equal(sha256(await pool.run(source(), 'facturx')), none);
+    assert.equal(sha256(await pool.run(source(2), 'facturx')), two);
   } finally {
     await pool.close();
   }

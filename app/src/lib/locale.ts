@@ -3,6 +3,7 @@
 // and reads 26.11.2026; an American types 95.00 and 1,140.00. The country is the legal profile's
 // (address.country_code); without one, the browser's own language decides the format and USD stays
 // the currency, as before.
+import { languageOfCountry } from '../../../src/lib/country-language.ts';
 import { type Currency, isCurrency } from '../../../src/lib/currencies.ts';
 
 /** The euro area and the places that use the euro by agreement. */
@@ -21,48 +22,11 @@ export function currencyForCountry(countryCode: string | null | undefined): Curr
   return c && isCurrency(c) ? c : 'USD';
 }
 
-/** The language a country's documents are usually written in, for its number and date format. */
-const LANGUAGE: Record<string, string> = {
-  DE: 'de',
-  AT: 'de',
-  CH: 'de',
-  LI: 'de',
-  LU: 'fr',
-  FR: 'fr',
-  BE: 'nl',
-  NL: 'nl',
-  ES: 'es',
-  IT: 'it',
-  PT: 'pt',
-  GR: 'el',
-  FI: 'fi',
-  SE: 'sv',
-  DK: 'da',
-  NO: 'nb',
-  PL: 'pl',
-  CZ: 'cs',
-  SK: 'sk',
-  SI: 'sl',
-  HR: 'hr',
-  HU: 'hu',
-  RO: 'ro',
-  BG: 'bg',
-  EE: 'et',
-  LV: 'lv',
-  LT: 'lt',
-  IE: 'en',
-  GB: 'en',
-  US: 'en',
-  CA: 'en',
-  AU: 'en',
-  NZ: 'en',
-};
-
 /** The BCP 47 locale of an organization's country (de-DE), or the browser's when there is none. */
 export function localeForCountry(countryCode: string | null | undefined): string {
   const cc = (countryCode ?? '').toUpperCase();
   if (/^[A-Z]{2}$/.test(cc)) {
-    const tag = `${LANGUAGE[cc] ?? 'en'}-${cc}`;
+    const tag = `${languageOfCountry(cc)}-${cc}`;
     try {
       return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-US';
     } catch {
