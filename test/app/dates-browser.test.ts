@@ -60,7 +60,7 @@ async function listDates(number: string): Promise<{ date: string; due: string }>
 
 test('a German organization reads 31.12.2026, a US one 12/31/2026', { timeout: 300_000 }, async (t) => {
   // The browser's own language is not German: what follows is the organization's doing.
-  assert.doesNotMatch(await page.evaluate(() => navigator.language), /^de/);
+  assert.doesNotMatch(await page.evaluate<string>('navigator.language'), /^de/);
 
   await t.test('German: the list, the document page, a timestamp and a picker hint', async () => {
     await signIn(page, german.org, { at: '/app/documents' });
