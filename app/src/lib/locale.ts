@@ -33,7 +33,9 @@ export function localeForCountry(countryCode: string | null | undefined): string
       return 'en-US';
     }
   }
-  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
+  // Through globalThis: this module is also imported by Node's tests, whose types have no DOM.
+  const browser = (globalThis as { navigator?: { language?: string } }).navigator;
+  return browser?.language || 'en-US';
 }
 
 /** The decimal and grouping marks a locale writes numbers with. */
