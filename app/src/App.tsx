@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { appApi, describeError, onUnauthorized, type SessionState, type SignedInState } from './api/client';
 import { type Features, loadFeatures } from './api/features';
 import { Layout } from './components/Layout';
+import { OrganizationLocale } from './components/OrganizationLocale';
 import { BankPage } from './pages/Bank';
 import { CaptureReviewPage } from './pages/CaptureReview';
 import { CapturesPage } from './pages/Captures';
@@ -118,7 +119,9 @@ export function App() {
     <AppContext.Provider value={{ session, features, setSession: setSignedIn }}>
       {/* A new organization is a new world: remount every page so nothing of the other one shows. */}
       <Layout key={session.organization.id}>
-        <Routes />
+        <OrganizationLocale>
+          <Routes />
+        </OrganizationLocale>
       </Layout>
     </AppContext.Provider>
   );

@@ -692,9 +692,8 @@ describe('the PDF layout a document was issued with (issue 49)', () => {
   }
   const texts = async (bytes: Uint8Array) => pageRuns(await load(bytes), 0).map((r) => r.text);
 
-  test('layout 2: unit names in words, prices with their decimals, thousands separators', async () => {
-    const t = await texts(await renderFacturX(wholePriced(), CII, CURRENT_PDF_LAYOUT));
-    assert.equal(CURRENT_PDF_LAYOUT, 2);
+  test('layout 2 (issued with 1.19.0): English unit names, decimals, separators, its bytes kept', async () => {
+    const t = await texts(await renderFacturX(wholePriced(), CII, 2));
     for (const shown of [
       '10 hours',
       '3 units',
@@ -707,6 +706,54 @@ describe('the PDF layout a document was issued with (issue 49)', () => {
       assert.ok(t.includes(shown), `"${shown}" is on the page: ${t.join(' | ')}`);
     }
     for (const raw of ['10 HUR', '3 C62', '95', '1140.00']) assert.ok(!t.includes(raw), `no "${raw}"`);
+    // Layout 2's bytes as 1.19.0 wrote them (its German seller named in English all the same):
+    // layout 3 must never change what a document issued with layout 2 renders again.
+    assert.equal(
+      sha256(await renderFacturX(threeLines(), CII, 2)),
+      '6f4342df625cefb8d18bd2f5c38683b32850cf60b4b8c0e3d58628b7398f2551',
+    );
+  });
+
+  /** threeLines() with its seller in `country`, a whole-euro price and a line counted in pieces (H87). */
+  function sellerIn(country: string): EInvoice {
+    const inv = wholePriced();
+    inv.seller.profile.address.country_code = country;
+    inv.lines[2] = { ...inv.lines[2]!, quantity: '1', unitCode: 'H87' };
+    return inv;
+  }
+
+  test('layout 3: the PDF of a German seller names units in German and writes 1.140,00', async () => {
+    assert.equal(CURRENT_PDF_LAYOUT, 3);
+    const t = await texts(await renderFacturX(sellerIn('DE'), CII, 3));
+    for (const shown of [
+      '10 Stunden',
+      '3 Stück',
+      '1 Stück',
+      '95,00',
+      '120,00',
+      '1.140,00',
+      '1.616,50 EUR',
+      '1.838,46 EUR',
+    ])
+      assert.ok(t.includes(shown), `"${shown}" is on the page: ${t.join(' | ')}`);
+    for (const other of ['10 hours', '3 units', '95.00', '1,140.00'])
+      assert.ok(!t.includes(other), `no "${other}"`);
+  });
+
+  test('layout 3: the PDF of a French seller says heures, unités, pièce and groups with a narrow space', async () => {
+    const t = await texts(await renderFacturX(sellerIn('FR'), CII, 3));
+    for (const shown of ['10 heures', '3 unités', '1 pièce', '95,00', '1\u202f140,00', '1\u202f838,46 EUR'])
+      assert.ok(t.includes(shown), `"${shown}" is on the page: ${t.join(' | ')}`);
+  });
+
+  test('layout 3: the PDF of an English-speaking seller matches layout 2 byte for byte', async () => {
+    const inv = sellerIn('GB');
+    assert.equal(sha256(await renderFacturX(inv, CII, 3)), sha256(await renderFacturX(inv, CII, 2)));
+    // A German seller's layout 3 is not layout 2: the two layouts differ where the language does.
+    assert.notEqual(
+      sha256(await renderFacturX(threeLines(), CII, 3)),
+      sha256(await renderFacturX(threeLines(), CII, 2)),
+    );
   });
 
   test('layout 1, what a document issued before layouts has: the bytes it always had', async () => {
@@ -719,8 +766,49 @@ describe('the PDF layout a document was issued with (issue 49)', () => {
     assert.notEqual(sha256(await renderFacturX(threeLines(), CII, 2)), sha256(old));
   });
 
-  test('unit names: singular for one, the code itself for a unit without a name', () => {
-    const n = pdfNumbers(2);
+  test('layout 3 in six languages: singular and plural, symbols, the code itself for a unit without a name', () => {
+    const de = pdfNumbers(3, 'DE');
+    assert.equal(de.quantity('1', 'HUR'), '1 Stunde');
+    assert.equal(de.quantity('12', 'HUR'), '12 Stunden');
+    assert.equal(de.quantity('1.5', 'DAY'), '1,5 Tage');
+    assert.equal(de.quantity('2500', 'KGM'), '2.500 kg');
+    assert.equal(de.quantity('3', 'C62'), '3 Stück');
+    assert.equal(de.quantity('4', 'XYZ'), '4 XYZ');
+    assert.equal(de.price('0.1234'), '0,1234');
+    assert.equal(de.price('1095.5'), '1.095,50');
+    assert.equal(de.amount('−1234567.00'), '−1.234.567,00');
+    assert.equal(pdfNumbers(3, 'AT').quantity('2', 'MON'), '2 Monate');
+    const fr = pdfNumbers(3, 'FR');
+    assert.equal(fr.quantity('1.5', 'HUR'), '1,5 heure');
+    assert.equal(fr.quantity('2', 'HUR'), '2 heures');
+    assert.equal(fr.quantity('3', 'H87'), '3 pièces');
+    assert.equal(fr.amount('1234567.00'), '1\u202f234\u202f567,00');
+    assert.equal(fr.unit('1', 'MTK'), 'm²');
+    const nl = pdfNumbers(3, 'NL');
+    assert.equal(nl.quantity('8', 'HUR'), '8 uur');
+    assert.equal(nl.quantity('3', 'C62'), '3 stuks');
+    assert.equal(nl.amount('1140.00'), '1.140,00');
+    const es = pdfNumbers(3, 'ES');
+    assert.equal(es.quantity('1', 'DAY'), '1 día');
+    assert.equal(es.quantity('5', 'DAY'), '5 días');
+    assert.equal(es.amount('1140.00'), '1.140,00');
+    const it = pdfNumbers(3, 'IT');
+    assert.equal(it.quantity('2', 'HUR'), '2 ore');
+    assert.equal(it.quantity('1', 'PR'), '1 paio');
+    assert.equal(it.quantity('4', 'PR'), '4 paia');
+    const en = pdfNumbers(3, 'US');
+    assert.equal(en.quantity('2', 'WEE'), '2 weeks');
+    assert.equal(en.amount('1140.00'), '1,140.00');
+    // Switzerland writes 1’140.00 whatever the language; a language docex has no names in is English.
+    assert.equal(pdfNumbers(3, 'CH').quantity('1200', 'HUR'), '1’200 Stunden');
+    assert.equal(pdfNumbers(3, 'PT').quantity('2', 'HUR'), '2 hours');
+    assert.equal(pdfNumbers(3, null).quantity('2', 'HUR'), '2 hours');
+    for (const cc of ['DE', 'FR', 'NL', 'ES', 'IT', 'GB'])
+      assert.equal(pdfNumbers(3, cc).unit('2', 'ZZZ'), 'ZZZ');
+  });
+
+  test('layout 2 unit names: singular for one, the code itself for a unit without a name', () => {
+    const n = pdfNumbers(2, 'DE');
     assert.equal(n.quantity('1', 'HUR'), '1 hour');
     assert.equal(n.quantity('1.5', 'DAY'), '1.5 days');
     assert.equal(n.quantity('2500', 'KGM'), '2,500 kg');

@@ -1,6 +1,7 @@
 // Small shared pieces: alerts, status badges, the once-only secret, empty states.
 import { type ReactNode, useId, useState } from 'react';
 import { DocexError, describeError } from '../api/client';
+import { showDate, showTime } from '../lib/locale';
 import { statusLabel } from '../lib/moves';
 
 export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
@@ -102,11 +103,21 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
   );
 }
 
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/**
+ * What a native date picker holds, in the organization's format (docs/app.md, "Dates"): the picker
+ * shows dates the browser's way, so the page repeats the chosen one as the organization writes it.
+ * The input names it with aria-describedby={id}.
+ */
+export function DateHint({ id, value, empty }: { id: string; value: string; empty: string }) {
+  return (
+    <span id={id} className="hint" data-testid={id}>
+      {value ? `${showDate(value)}.` : empty}
+    </span>
+  );
 }
+
+/** A moment in the organization's date format, in UTC (lib/locale.ts, the one place dates are formatted). */
+export const formatTime = showTime;
 
 /** A "Load more" control for cursor-paged lists (the cursor is passed back verbatim). */
 export function LoadMore({ hasMore, busy, onMore }: { hasMore: boolean; busy: boolean; onMore: () => void }) {

@@ -3,6 +3,7 @@
 // and reads 26.11.2026; an American types 95.00 and 1,140.00. The country is the legal profile's
 // (address.country_code); without one, the browser's own language decides the format and USD stays
 // the currency, as before.
+import { languageOfCountry } from '../../../src/lib/country-language.ts';
 import { type Currency, isCurrency } from '../../../src/lib/currencies.ts';
 
 /** The euro area and the places that use the euro by agreement. */
@@ -21,55 +22,20 @@ export function currencyForCountry(countryCode: string | null | undefined): Curr
   return c && isCurrency(c) ? c : 'USD';
 }
 
-/** The language a country's documents are usually written in, for its number and date format. */
-const LANGUAGE: Record<string, string> = {
-  DE: 'de',
-  AT: 'de',
-  CH: 'de',
-  LI: 'de',
-  LU: 'fr',
-  FR: 'fr',
-  BE: 'nl',
-  NL: 'nl',
-  ES: 'es',
-  IT: 'it',
-  PT: 'pt',
-  GR: 'el',
-  FI: 'fi',
-  SE: 'sv',
-  DK: 'da',
-  NO: 'nb',
-  PL: 'pl',
-  CZ: 'cs',
-  SK: 'sk',
-  SI: 'sl',
-  HR: 'hr',
-  HU: 'hu',
-  RO: 'ro',
-  BG: 'bg',
-  EE: 'et',
-  LV: 'lv',
-  LT: 'lt',
-  IE: 'en',
-  GB: 'en',
-  US: 'en',
-  CA: 'en',
-  AU: 'en',
-  NZ: 'en',
-};
-
 /** The BCP 47 locale of an organization's country (de-DE), or the browser's when there is none. */
 export function localeForCountry(countryCode: string | null | undefined): string {
   const cc = (countryCode ?? '').toUpperCase();
   if (/^[A-Z]{2}$/.test(cc)) {
-    const tag = `${LANGUAGE[cc] ?? 'en'}-${cc}`;
+    const tag = `${languageOfCountry(cc)}-${cc}`;
     try {
       return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-US';
     } catch {
       return 'en-US';
     }
   }
-  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
+  // Through globalThis: this module is also imported by Node's tests, whose types have no DOM.
+  const browser = (globalThis as { navigator?: { language?: string } }).navigator;
+  return browser?.language || 'en-US';
 }
 
 /** The decimal and grouping marks a locale writes numbers with. */
@@ -148,13 +114,55 @@ export function numberForInput(value: number | string, locale: string): string {
 /** A date (YYYY-MM-DD) as the organization's country writes it: 26.11.2026, 26/11/2026, 11/26/2026. */
 export function formatDate(isoDate: string, locale: string): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDate;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate) || Number.isNaN(d.getTime())) return isoDate;
   return new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(d);
+}
+
+/** A moment (an ISO timestamp) as the country writes it, in UTC and saying so: 26.11.2026, 17:40:00 UTC. */
+export function formatDateTime(iso: string, locale: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const f = new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return `${f.format(d)} UTC`;
+}
+
+// The app shows every date in the signed-in organization's format (docs/app.md, "Dates"): one
+// organization per page load (the layout is remounted on a switch), so its locale is kept here,
+// set by <OrganizationLocale> before any page renders and again when the legal profile is saved.
+// Without a country, dates stay ISO 8601 (2026-12-31), which no reader misreads.
+let organizationLocale: string | null = null;
+
+/** Sets the locale dates are shown in from the organization's country (null: ISO 8601). */
+export function setOrganizationCountry(countryCode: string | null | undefined): void {
+  organizationLocale =
+    countryCode && /^[A-Za-z]{2}$/.test(countryCode) ? localeForCountry(countryCode) : null;
+}
+
+/** A date (YYYY-MM-DD) as the organization writes it (31.12.2026 in Germany, 12/31/2026 in the US); — for none. */
+export function showDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '—';
+  return organizationLocale ? formatDate(isoDate, organizationLocale) : isoDate;
+}
+
+/** A moment as the organization writes dates, in UTC (2026-12-31 17:40:00 UTC without a country); — for none. */
+export function showTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  if (organizationLocale) return formatDateTime(iso, organizationLocale);
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 /** The number fields of a draft line, each read the locale's way. */

@@ -17,8 +17,9 @@ import type {
 } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { SepaReadiness } from '../components/SepaReadiness';
-import { Empty, ErrorAlert, formatTime, Loading, LoadMore, LongId, Notice } from '../components/ui';
+import { DateHint, Empty, ErrorAlert, formatTime, Loading, LoadMore, LongId, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
+import { showDate } from '../lib/locale';
 import { formatMoney } from '../lib/money';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
@@ -380,7 +381,14 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
             </div>
             <div className="field">
               <label htmlFor={`${id}-date`}>Execution date (optional, default today)</label>
-              <input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+              <input
+                id={`${id}-date`}
+                type="date"
+                value={date}
+                aria-describedby={`${id}-date-hint`}
+                onChange={(e) => setDate(e.target.value)}
+              />
+              <DateHint id={`${id}-date-hint`} value={date} empty="" />
             </div>
             <ErrorAlert error={action.error} title="Not closed" />
             <button type="button" disabled={action.busy} onClick={() => void close()}>
@@ -443,7 +451,7 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
                     <td data-label="Total" className="num">
                       {formatMoney(b.control_sum, b.currency)}
                     </td>
-                    <td data-label="Execution date">{b.requested_execution_date}</td>
+                    <td data-label="Execution date">{showDate(b.requested_execution_date)}</td>
                     <td data-label="File">
                       <a href={batchFile(b)} download>
                         Download payment file
@@ -766,7 +774,7 @@ function EntryRow({
         {sign}
         {formatMoney(e.amount, 'EUR')}
       </td>
-      <td data-label="Booked">{e.booking_date ?? '—'}</td>
+      <td data-label="Booked">{showDate(e.booking_date)}</td>
       <td data-label="References" className="wrap-anywhere small">
         {entryReferences(e)}
       </td>

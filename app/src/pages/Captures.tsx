@@ -7,6 +7,7 @@ import { docex } from '../api/client';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { confidenceSummary } from '../lib/capture-fields';
 import { capturesChanged } from '../lib/captures-count';
+import { showDate } from '../lib/locale';
 import { formatMoney } from '../lib/money';
 import { usePaged } from '../lib/paged';
 import { Link, usePageTitle } from '../router';
@@ -145,7 +146,9 @@ function CaptureRow({ c }: { c: Capture }) {
           <span className="muted">not read</span>
         )}
       </td>
-      <td data-label="Date">{c.fields.issue_date?.value ?? <span className="muted">not read</span>}</td>
+      <td data-label="Date">
+        {c.fields.issue_date ? showDate(c.fields.issue_date.value) : <span className="muted">not read</span>}
+      </td>
       <td data-label="Reading" data-testid="capture-confidence">
         <span className={summary.toCheck ? 'to-check' : 'all-high'}>{summary.words}</span>
       </td>

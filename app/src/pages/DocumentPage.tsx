@@ -12,6 +12,7 @@ import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } f
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
 import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
+import { showDate } from '../lib/locale';
 import { formatMoney } from '../lib/money';
 import { canPay, movesFor } from '../lib/moves';
 import { unitName } from '../lib/units';
@@ -575,9 +576,9 @@ function Details({ doc }: { doc: Document }) {
     <section aria-labelledby="details-title" className="panel">
       <h2 id="details-title">Details</h2>
       <dl className="facts">
-        <Fact term="Document date">{doc.document_date}</Fact>
+        <Fact term="Document date">{showDate(doc.document_date)}</Fact>
         <Fact term="Due">
-          {doc.due_date ?? '—'}
+          {showDate(doc.due_date)}
           {doc.payment_terms ? ` (${doc.payment_terms.replace(/_/g, ' ')})` : ''}
         </Fact>
         <Fact term="Issued">{formatTime(doc.issued_at)}</Fact>

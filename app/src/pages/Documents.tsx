@@ -5,10 +5,11 @@ import { DocumentsEmpty } from '../components/DocumentsEmpty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { ImportRefusal } from '../components/ImportRefusal';
 import { UploadSupplierInvoice } from '../components/UploadSupplierInvoice';
-import { ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
+import { DateHint, ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { addressedTo, buyerOf } from '../lib/einvoice-buyer';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
+import { showDate } from '../lib/locale';
 import { formatMoney } from '../lib/money';
 import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
@@ -255,11 +256,25 @@ function FilterForm({
       </div>
       <div className="field">
         <label htmlFor="f-since">Dated from</label>
-        <input id="f-since" type="date" value={f.since} onChange={set('since')} />
+        <input
+          id="f-since"
+          type="date"
+          value={f.since}
+          onChange={set('since')}
+          aria-describedby="f-since-hint"
+        />
+        <DateHint id="f-since-hint" value={f.since} empty="" />
       </div>
       <div className="field">
         <label htmlFor="f-until">Dated until</label>
-        <input id="f-until" type="date" value={f.until} onChange={set('until')} />
+        <input
+          id="f-until"
+          type="date"
+          value={f.until}
+          onChange={set('until')}
+          aria-describedby="f-until-hint"
+        />
+        <DateHint id="f-until-hint" value={f.until} empty="" />
       </div>
       <div className="field actions">
         <button type="submit">Apply</button>
@@ -335,8 +350,8 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
                   ) : null}
                 </div>
               </td>
-              <td data-label="Date">{d.document_date}</td>
-              <td data-label="Due">{d.due_date ?? '—'}</td>
+              <td data-label="Date">{showDate(d.document_date)}</td>
+              <td data-label="Due">{showDate(d.due_date)}</td>
               <td className="num" data-label="Total">
                 {formatMoney(d.total, d.currency)}
               </td>

@@ -5,12 +5,11 @@ import { docex, newIdempotencyKey } from '../api/client';
 import type { Connection, Document } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { IssueWarning, useIssueReadiness } from '../components/IssueReadiness';
-import { ErrorAlert, Loading, Notice } from '../components/ui';
+import { DateHint, ErrorAlert, Loading, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
 import {
   currencyForCountry,
   exampleNumber,
-  formatDate,
   localeForCountry,
   numberForInput,
   readLineNumbers,
@@ -350,9 +349,7 @@ function Editor({
             aria-describedby="ed-date-hint"
             onChange={(e) => set('document_date', e.target.value)}
           />
-          <span id="ed-date-hint" className="hint" data-testid="ed-date-hint">
-            {form.document_date ? `${formatDate(form.document_date, locale)}.` : 'Empty means today.'}
-          </span>
+          <DateHint id="ed-date-hint" value={form.document_date} empty="Empty means today." />
         </div>
         <div className="field">
           <label htmlFor="ed-terms">Payment terms</label>

@@ -15,6 +15,7 @@ import type {
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
+import { showDate } from '../lib/locale';
 import { formatMoney, termsPreview } from '../lib/money';
 import { usePaged } from '../lib/paged';
 import { Link, usePageTitle } from '../router';
@@ -507,7 +508,7 @@ function AgreementCard({
           <span data-testid="agreement-balance">{m(a.balance_due)}</span>
         </Fact>
         <Fact term="Due">
-          {a.due_date} <span className="muted small">(+{a.terms.grace_days} grace days)</span>
+          {showDate(a.due_date)} <span className="muted small">(+{a.terms.grace_days} grace days)</span>
         </Fact>
         {a.role === 'borrower' ? (
           <Fact term="Pledged invoice">
@@ -703,8 +704,8 @@ function ListInvoiceForm({ version, onListed }: { version: number; onListed: () 
         <option value="">{open.length ? 'Choose an invoice…' : 'No open invoice with a due date'}</option>
         {open.map((d) => (
           <option key={d.id} value={d.id}>
-            {d.number} · {d.counterparty.name} · {formatMoney(d.balance_due, d.currency)} due {d.due_date} ·{' '}
-            {d.status.replace(/_/g, ' ')}
+            {d.number} · {d.counterparty.name} · {formatMoney(d.balance_due, d.currency)} due{' '}
+            {showDate(d.due_date)} · {d.status.replace(/_/g, ' ')}
           </option>
         ))}
       </select>
@@ -757,7 +758,7 @@ function ListingCard({
           <Link to={`/documents/${l.invoice.id}`}>{l.invoice.number}</Link>{' '}
           <span className="muted small">
             {formatMoney(l.invoice.balance_due, l.currency)} of {formatMoney(l.invoice.total, l.currency)} due{' '}
-            {l.invoice.due_date ?? '—'} · invoice {l.invoice.status.replace(/_/g, ' ')}
+            {showDate(l.invoice.due_date)} · invoice {l.invoice.status.replace(/_/g, ' ')}
           </span>
         </h4>
         <StatusBadge status={l.status} />
@@ -988,7 +989,7 @@ function Lending({ version, names, onChange }: { version: number; names: Names; 
                   <td>
                     {l.invoice.number}
                     <div className="muted small">
-                      {formatMoney(l.invoice.balance_due, l.currency)} due {l.invoice.due_date ?? '—'} ·{' '}
+                      {formatMoney(l.invoice.balance_due, l.currency)} due {showDate(l.invoice.due_date)} ·{' '}
                       {l.invoice.status.replace(/_/g, ' ')}
                     </div>
                   </td>

@@ -8,6 +8,7 @@ import type { LegalProfile, LegalProfilePatch, Organization } from '../api/types
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CopyButton, ErrorAlert, Loading } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
+import { setOrganizationCountry } from '../lib/locale';
 import {
   ADDRESS_SCHEMES,
   type CodeOption,
@@ -609,7 +610,12 @@ export function LegalProfilePage() {
       </section>
     );
   }
-  return <ProfileForm org={org.data} onSaved={org.set} />;
+  const saved = (o: Organization) => {
+    // Dates follow the organization's country from the next render on (lib/locale.ts).
+    setOrganizationCountry(o.legal_profile?.address?.country_code);
+    org.set(o);
+  };
+  return <ProfileForm org={org.data} onSaved={saved} />;
 }
 
 function ProfileForm({ org, onSaved }: { org: Organization; onSaved: (o: Organization) => void }) {

@@ -1075,7 +1075,7 @@ export async function renderFacturX(
   registerFonts(doc);
   const page = new Layout(doc);
   page.newPage();
-  drawInvoice(page, invoice, pdfNumbers(layout));
+  drawInvoice(page, invoice, pdfNumbers(layout, invoice.seller.profile.address.country_code));
   drawFooters(page, invoice, kind);
 
   const attachment: AttachmentOptions = {
