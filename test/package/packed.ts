@@ -2,7 +2,7 @@
 // .test-cache/: `npm pack` (its prepack compiles the service, its .d.ts and the web app), a fresh
 // project installing the tarball with `npm install --offline`, and the consumer's TypeScript
 // compiled against the installed declarations. ~1 minute of CPU on the 2-core CI machine, which
-// ran it once per suite run (three in .ci/run: Node 20 on PGlite and on PostgreSQL, Node 24),
+// ran it once per suite run (three in .ci/run then: Node 20 on PGlite and on PostgreSQL, Node 24),
 // though the tarball and the install only change when the files they are made of change.
 // Keyed by the SHA-256 of every such file (the sources, the build scripts and configuration, the
 // lockfile, the consumer's code and this directory's helpers), so an edit to any of them packs
