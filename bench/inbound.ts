@@ -62,13 +62,13 @@ const DOCEX_TSX = process.env.BENCH_DOCEX_RUNTIME === 'tsx';
 const DOCEX_NODE_ARGS = (process.env.BENCH_DOCEX_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
 const OPERATOR = 'op_inbound_bench_token';
 const DOMAIN = 'inbound.docex.test';
-const SENDER = 'billing@seller.test';
+export const SENDER = 'billing@seller.test';
 /** CONTRACT 11.5's bound on the 250 after DATA (issue 39, "Speed"). */
 const REPLY_P99_TARGET_MS = 200;
 /** How long the worker may take to read one format's messages before the run gives up. */
 const PROCESS_TIMEOUT_MS = 10 * 60 * 1000;
 
-type Format = 'ubl' | 'facturx';
+export type Format = 'ubl' | 'facturx';
 
 const SELLER = {
   legal_name: 'Bench Lieferant GmbH',
@@ -78,7 +78,7 @@ const SELLER = {
   contact: { name: 'Jo Sales', email: SENDER },
   payment_account: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
 };
-const BUYER = {
+export const BUYER = {
   legal_name: 'Acheteur SARL',
   address: { line1: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country_code: 'FR' },
   vat_id: 'FR40303265045',
@@ -92,7 +92,7 @@ const LINES = Array.from({ length: 20 }, (_, i) => ({
   sku: `SKU-${i}`,
 }));
 
-const pct = (sorted: number[], p: number) =>
+export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 // ---------------------------------------------------------------------------------------------
@@ -123,14 +123,17 @@ async function runSink(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The files: docex's own exports of 20-line invoices, from a seller on an in-process docex.
 
-interface Fixture {
+export interface Fixture {
   number: string;
   filename: string;
   contentType: string;
   content: Buffer;
 }
 
-async function makeFiles(perFormat: number): Promise<Record<Format, Fixture[]>> {
+export async function makeFiles(
+  perFormat: number,
+  formats: Format[] = FORMATS,
+): Promise<Record<Format, Fixture[]>> {
   const database = await openPGlite({ dataDir: null });
   await migrate(database);
   const config = loadConfig({
@@ -181,7 +184,7 @@ async function makeFiles(perFormat: number): Promise<Record<Format, Fixture[]>> 
       })
     ).id as string;
     const files: Record<Format, Fixture[]> = { ubl: [], facturx: [] };
-    for (const format of FORMATS) {
+    for (const format of formats) {
       for (let i = 0; i < perFormat; i++) {
         const draft = await json('POST', '/v1/documents', key, {
           connection_id: conn,
@@ -210,7 +213,7 @@ async function makeFiles(perFormat: number): Promise<Record<Format, Fixture[]>> 
 }
 
 /** The message a supplier's mail client would send: a short text and the file attached. */
-async function compose(to: string, f: Fixture): Promise<Buffer> {
+export async function compose(to: string, f: Fixture): Promise<Buffer> {
   const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await t.sendMail({
     from: `Bench Lieferant <${SENDER}>`,
@@ -226,7 +229,7 @@ async function compose(to: string, f: Fixture): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------
 // The client: the same for both sides.
 
-interface Sent {
+export interface Sent {
   /** performance.now() at the first connection and at the last 250 */
   start: number;
   end: number;
@@ -238,7 +241,7 @@ interface Sent {
 }
 
 /** Sends every message over its own connection, `inFlight` at once; refusals are collected. */
-async function sendAll(port: number, to: string, messages: Buffer[], inFlight: number): Promise<Sent> {
+export async function sendAll(port: number, to: string, messages: Buffer[], inFlight: number): Promise<Sent> {
   const replies: number[] = [];
   const sessions: number[] = [];
   const failures: string[] = [];
@@ -301,7 +304,7 @@ async function sendAll(port: number, to: string, messages: Buffer[], inFlight: n
  */
 const LAYOUT = process.env.BENCH_INBOUND_LAYOUT === 'split' ? 'split' : 'serve';
 
-interface Docex {
+export interface Docex {
   /** the HTTP service */
   api: Child;
   /** every docex process: their CPU is the pipeline's */
@@ -311,7 +314,7 @@ interface Docex {
   stop(): Promise<void>;
 }
 
-async function startDocex(): Promise<Docex> {
+export async function startDocex(): Promise<Docex> {
   if (!DOCEX_TSX) {
     const res = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
     if (res.status !== 0) throw new Error('scripts/build-server.mjs failed');
@@ -396,7 +399,12 @@ async function startDocex(): Promise<Docex> {
 }
 
 let base = '';
-async function api<T = Record<string, unknown>>(
+/** The docex `api` calls: the HTTP address startDocex answered. */
+export function setDocexUrl(url: string): void {
+  base = url;
+}
+
+export async function api<T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PATCH',
   path: string,
   token: string | null,
@@ -503,7 +511,7 @@ async function main(): Promise<void> {
   );
   const sinkPort = Number(sink.url);
   const docex = await startDocex();
-  base = docex.api.url;
+  setDocexUrl(docex.api.url);
   const pids = docex.children.map((c) => c.proc.pid ?? 0);
   const sinkPid = sink.proc.pid ?? 0;
   const samplers = pids.map((pid) => sampleRss(pid));
@@ -668,7 +676,9 @@ function report(
   );
 }
 
-if (process.argv[2] === 'sink') {
+if (!process.argv[1]?.endsWith('inbound.ts')) {
+  // imported (bench/capture-latency.ts): its helpers only
+} else if (process.argv[2] === 'sink') {
   runSink().catch((err: unknown) => {
     console.error(err);
     process.exit(1);
