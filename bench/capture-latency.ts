@@ -18,13 +18,14 @@
 // the 250's p99 ≤ 200 ms, and the API's p99 within 20 % of idle.
 //
 // Writes its section of bench/RESULTS.md ("### Capture: the SMTP listener and the API while OCR runs").
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scanSet } from './capture-scans.ts';
 import { api, BUYER, compose, makeFiles, pct, sendAll, setDocexUrl, startDocex } from './inbound.ts';
+import { writeResultsSection } from './lib.ts';
 import { cpuMs } from './proc-cpu.ts';
 
 const IDLE_S = Number(process.env.BENCH_LATENCY_IDLE_S ?? 30);
@@ -37,10 +38,11 @@ const API_TARGET_RATIO = 1.2;
 const SMALL_FILES = 20;
 const READ_TIMEOUT_MS = 20 * 60 * 1000;
 
-const uptime = () =>
-  execFileSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/^.*load average: /, '');
+/** The load averages over 1, 5 and 15 minutes, as `uptime` says them. */
+const loadAverage = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
 
 interface Figures {
   count: number;
@@ -145,7 +147,7 @@ async function main(): Promise<void> {
         seconds: (performance.now() - t0) / 1000,
         api: a as Figures,
         smtp: s as Figures,
-        load: uptime(),
+        load: loadAverage(),
         cpuS: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / 1000,
       });
       console.log(JSON.stringify(phases.at(-1)));
@@ -228,26 +230,10 @@ function report(
     '',
   ].join('\n');
   console.log(text);
-  const out = process.env.BENCH_RESULTS_FILE ?? join('bench', 'RESULTS.md');
-  const current = readFileSync(out, 'utf8');
-  const heading = '### Capture: the SMTP listener and the API while OCR runs';
-  const start = current.indexOf(heading);
-  let next: string;
-  if (start < 0) {
-    // after the scans' section, else after the born-digital capture section
-    const after = current.indexOf('### Capture: scans (issue 51)');
-    const cap = after >= 0 ? after : current.indexOf('### Capture (issue 51)');
-    const end = cap < 0 ? -1 : current.indexOf('\n### ', cap + 10);
-    next =
-      end < 0
-        ? `${current.trimEnd()}\n\n${text}`
-        : `${current.slice(0, end + 1)}${text}\n${current.slice(end + 1)}`;
-  } else {
-    const end = current.indexOf('\n### ', start + 10);
-    next = current.slice(0, start) + text + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
-  writeFileSync(out, next);
-  console.log(`wrote ${out}`);
+  writeResultsSection('### Capture: the SMTP listener and the API while OCR runs', text, [
+    '### Capture: scans (issue 51)',
+    '### Capture (issue 51)',
+  ]);
 }
 
 main().then(

@@ -17,9 +17,8 @@
 //
 // Writes its section of bench/RESULTS.md ("### Capture: scans"); BENCH_SCANS_ONLY=file,file reads a
 // subset (no RESULTS.md), BENCH_RESULTS_FILE another file.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
@@ -32,6 +31,7 @@ import { openPdf } from '../src/modules/capture/read/pdfjs.ts';
 import { readCaptureFile } from '../src/modules/capture/read-file.ts';
 import { emptyFields, fieldTable, printedOf, type Scalar, score } from './capture.ts';
 import { type CorpusFile, corpusFiles, readCorpusFile, receiverOf } from './capture-corpus.ts';
+import { writeResultsSection } from './lib.ts';
 
 /** Bump when the scans' making changes: the cache is made again. */
 const SCANS_VERSION = 1;
@@ -102,7 +102,7 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'zugferd-corpus/zugferd_2p1_MINIMUM_Rechnung.pdf', format: 'jpeg', dpi: 300, degrees: -2 },
 ];
 
-export interface ScanFile {
+interface ScanFile {
   corpus: CorpusFile;
   format: Format;
   dpi: number;
@@ -174,7 +174,11 @@ const cpuMsNow = () => {
   return (u.user + u.system) / 1000;
 };
 
-const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+/** The load averages over 1, 5 and 15 minutes, as `uptime` says them. */
+const loadAverage = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
 
 interface PageTime {
   file: string;
@@ -183,13 +187,15 @@ interface PageTime {
   cpuS: number;
 }
 
-export interface ScansBench {
+interface ScansBench {
   pages: number;
   wall_p50_s: number;
   wall_p90_s: number;
   cpu_p50_s: number;
   cpu_p90_s: number;
   first_page_s: number;
+  extract_p50_ms: number;
+  extract_max_ms: number;
   load: string[];
 }
 
@@ -210,13 +216,15 @@ async function main(): Promise<void> {
     DOCEX_CAPTURE_PAGE_TIMEOUT_MS: String(PAGE_TIMEOUT_MS),
     DOCEX_CAPTURE_TIMEOUT_MS: String(20 * PAGE_TIMEOUT_MS),
   });
-  const load: string[] = [uptime()];
+  const load: string[] = [loadAverage()];
   const held = { fields: emptyFields(), files: 0, pages: 0 };
   const rest = { fields: emptyFields(), files: 0, pages: 0 };
   const perFormat = new Map<Format, ReturnType<typeof emptyFields>>();
   const times: PageTime[] = [];
   const lines: string[] = [];
   const notes: string[] = [];
+  /** extraction alone, ms a page (on this thread, as bench/capture.ts measures it) */
+  const extractMs: number[] = [];
   let firstPageS = Number.NaN;
   try {
     // The capture thread's start and the OCR engine's six languages, once, outside the timings.
@@ -254,7 +262,9 @@ async function main(): Promise<void> {
         `${f.path}.words.txt`,
         read.pages.map((p) => p.words.map((w) => w.text).join(' ')).join('\n\n'),
       );
+      const e0 = performance.now();
       const ex = extractFields(read, receiverOf(f.corpus.key), null);
+      extractMs.push((performance.now() - e0) / read.pages.length);
       // what the page prints: the born-digital original's text layer (not what OCR made of it)
       const printed = printedOf(await readCorpusFile(f.corpus));
       const into = f.corpus.set === 'held-out' ? held : rest;
@@ -273,13 +283,13 @@ async function main(): Promise<void> {
         `| ${basename(f.path)} | ${f.corpus.key.generator} | ${f.format}, ${f.dpi} dpi, ${f.degrees > 0 ? '+' : ''}${f.degrees}° | ${read.pages.length} | ${read.method} | ${got('number')} [${k.number}] | ${got('issue_date')} [${k.issue_date}] | ${got('total')} [${k.total}] | ${wallS.toFixed(1)} s / ${cpuS.toFixed(1)} s |`,
       );
       console.log(lines.at(-1));
-      if (files.indexOf(f) === Math.floor(files.length / 2)) load.push(uptime());
+      if (files.indexOf(f) === Math.floor(files.length / 2)) load.push(loadAverage());
     }
   } finally {
     await closeCapturePool(config);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  load.push(uptime());
+  load.push(loadAverage());
   const wall = times.map((t) => t.wallS);
   const cpu = times.map((t) => t.cpuS);
   const result: ScansBench = {
@@ -289,6 +299,8 @@ async function main(): Promise<void> {
     cpu_p50_s: quantile(cpu, 0.5),
     cpu_p90_s: quantile(cpu, 0.9),
     first_page_s: firstPageS,
+    extract_p50_ms: quantile(extractMs, 0.5),
+    extract_max_ms: Math.max(...extractMs),
     load,
   };
   if (process.env.BENCH_CAPTURE_CHILD === '1') {
@@ -303,7 +315,7 @@ async function main(): Promise<void> {
   const text = [
     '### Capture: scans (issue 51), `npm run bench:capture-scans`',
     '',
-    `Measured ${new Date().toISOString()} on Node ${process.version}, this 2-core machine, shared with other sessions' builds and tests (load at the start, middle and end: ${load.map((l) => `"${l.replace(/^.*load average: /, '')}"`).join(', ')}). ${files.length} scans (${times.length} pages) of corpus files, made by bench/capture-scans.ts (in ${madeS.toFixed(0)} s, or from its cache in .test-cache/capture-scans/): each page drawn by docex's PDF renderer at 200 or 300 dpi, turned 1-2° either way, blurred, specked with dust and paper grain (deterministic, seeded), saved as PNG, JPEG (quality 75) or an image-only PDF (JPEG pages, no text layer). Read as docex reads them: \`readCaptureFile\` on the capture pool (one capture thread, tesseract.js with its six languages, offline), one file at a time, then \`extractFields\`. What is "printed" is judged on the born-digital original's text layer, not on what OCR read.`,
+    `Measured ${new Date().toISOString()} on Node ${process.version}, this 2-core machine, shared with other sessions' builds and tests (load at the start, middle and end: ${load.map((l) => `"${l}"`).join(', ')}). ${files.length} scans (${times.length} pages) of corpus files, made by bench/capture-scans.ts (in ${madeS.toFixed(0)} s, or from its cache in .test-cache/capture-scans/): each page drawn by docex's PDF renderer at 200 or 300 dpi, turned 1-2° either way, blurred, specked with dust and paper grain (deterministic, seeded), saved as PNG, JPEG (quality 75) or an image-only PDF (JPEG pages, no text layer). Read as docex reads them: \`readCaptureFile\` on the capture pool (one capture thread, tesseract.js with its six languages, offline), one file at a time, then \`extractFields\`. What is "printed" is judged on the born-digital original's text layer, not on what OCR read.`,
     'Held out: the 5 scans of `fnfe-1007` (facturxdotnet/, never looked at while tuning the extractor); the others are of tuning or formerly held-out generators (their born-digital layouts were tuned on, their scans never). No scan was used to tune anything.',
     '',
     '| scan | generator | made as | pages | method | number [key] | issue date [key] | total [key] | wall / CPU |',
@@ -329,30 +341,12 @@ async function main(): Promise<void> {
       ];
     }),
     '',
-    `OCR speed, one file at a time, per page (a file's time over its pages; a PDF page's includes drawing it at 300 dpi): wall median ${result.wall_p50_s.toFixed(1)} s, p90 ${result.wall_p90_s.toFixed(1)} s (target ≤ ${OCR_PAGE_TARGET_S} s on a quiet machine: median ${met(result.wall_p50_s)}, p90 ${met(result.wall_p90_s)}); CPU of the whole process (every thread) median ${result.cpu_p50_s.toFixed(1)} s, p90 ${result.cpu_p90_s.toFixed(1)} s a page. The capture thread's first OCR page, loading the six languages, took ${firstPageS.toFixed(1)} s (not in the figures). Pages over docex's default page limit of ${DEFAULT_PAGE_TIMEOUT_S} s (this run allowed ${PAGE_TIMEOUT_MS / 1000} s; with the default they would have been kept without words): ${wall.filter((w) => w > DEFAULT_PAGE_TIMEOUT_S).length} of ${wall.length}.${notes.length ? ` Notes: ${notes.join(' ')}` : ''} The machine was shared: wall times are an upper bound, CPU times what a page costs.`,
+    `OCR speed, one file at a time, per page (a file's time over its pages; a PDF page's includes drawing it at 300 dpi): wall median ${result.wall_p50_s.toFixed(1)} s, p90 ${result.wall_p90_s.toFixed(1)} s (target ≤ ${OCR_PAGE_TARGET_S} s on a quiet machine: median ${met(result.wall_p50_s)}, p90 ${met(result.wall_p90_s)}); CPU of the whole process (every thread) median ${result.cpu_p50_s.toFixed(1)} s, p90 ${result.cpu_p90_s.toFixed(1)} s a page. The capture thread's first OCR page, loading the six languages, took ${firstPageS.toFixed(1)} s (not in the figures). Pages over docex's default page limit of ${DEFAULT_PAGE_TIMEOUT_S} s (this run allowed ${PAGE_TIMEOUT_MS / 1000} s; with the default they would have been kept without words): ${wall.filter((w) => w > DEFAULT_PAGE_TIMEOUT_S).length} of ${wall.length}.${notes.length ? ` Notes: ${notes.join(' ')}` : ''} The machine was shared: wall times are an upper bound, CPU times what a page costs. Extraction alone on the OCR'd words: median ${result.extract_p50_ms.toFixed(0)} ms a page, at most ${result.extract_max_ms.toFixed(0)} ms (born-digital pages: a few ms; it runs on the capture thread since this measurement, not on the main one).`,
     '',
   ].join('\n');
   console.log(text);
   if (only.length > 0) return;
-  const out = process.env.BENCH_RESULTS_FILE ?? join('bench', 'RESULTS.md');
-  const current = readFileSync(out, 'utf8');
-  const heading = '### Capture: scans (issue 51)';
-  const start = current.indexOf(heading);
-  let next: string;
-  if (start < 0) {
-    // after the born-digital capture section
-    const cap = current.indexOf('### Capture (issue 51)');
-    const end = cap < 0 ? -1 : current.indexOf('\n### ', cap + 10);
-    next =
-      end < 0
-        ? `${current.trimEnd()}\n\n${text}`
-        : `${current.slice(0, end + 1)}${text}\n${current.slice(end + 1)}`;
-  } else {
-    const end = current.indexOf('\n### ', start + 10);
-    next = current.slice(0, start) + text + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
-  writeFileSync(out, next);
-  console.log(`wrote ${out}`);
+  writeResultsSection('### Capture: scans (issue 51)', text, ['### Capture (issue 51)']);
 }
 
 if (process.argv[1]?.endsWith('capture-scans.ts')) {

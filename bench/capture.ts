@@ -24,7 +24,7 @@ import { parseAmount } from '../src/modules/capture/extract/numbers.ts';
 import { type CorpusFile, confirmedOf, corpusFiles, readCorpusFile, receiverOf } from './capture-corpus.ts';
 
 export type Scalar = Exclude<FieldName, 'tax_breakdown'>;
-export const FIELDS = FIELD_NAMES.filter((n): n is Scalar => n !== 'tax_breakdown' && n !== 'seller_email');
+const FIELDS = FIELD_NAMES.filter((n): n is Scalar => n !== 'tax_breakdown' && n !== 'seller_email');
 const AMOUNTS = new Set<Scalar>(['total_net', 'total_tax', 'total', 'amount_due']);
 const DATES = new Set<Scalar>(['issue_date', 'due_date']);
 /** §13's targets on unseen born-digital files. */
@@ -54,7 +54,7 @@ function sameValue(field: Scalar, got: string, want: string, key: CaptureKey): b
 }
 
 /** Everything a file prints, in the forms the key's values are compared in. */
-export interface Printed {
+interface Printed {
   squashed: string;
   dates: Set<string>;
   cents: Set<number>;
@@ -93,7 +93,7 @@ function isPrinted(field: Scalar, want: string, p: Printed): boolean {
   return squash(want) !== '' && p.squashed.includes(squash(want));
 }
 
-export interface Tally {
+interface Tally {
   printed: number;
   right: number;
   high: number;

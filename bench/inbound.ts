@@ -62,13 +62,13 @@ const DOCEX_TSX = process.env.BENCH_DOCEX_RUNTIME === 'tsx';
 const DOCEX_NODE_ARGS = (process.env.BENCH_DOCEX_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
 const OPERATOR = 'op_inbound_bench_token';
 const DOMAIN = 'inbound.docex.test';
-export const SENDER = 'billing@seller.test';
+const SENDER = 'billing@seller.test';
 /** CONTRACT 11.5's bound on the 250 after DATA (issue 39, "Speed"). */
 const REPLY_P99_TARGET_MS = 200;
 /** How long the worker may take to read one format's messages before the run gives up. */
 const PROCESS_TIMEOUT_MS = 10 * 60 * 1000;
 
-export type Format = 'ubl' | 'facturx';
+type Format = 'ubl' | 'facturx';
 
 const SELLER = {
   legal_name: 'Bench Lieferant GmbH',
@@ -123,7 +123,7 @@ async function runSink(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The files: docex's own exports of 20-line invoices, from a seller on an in-process docex.
 
-export interface Fixture {
+interface Fixture {
   number: string;
   filename: string;
   contentType: string;
@@ -229,7 +229,7 @@ export async function compose(to: string, f: Fixture): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------
 // The client: the same for both sides.
 
-export interface Sent {
+interface Sent {
   /** performance.now() at the first connection and at the last 250 */
   start: number;
   end: number;
@@ -304,7 +304,7 @@ export async function sendAll(port: number, to: string, messages: Buffer[], inFl
  */
 const LAYOUT = process.env.BENCH_INBOUND_LAYOUT === 'split' ? 'split' : 'serve';
 
-export interface Docex {
+interface Docex {
   /** the HTTP service */
   api: Child;
   /** every docex process: their CPU is the pipeline's */

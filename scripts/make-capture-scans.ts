@@ -25,7 +25,7 @@ export interface Scan {
   seed: number;
 }
 
-export interface ScannedPage {
+interface ScannedPage {
   gray: Buffer;
   width: number;
   height: number;
