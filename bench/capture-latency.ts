@@ -19,13 +19,12 @@
 //
 // Writes its section of bench/RESULTS.md ("### Capture: the SMTP listener and the API while OCR runs").
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scanSet } from './capture-scans.ts';
 import { api, BUYER, compose, makeFiles, pct, sendAll, setDocexUrl, startDocex } from './inbound.ts';
-import { writeResultsSection } from './lib.ts';
+import { loadAverages, writeResultsSection } from './lib.ts';
 import { cpuMs } from './proc-cpu.ts';
 
 const IDLE_S = Number(process.env.BENCH_LATENCY_IDLE_S ?? 30);
@@ -37,12 +36,6 @@ const API_TARGET_RATIO = 1.2;
 /** Distinct invoices mailed in turn (the later rounds are duplicates: the 250 does not read them). */
 const SMALL_FILES = 20;
 const READ_TIMEOUT_MS = 20 * 60 * 1000;
-
-/** The load averages over 1, 5 and 15 minutes, as `uptime` says them. */
-const loadAverage = () =>
-  loadavg()
-    .map((v) => v.toFixed(2))
-    .join(', ');
 
 interface Figures {
   count: number;
@@ -147,7 +140,7 @@ async function main(): Promise<void> {
         seconds: (performance.now() - t0) / 1000,
         api: a as Figures,
         smtp: s as Figures,
-        load: loadAverage(),
+        load: loadAverages(),
         cpuS: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / 1000,
       });
       console.log(JSON.stringify(phases.at(-1)));

@@ -18,7 +18,7 @@
 // Writes its section of bench/RESULTS.md ("### Capture: scans"); BENCH_SCANS_ONLY=file,file reads a
 // subset (no RESULTS.md), BENCH_RESULTS_FILE another file.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
@@ -31,7 +31,7 @@ import { openPdf } from '../src/modules/capture/read/pdfjs.ts';
 import { readCaptureFile } from '../src/modules/capture/read-file.ts';
 import { emptyFields, fieldTable, printedOf, type Scalar, score } from './capture.ts';
 import { type CorpusFile, corpusFiles, readCorpusFile, receiverOf } from './capture-corpus.ts';
-import { writeResultsSection } from './lib.ts';
+import { loadAverages, writeResultsSection } from './lib.ts';
 
 /** Bump when the scans' making changes: the cache is made again. */
 const SCANS_VERSION = 1;
@@ -174,12 +174,6 @@ const cpuMsNow = () => {
   return (u.user + u.system) / 1000;
 };
 
-/** The load averages over 1, 5 and 15 minutes, as `uptime` says them. */
-const loadAverage = () =>
-  loadavg()
-    .map((v) => v.toFixed(2))
-    .join(', ');
-
 interface PageTime {
   file: string;
   format: Format;
@@ -216,7 +210,7 @@ async function main(): Promise<void> {
     DOCEX_CAPTURE_PAGE_TIMEOUT_MS: String(PAGE_TIMEOUT_MS),
     DOCEX_CAPTURE_TIMEOUT_MS: String(20 * PAGE_TIMEOUT_MS),
   });
-  const load: string[] = [loadAverage()];
+  const load: string[] = [loadAverages()];
   const held = { fields: emptyFields(), files: 0, pages: 0 };
   const rest = { fields: emptyFields(), files: 0, pages: 0 };
   const perFormat = new Map<Format, ReturnType<typeof emptyFields>>();
@@ -283,13 +277,13 @@ async function main(): Promise<void> {
         `| ${basename(f.path)} | ${f.corpus.key.generator} | ${f.format}, ${f.dpi} dpi, ${f.degrees > 0 ? '+' : ''}${f.degrees}° | ${read.pages.length} | ${read.method} | ${got('number')} [${k.number}] | ${got('issue_date')} [${k.issue_date}] | ${got('total')} [${k.total}] | ${wallS.toFixed(1)} s / ${cpuS.toFixed(1)} s |`,
       );
       console.log(lines.at(-1));
-      if (files.indexOf(f) === Math.floor(files.length / 2)) load.push(loadAverage());
+      if (files.indexOf(f) === Math.floor(files.length / 2)) load.push(loadAverages());
     }
   } finally {
     await closeCapturePool(config);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  load.push(loadAverage());
+  load.push(loadAverages());
   const wall = times.map((t) => t.wallS);
   const cpu = times.map((t) => t.cpuS);
   const result: ScansBench = {

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -384,4 +385,11 @@ export function writeResultsSection(heading: string, text: string, after: string
   }
   writeFileSync(out, next);
   console.log(`wrote ${out}`);
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, as `uptime` says them. */
+export function loadAverages(): string {
+  return loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
 }
