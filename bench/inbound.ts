@@ -78,7 +78,7 @@ const SELLER = {
   contact: { name: 'Jo Sales', email: SENDER },
   payment_account: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
 };
-const BUYER = {
+export const BUYER = {
   legal_name: 'Acheteur SARL',
   address: { line1: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country_code: 'FR' },
   vat_id: 'FR40303265045',
@@ -92,7 +92,7 @@ const LINES = Array.from({ length: 20 }, (_, i) => ({
   sku: `SKU-${i}`,
 }));
 
-const pct = (sorted: number[], p: number) =>
+export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +130,10 @@ interface Fixture {
   content: Buffer;
 }
 
-async function makeFiles(perFormat: number): Promise<Record<Format, Fixture[]>> {
+export async function makeFiles(
+  perFormat: number,
+  formats: Format[] = FORMATS,
+): Promise<Record<Format, Fixture[]>> {
   const database = await openPGlite({ dataDir: null });
   await migrate(database);
   const config = loadConfig({
@@ -181,7 +184,7 @@ async function makeFiles(perFormat: number): Promise<Record<Format, Fixture[]>> 
       })
     ).id as string;
     const files: Record<Format, Fixture[]> = { ubl: [], facturx: [] };
-    for (const format of FORMATS) {
+    for (const format of formats) {
       for (let i = 0; i < perFormat; i++) {
         const draft = await json('POST', '/v1/documents', key, {
           connection_id: conn,
@@ -210,7 +213,7 @@ async function makeFiles(perFormat: number): Promise<Record<Format, Fixture[]>> 
 }
 
 /** The message a supplier's mail client would send: a short text and the file attached. */
-async function compose(to: string, f: Fixture): Promise<Buffer> {
+export async function compose(to: string, f: Fixture): Promise<Buffer> {
   const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await t.sendMail({
     from: `Bench Lieferant <${SENDER}>`,
@@ -238,7 +241,7 @@ interface Sent {
 }
 
 /** Sends every message over its own connection, `inFlight` at once; refusals are collected. */
-async function sendAll(port: number, to: string, messages: Buffer[], inFlight: number): Promise<Sent> {
+export async function sendAll(port: number, to: string, messages: Buffer[], inFlight: number): Promise<Sent> {
   const replies: number[] = [];
   const sessions: number[] = [];
   const failures: string[] = [];
@@ -311,7 +314,7 @@ interface Docex {
   stop(): Promise<void>;
 }
 
-async function startDocex(): Promise<Docex> {
+export async function startDocex(): Promise<Docex> {
   if (!DOCEX_TSX) {
     const res = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
     if (res.status !== 0) throw new Error('scripts/build-server.mjs failed');
@@ -396,7 +399,12 @@ async function startDocex(): Promise<Docex> {
 }
 
 let base = '';
-async function api<T = Record<string, unknown>>(
+/** The docex `api` calls: the HTTP address startDocex answered. */
+export function setDocexUrl(url: string): void {
+  base = url;
+}
+
+export async function api<T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PATCH',
   path: string,
   token: string | null,
@@ -503,7 +511,7 @@ async function main(): Promise<void> {
   );
   const sinkPort = Number(sink.url);
   const docex = await startDocex();
-  base = docex.api.url;
+  setDocexUrl(docex.api.url);
   const pids = docex.children.map((c) => c.proc.pid ?? 0);
   const sinkPid = sink.proc.pid ?? 0;
   const samplers = pids.map((pid) => sampleRss(pid));
@@ -668,7 +676,9 @@ function report(
   );
 }
 
-if (process.argv[2] === 'sink') {
+if (!process.argv[1]?.endsWith('inbound.ts')) {
+  // imported (bench/capture-latency.ts): its helpers only
+} else if (process.argv[2] === 'sink') {
   runSink().catch((err: unknown) => {
     console.error(err);
     process.exit(1);

@@ -1,7 +1,8 @@
 // Shared pieces of the benchmark: child servers, autocannon runs, medians, RSS sampling.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -358,4 +359,37 @@ export function runChild(cmd: string, args: string[], env: Record<string, string
 
 export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/**
+ * Writes `text` as the section of bench/RESULTS.md (or BENCH_RESULTS_FILE) that starts with
+ * `heading` (a "### " line), up to the next "### " heading; a section not there yet goes after the
+ * section whose heading starts with the first of `after` found, else at the end.
+ */
+export function writeResultsSection(heading: string, text: string, after: string[]): void {
+  const out = process.env.BENCH_RESULTS_FILE ?? join('bench', 'RESULTS.md');
+  const current = readFileSync(out, 'utf8');
+  const endOf = (start: number) => current.indexOf('\n### ', start + 4);
+  const start = current.indexOf(heading);
+  let next: string;
+  if (start >= 0) {
+    const end = endOf(start);
+    next = current.slice(0, start) + text + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
+  } else {
+    const prev = after.map((h) => current.indexOf(h)).find((i) => i >= 0) ?? -1;
+    const end = prev < 0 ? -1 : endOf(prev);
+    next =
+      end < 0
+        ? `${current.trimEnd()}\n\n${text}`
+        : `${current.slice(0, end + 1)}${text}\n${current.slice(end + 1)}`;
+  }
+  writeFileSync(out, next);
+  console.log(`wrote ${out}`);
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, as `uptime` says them. */
+export function loadAverages(): string {
+  return loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
 }

@@ -5,6 +5,7 @@
 // from docex's own rendering of test/capture/read/sample-pdfs.ts's invoice:
 //   node --import tsx scripts/make-capture-scans.ts [source.pdf] [out-dir]
 // With a source PDF given (say one of cap-extract's corpus in test/fixtures/capture/) it scans that.
+// bench/capture-scans.ts scans corpus pages with `scanPage` for the OCR accuracy figures.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -14,7 +15,7 @@ import { renderPdfPage } from '../src/modules/capture/read/render-pdf.ts';
 import { docexInvoicePdf } from '../test/capture/read/sample-pdfs.ts';
 import { rng } from '../test/helpers/rng.ts';
 
-interface Scan {
+export interface Scan {
   dpi: number;
   degrees: number;
   /** Dark specks per million pixels. */
@@ -24,13 +25,16 @@ interface Scan {
   seed: number;
 }
 
-/** Page 1 as an 8-bit grayscale scan: drawn at `dpi`, turned, specked. */
-async function scanPage(
-  pdf: Uint8Array,
-  scan: Scan,
-): Promise<{ gray: Buffer; width: number; height: number }> {
+interface ScannedPage {
+  gray: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Page `n` (from 1) as an 8-bit grayscale scan: drawn at `dpi`, turned, specked. */
+export async function scanPage(pdf: Uint8Array, scan: Scan, n = 1): Promise<ScannedPage> {
   const doc = await openPdf(pdf);
-  const page = await doc.getPage(1);
+  const page = await doc.getPage(n);
   const px = await renderPdfPage(doc, page, scan.dpi, 40_000_000);
   await doc.destroy();
   const { data, info } = await sharp(px.data, { raw: { width: px.width, height: px.height, channels: 4 } })
@@ -55,7 +59,8 @@ async function scanPage(
   return { gray, width: info.width, height: info.height };
 }
 
-function raw(s: { gray: Buffer; width: number; height: number }, dpi: number) {
+/** The scan as a sharp image that says its resolution (JPEG's and PNG's density). */
+export function scanImage(s: ScannedPage, dpi: number) {
   return sharp(s.gray, { raw: { width: s.width, height: s.height, channels: 1 } }).withMetadata({
     density: dpi,
   });
@@ -68,12 +73,14 @@ async function main(): Promise<void> {
 
   // A JPEG at 200 dpi, turned 1.5 degrees, quality 45: an office scanner's "email" setting.
   const jpegScan = await scanPage(pdf, { dpi: 200, degrees: 1.5, specks: 60, grain: 24, seed: 51 });
-  const jpeg = await raw(jpegScan, 200).jpeg({ quality: 45, mozjpeg: true }).toBuffer();
+  const jpeg = await scanImage(jpegScan, 200).jpeg({ quality: 45, mozjpeg: true }).toBuffer();
   writeFileSync(join(out, 'invoice-200dpi.jpg'), jpeg);
 
   // A PNG at 150 dpi, turned the other way, in 16 shades: small as PNGs of scans go.
   const pngScan = await scanPage(pdf, { dpi: 150, degrees: -1, specks: 40, grain: 0, seed: 52 });
-  const png = await raw(pngScan, 150).png({ palette: true, colours: 16, compressionLevel: 9 }).toBuffer();
+  const png = await scanImage(pngScan, 150)
+    .png({ palette: true, colours: 16, compressionLevel: 9 })
+    .toBuffer();
   writeFileSync(join(out, 'invoice-150dpi.png'), png);
 
   // The JPEG as the only content of an A4 page: a scanner's "scan to PDF", no text layer.
@@ -90,4 +97,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith('make-capture-scans.ts')) await main();

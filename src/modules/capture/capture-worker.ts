@@ -1,18 +1,20 @@
-// The capture thread (worker_threads): reads captured files (read/read-pages.ts) and draws their
-// pages for review, one job at a time, so a 20-page scan never holds the event loop that answers
-// the SMTP listener and every other request. The main thread's side, with the queue and the time
-// limit, is capture-pool.ts.
-import type { ReadFile } from '../../lib/capture-shapes.ts';
+// The capture thread (worker_threads): reads captured files (read/read-pages.ts), extracts their
+// fields (extract/) and draws their pages for review, one job at a time, so a 20-page scan never
+// holds the event loop that answers the SMTP listener and every other request. The main thread's
+// side, with the queue and the time limit, is capture-pool.ts.
+import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
 import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
+import { extractFields } from './extract/index.ts';
 import { loadSharp } from './read/images.ts';
 import { readPdfTextPages } from './read/pdf-text.ts';
 import { type CaptureKind, type ReadSettings, readPages, renderPage } from './read/read-pages.ts';
 
 export type CaptureJob =
   | { kind: 'read'; file: CaptureKind; bytes: Uint8Array; settings: ReadSettings }
-  | { kind: 'render'; file: CaptureKind; bytes: Uint8Array; n: number };
+  | { kind: 'render'; file: CaptureKind; bytes: Uint8Array; n: number }
+  | { kind: 'extract'; file: ReadFile; receiver: CaptureReceiver; layout: LearnedLayout | null };
 
-export type CaptureResult = ReadFile | Uint8Array;
+export type CaptureResult = ReadFile | Uint8Array | Extraction;
 
 /** The smallest PDF with one line of text: read once before the thread says it is ready. */
 const WARM_UP_PDF = `%PDF-1.4
@@ -39,6 +41,7 @@ async function warmUp(): Promise<void> {
 
 async function handle(job: CaptureJob): Promise<JobAnswer<CaptureResult>> {
   if (job.kind === 'read') return { result: await readPages(job.file, job.bytes, job.settings) };
+  if (job.kind === 'extract') return { result: extractFields(job.file, job.receiver, job.layout) };
   // Handed over, not copied; a Buffer may be a slice of Node's shared pool, which must not move.
   const png = ownBuffer(await renderPage(job.file, job.bytes, job.n));
   return { result: png, transfer: [png.buffer as ArrayBuffer] };

@@ -1,8 +1,8 @@
-// Capture's reading, as the rest of the family calls it (CONTRACT §13): reading a file, or drawing
-// one of its pages, on the capture pool (capture-pool.ts), never on the calling thread; a file that
-// is not one to capture (capturable.ts, by its bytes) is refused.
+// Capture's reading, as the rest of the family calls it (CONTRACT §13): reading a file, extracting
+// its fields, or drawing one of its pages, on the capture pool (capture-pool.ts), never on the
+// calling thread; a file that is not one to capture (capturable.ts, by its bytes) is refused.
 import type { Config } from '../../config.ts';
-import type { ReadFile } from '../../lib/capture-shapes.ts';
+import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ThreadStopped } from '../../lib/thread-pool.ts';
 import { capturableKind, MIN_IMAGE_BYTES } from './capturable.ts';
@@ -59,6 +59,25 @@ export async function readCaptureFile(config: Config, file: CaptureFile): Promis
       settings: { maxPages, ocr, pageTimeoutMs },
     });
     return result as ReadFile;
+  } catch (err) {
+    return stopped(err);
+  }
+}
+
+/**
+ * extract/'s extractFields, on the capture pool: on a page read by OCR it takes hundreds of
+ * milliseconds (a scan's words are many and short, and every label is looked for among them), which
+ * on the thread that answers requests and the SMTP listener delayed their replies by as much
+ * (bench/capture-latency.ts, bench/RESULTS.md).
+ */
+export async function extractCaptureFields(
+  config: Config,
+  file: ReadFile,
+  receiver: CaptureReceiver,
+  layout: LearnedLayout | null,
+): Promise<Extraction> {
+  try {
+    return (await capturePool(config).run({ kind: 'extract', file, receiver, layout })) as Extraction;
   } catch (err) {
     return stopped(err);
   }

@@ -1,6 +1,7 @@
 // The worker's reading of captured files (CONTRACT §13): the oldest `reading` capture is leased
 // (FOR UPDATE SKIP LOCKED, a lease token, its attempts counted), read on the capture pool
-// (read-file.ts) outside any transaction, its fields extracted (extract/), and the outcome written
+// (read-file.ts) outside any transaction, its fields extracted (extract/, on the capture pool too:
+// hundreds of milliseconds for a scan, which the main thread must not spend), and the outcome written
 // in ONE transaction that first re-checks, under the row's lock, that the lease is still this
 // worker's and the capture still `reading` (docs/exactly-once.md): the fields and pages,
 // `needs_review` (or `duplicate` of a bill received before), the `capture.needs_review` event, and
@@ -14,6 +15,7 @@
 //   (a crashed worker's included) it is `rejected`, saying why.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { AppContext, Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
@@ -22,9 +24,9 @@ import type { Pass, WorkerTask } from '../../worker/worker.ts';
 import { appendEvents } from '../events/append.ts';
 import { emptyFields, PROJECTED, projectCapture } from './captures.ts';
 import { capturedDuplicate } from './duplicate.ts';
-import { extractFields, supplierKeysOf } from './extract/index.ts';
+import { supplierKeysOf } from './extract/index.ts';
 import { autoConfirmPort, messageSettledPort } from './ports.ts';
-import { readCaptureFile } from './read-file.ts';
+import { extractCaptureFields, readCaptureFile } from './read-file.ts';
 
 /** Longer than the capture pool lets one file take, so a live worker never loses its lease. */
 export const CAPTURE_LEASE_MS = 10 * 60 * 1000;
@@ -40,11 +42,22 @@ export const RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_0
  */
 export interface CaptureReading {
   readFile: typeof readCaptureFile;
-  extractFields: typeof extractFields;
+  extractFields: (
+    file: ReadFile,
+    receiver: CaptureReceiver,
+    layout: LearnedLayout | null,
+  ) => Extraction | Promise<Extraction>;
   supplierKeysOf: typeof supplierKeysOf;
 }
 
-const DEFAULT_READING: CaptureReading = { readFile: readCaptureFile, extractFields, supplierKeysOf };
+/** The worker's reader and extractor: both on the capture pool (extract/ on the capture thread). */
+export function poolReading(config: Config): CaptureReading {
+  return {
+    readFile: readCaptureFile,
+    extractFields: (file, receiver, layout) => extractCaptureFields(config, file, receiver, layout),
+    supplierKeysOf,
+  };
+}
 
 interface Claimed {
   id: string;
@@ -124,11 +137,11 @@ async function extract(
   file: ReadFile,
 ): Promise<{ extraction: Extraction; keys: string[]; learned: boolean }> {
   const receiver = await receiverOf(ctx, c.organization_id);
-  const first = reading.extractFields(file, receiver, null);
+  const first = await reading.extractFields(file, receiver, null);
   const keysOf = (e: Extraction) => [...new Set([...reading.supplierKeysOf(e.fields), ...c.supplier_keys])];
   const layout = await learnedLayout(ctx, c.organization_id, keysOf(first));
   if (layout === null) return { extraction: first, keys: keysOf(first), learned: false };
-  const again = reading.extractFields(file, receiver, layout);
+  const again = await reading.extractFields(file, receiver, layout);
   return { extraction: again, keys: keysOf(again), learned: true };
 }
 
@@ -272,7 +285,7 @@ async function readClaimed(
 /** The worker's pass: one capture read per pass (a pass is seconds of a pool thread's time). */
 export async function captureReadPass(
   ctx: AppContext,
-  reading: CaptureReading = DEFAULT_READING,
+  reading: CaptureReading = poolReading(ctx.config),
 ): Promise<Pass> {
   const token = randomUUID();
   const claimed = await claim(ctx, token, ctx.clock.now());
