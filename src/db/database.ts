@@ -100,7 +100,14 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
         query: (text: any, values?: ReadonlyArray<unknown>): any => {
           const vals = values as unknown[] | undefined;
-          if (typeof text === 'string' && held === null && isWithCommit(text)) {
+          // Held only inside a transaction (pg's last ReadyForQuery said 'T'): anywhere else there
+          // is no COMMIT to go with, and it runs at once.
+          if (
+            typeof text === 'string' &&
+            held === null &&
+            isWithCommit(text) &&
+            client.getTransactionStatus() === 'T'
+          ) {
             held = {
               text,
               values: vals ?? [],

@@ -90,6 +90,15 @@ test('a transaction that rolls back drops its marked statement', async () => {
   assert.equal(await probe('dropped'), 0);
 });
 
+test('outside a transaction a marked statement runs at once', async () => {
+  await sql`insert into with_commit_probe (id) values ('alone')`.execute(tdb.database.db);
+  await runStatement(tdb.database.db, bump('alone'));
+  assert.equal(await probe('alone'), 1);
+  await assert.rejects(runStatement(tdb.database.db, bump('alone_absent')), (err: unknown) =>
+    failedRequirement(err, 'probe_missing'),
+  );
+});
+
 test('on PostgreSQL the COMMIT leaves with the marked statement, before its answer', {
   skip: POSTGRES ? false : 'needs DATABASE_URL (PostgreSQL)',
 }, async () => {
