@@ -13,8 +13,9 @@
 // the command tag ROLLBACK and no error of its own. That tag is read here and the statement's
 // error thrown: nothing committed, the caller learns why, as if the two had gone one at a time.
 //
-// Elsewhere (PGlite, which has no pg pipeline; any executor that does not know the mark) the
-// statement is an ordinary one with a leading comment: it runs at once, and fails at once.
+// Elsewhere (PGlite, which has no pg pipeline; any executor that does not know the mark; pg
+// outside a transaction, where no COMMIT follows) the statement is an ordinary one with a leading
+// comment: it runs at once, and fails at once.
 import pg from 'pg';
 import { Statement, stmt } from './statement.ts';
 
