@@ -13,6 +13,7 @@ import { openPGliteThread, type PGlitePool } from './pglite-pool.ts';
 import { DEFAULT_PGLITE_SETTINGS, type PGliteSettings } from './pglite-settings.ts';
 import { PreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
+import { commitWith, type HeldStatement, heldFate, isWithCommit, sendHeld } from './with-commit.ts';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -64,6 +65,9 @@ interface ConnectionSource {
   noticeError?(client: pg.PoolClient, err: unknown): void;
 }
 
+/** What Kysely is told of a statement held back until its transaction's COMMIT. */
+const HELD_RESULT = Object.freeze({ command: 'HELD', rowCount: null, rows: [] });
+
 /** The pg pool as Kysely sees it, naming frequent statements (see above). */
 function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresPool {
   const prepared = new PreparedStatements();
@@ -76,15 +80,50 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
         if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) onTimeout();
         throw err;
       }
+      // A statement marked to go with its transaction's COMMIT (src/db/with-commit.ts), held back
+      // until the next statement of this checkout: pipelined with it when that is the COMMIT.
+      let held: HeldStatement | null = null;
+      const run = (text: string, values: unknown[] | undefined): Promise<pg.QueryResult> => {
+        const name = values && values.length > 0 ? prepared.nameFor(text) : undefined;
+        if (name === undefined) return client.query(text, values);
+        return client.query({ name, text, values: values as unknown[] });
+      };
+      // biome-ignore lint/suspicious/noExplicitAny: as query's below.
+      const afterHeld = async (h: HeldStatement, text: any, values: unknown[] | undefined) => {
+        const fate = heldFate(text);
+        if (fate === 'commit') return commitWith(client, h, text);
+        // A rollback drops it; any other statement keeps the order they were written in.
+        if (fate === 'other') await sendHeld(client, h);
+        return typeof text === 'string' ? run(text, values) : client.query(text, values);
+      };
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
         query: (text: any, values?: ReadonlyArray<unknown>): any => {
-          const name =
-            typeof text === 'string' && values && values.length > 0 ? prepared.nameFor(text) : undefined;
+          const vals = values as unknown[] | undefined;
+          // Held only inside a transaction (pg's last ReadyForQuery said 'T'): anywhere else there
+          // is no COMMIT to go with, and it runs at once.
+          if (
+            typeof text === 'string' &&
+            held === null &&
+            isWithCommit(text) &&
+            client.getTransactionStatus() === 'T'
+          ) {
+            held = {
+              text,
+              values: vals ?? [],
+              name: vals && vals.length > 0 ? prepared.nameFor(text) : undefined,
+            };
+            // Nothing has run yet: it succeeds or fails with the COMMIT (no rows either way).
+            return Promise.resolve(HELD_RESULT);
+          }
+          const h = held;
+          held = null;
           const result: Promise<unknown> =
-            name === undefined
-              ? client.query(text, values as unknown[] | undefined)
-              : client.query({ name, text, values: values as unknown[] });
+            h !== null
+              ? afterHeld(h, text, vals)
+              : typeof text === 'string'
+                ? run(text, vals)
+                : client.query(text, vals);
           if (!pool.noticeError) return result;
           return result.catch((err: unknown) => {
             pool.noticeError?.(client, err);
@@ -92,7 +131,10 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
           });
         },
         // A connection that failed is discarded, not handed to the next checkout.
-        release: () => client.release(connectionError(client)),
+        release: () => {
+          held = null;
+          client.release(connectionError(client));
+        },
       } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),

@@ -11,8 +11,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { type AppContext, hmacKeys } from '../context.ts';
 import { Coalescer, perDatabase } from '../db/coalesce.ts';
+import { failedRequirement, requirement } from '../db/require.ts';
 import type { DB } from '../db/schema.ts';
-import { type Statement, stmt } from '../db/statement.ts';
+import { runStatement, type Statement, stmt } from '../db/statement.ts';
+import { withCommit } from '../db/with-commit.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { ApiError } from '../lib/errors.ts';
 import { pooledBytes } from '../lib/ids.ts';
@@ -436,11 +438,16 @@ export async function settleDeferredClaim(ctx: AppContext, claim: DeferredClaim)
   return readHeldKey(ctx, claim, claim.print);
 }
 
+/** The reason the completion fails when the record is no longer this request's claim. */
+const CLAIM_LOST = 'idempotency_claim_lost';
+
 /**
  * Keeps a success for replay, in the transaction that made it (src/http/write-transaction.ts):
  * the record and the effect commit together or not at all. Only while the record is still this
  * request's claim: if its lease lapsed and a retry took the key over, this transaction must not
- * commit (the retry runs the request), so it is refused with `conflict` and rolls back.
+ * commit (the retry runs the request), so the statement fails (claimLost tells that failure) and
+ * the transaction rolls back. The statement is the transaction's last and goes with its COMMIT
+ * on PostgreSQL, in one round trip (src/db/with-commit.ts): its failure is the COMMIT's.
  */
 export async function completeInTransaction(
   ctx: AppContext,
@@ -450,28 +457,33 @@ export async function completeInTransaction(
   contentType: string,
   body: string,
 ): Promise<void> {
-  let update = trx
-    .updateTable('idempotency_keys')
-    .set({
-      status: 'done',
-      response_status: status,
-      response_content_type: contentType,
-      response_body: sealResponse(ctx, claim, body),
-    })
-    .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
-    .where('status', '=', 'running')
-    .where('principal', '=', claim.principal);
-  if (claim.claimedAt) update = update.where('created_at', '=', claim.claimedAt);
-  const done = await update.returning('scope').executeTakeFirst();
-  if (!done) {
-    throw new ApiError(
-      'conflict',
-      'This request outlived its hold on the Idempotency-Key and another request with the key took it over; nothing was changed. Retry to see its outcome.',
-      undefined,
-      { 'retry-after': '1' },
-    );
-  }
+  // Never a claim a retry took over after this one's lease lapsed.
+  const same = claim.claimedAt ? stmt` and created_at = ${claim.claimedAt}` : stmt``;
+  await runStatement(
+    trx,
+    withCommit(stmt`with done as (
+      update idempotency_keys set status = 'done', response_status = ${status}::int,
+        response_content_type = ${contentType}, response_body = ${sealResponse(ctx, claim, body)}
+      where scope = ${claim.scope} and key = ${storedKey(claimHmacKey(ctx, claim), claim.key)}
+        and status = 'running' and principal = ${claim.principal}${same}
+      returning 1)
+    select ${requirement(stmt`exists (select from done)`, CLAIM_LOST)}`),
+  );
+}
+
+/**
+ * The answer to a write whose completion failed because its claim was lost (completeInTransaction),
+ * whether that failure came from the statement or from the COMMIT it went with; null for any other
+ * failure.
+ */
+export function claimLost(err: unknown): ApiError | null {
+  if (!failedRequirement(err, CLAIM_LOST)) return null;
+  return new ApiError(
+    'conflict',
+    'This request outlived its hold on the Idempotency-Key and another request with the key took it over; nothing was changed. Retry to see its outcome.',
+    undefined,
+    { 'retry-after': '1' },
+  );
 }
 
 /**

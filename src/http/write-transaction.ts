@@ -8,7 +8,9 @@
 //   handler      with ctx.db = this transaction: every domain function that opens "its"
 //                transaction joins this one (src/db/transaction.ts)
 //   serialize    the answer, with the route's own serializer (the bytes replayed are the bytes sent)
-//   complete     the record 'done' with the sealed answer
+//   complete     the record 'done' with the sealed answer, or the statement fails if the claim
+//                was lost; on PostgreSQL it is held back and pipelined with the COMMIT, one
+//                network write and one round trip (src/db/with-commit.ts)
 //   COMMIT       then the afterCommit hooks (worker wake-ups, caches), then the bytes are sent
 //
 // A crash or a cut connection before COMMIT leaves neither effect nor record (the lease lapses,
@@ -19,6 +21,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import {
+  claimLost,
   completeInTransaction,
   type IdempotencyClaim,
   JSON_CONTENT_TYPE,
@@ -77,6 +80,9 @@ export async function runWriteTransaction(
     }
     await completeInTransaction(ctx, trx, claim, out.status, out.contentType, out.body);
     return out;
+  }).catch((err: unknown) => {
+    // The completion's failure, from its statement or (PostgreSQL) from the COMMIT it went with.
+    throw claimLost(err) ?? err;
   });
   onCommitted();
   if (answer instanceof KeptRefusal) throw answer.error;

@@ -59,6 +59,11 @@ export async function commitCutProxy(target: URL) {
     when?: (statements: string[]) => boolean;
   } | null = null;
 
+  // Every message of every connection in the order the proxy saw them, once record() is called:
+  // `F:<type>[:<statement text>]` from the frontend (text for Q and P), `B:<type>[:<tag>]` from
+  // the backend (the tag for C).
+  let log: string[] | null = null;
+
   function cutAll(downMs: number): void {
     refuseUntil = Date.now() + downMs;
     for (const s of sockets) s.destroy();
@@ -110,6 +115,7 @@ export async function commitCutProxy(target: URL) {
           const nameEnd = payload.indexOf(0);
           text = payload.toString('utf8', nameEnd + 1, payload.indexOf(0, nameEnd + 1));
         }
+        log?.push(text === null ? `F:${type}` : `F:${type}:${text}`);
         if (text !== null) {
           if (/^\s*commit\b/i.test(text)) commitSent = true;
           else statements.push(text);
@@ -129,8 +135,9 @@ export async function commitCutProxy(target: URL) {
         if (back.length - offset < 1 + len) break;
         if (type === 'C') {
           const tag = back.toString('utf8', offset + 5, offset + len);
+          log?.push(`B:C:${tag.replace(/\0$/, '')}`);
           if (tag.startsWith('COMMIT') && commitSent) committed = true;
-        }
+        } else log?.push(`B:${type}`);
         offset += 1 + len;
         if (type === 'Z') {
           if (committed && armed && (!armed.when || armed.when(statements))) {
@@ -187,6 +194,11 @@ export async function commitCutProxy(target: URL) {
     },
     disarm(): void {
       armed = null;
+    },
+    /** Starts recording every message from now on (see `log` above); returns the live record. */
+    record(): string[] {
+      log = [];
+      return log;
     },
     close: () =>
       new Promise<void>((r) => {

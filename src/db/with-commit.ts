@@ -1,0 +1,146 @@
+// A transaction's last statement sent with its COMMIT, in one network write and one round trip
+// (issue 46). A write's Idempotency-Key record is completed inside the write's own transaction
+// (CONTRACT 10: the effect and its record commit together), and that UPDATE was a round trip of
+// its own just before the COMMIT, one during which the write held a pooled connection and its row
+// locks while other writes queued. On PostgreSQL (pg) the statement marked here is held back until
+// the transaction's COMMIT and then pipelined with it: its Parse/Bind/Execute/Sync and the COMMIT's
+// Query leave together, the statement still prepared with parameters (never literals).
+//
+// Why that is safe: the marked statement must check itself and fail when what it stands for no
+// longer holds (docex_require, src/db/require.ts), never answer "0 rows" for the caller to judge,
+// because nobody looks at its rows before the COMMIT is on the wire. PostgreSQL runs the two in
+// order: a failed statement aborts the transaction, and the COMMIT that follows then ends it with
+// the command tag ROLLBACK and no error of its own. That tag is read here and the statement's
+// error thrown: nothing committed, the caller learns why, as if the two had gone one at a time.
+//
+// Elsewhere (PGlite, which has no pg pipeline; any executor that does not know the mark; pg
+// outside a transaction, where no COMMIT follows) the statement is an ordinary one with a leading
+// comment: it runs at once, and fails at once.
+import pg from 'pg';
+import { Statement, stmt } from './statement.ts';
+
+/** pg's own conversion of a parameter to its wire text (pg.utils, not in pg's type declarations). */
+const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
+
+/** The mark a statement text starts with to go with its transaction's COMMIT. */
+export const WITH_COMMIT = '/* docex: with the commit */ ';
+
+const COMMIT = /^\s*commit\s*$/i;
+const ROLLBACK = /^\s*rollback\s*$/i;
+
+const MARK = new Statement(Object.freeze([WITH_COMMIT]), []);
+
+/**
+ * The statement, marked to go with its transaction's COMMIT. It must fail by itself when it must
+ * not commit (a docex_require in it): on PostgreSQL nothing reads its rows before the COMMIT.
+ */
+export function withCommit(s: Statement): Statement {
+  return stmt`${MARK}${s}`;
+}
+
+/** True for a text marked to go with its transaction's COMMIT. */
+export function isWithCommit(text: string): boolean {
+  return text.startsWith(WITH_COMMIT);
+}
+
+/** A marked statement held back until its transaction's COMMIT. */
+export interface HeldStatement {
+  text: string;
+  values: unknown[];
+  /** its prepared statement's name (src/db/prepared.ts), if named */
+  name: string | undefined;
+}
+
+/** What a statement of a checkout means for a statement held back on it. */
+export function heldFate(text: unknown): 'commit' | 'rollback' | 'other' {
+  if (typeof text !== 'string') return 'other';
+  if (COMMIT.test(text)) return 'commit';
+  if (ROLLBACK.test(text)) return 'rollback';
+  return 'other';
+}
+
+/** pg's client as this module uses it: its public query, and the pipeline switch pg reads per call. */
+interface PipelinableClient {
+  pipeline?: unknown;
+  readyForQuery?: unknown;
+  _activeQuery?: unknown;
+  _queryQueue?: unknown[];
+  _sentQueryQueue?: unknown[];
+  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+/**
+ * True when pg's client is idle, not in pipeline mode, and has the switch this module flips (pg
+ * 8.23's `pipeline`, read at every query and ReadyForQuery): only then are the two pipelined.
+ */
+function canPipeline(client: pg.PoolClient): boolean {
+  const c = client as unknown as PipelinableClient;
+  return (
+    c.pipeline === false &&
+    c.readyForQuery === true &&
+    c._activeQuery == null &&
+    Array.isArray(c._queryQueue) &&
+    c._queryQueue.length === 0 &&
+    Array.isArray(c._sentQueryQueue) &&
+    c._sentQueryQueue.length === 0
+  );
+}
+
+/** The held statement sent on its own, as it would have been without the mark. */
+export function sendHeld(client: pg.PoolClient, held: HeldStatement): Promise<pg.QueryResult> {
+  return held.name === undefined
+    ? client.query(held.text, held.values)
+    : client.query({ name: held.name, text: held.text, values: held.values });
+}
+
+/**
+ * Sends `held` and then `commit` on `client` (checked out, inside a transaction): pipelined, in one
+ * write, when pg's client allows it; else one after the other, the COMMIT only after the statement
+ * succeeded. Throws the statement's error when it failed (the transaction is then rolled back, by
+ * the pipelined COMMIT's ROLLBACK or by the caller's), and an error when the COMMIT did not commit.
+ */
+export async function commitWith(
+  client: pg.PoolClient,
+  held: HeldStatement,
+  commit: string,
+): Promise<pg.QueryResult> {
+  if (!canPipeline(client)) {
+    await sendHeld(client, held);
+    return committed(await client.query(commit));
+  }
+  // Converted first, with pg's own function: a value pg cannot convert (the only way its Bind can
+  // fail on this side, after which pg would skip the statement and still send the COMMIT) throws
+  // here, before anything is sent; converted values go through pg's Bind unchanged.
+  const ready: HeldStatement = { ...held, values: held.values.map((v) => prepareValue(v)) };
+  const c = client as unknown as PipelinableClient;
+  const stream = c.connection?.stream;
+  c.pipeline = true;
+  let statement: Promise<pg.QueryResult>;
+  let end: Promise<pg.QueryResult>;
+  // Corked, the statement's five messages and the COMMIT's Query are one write to the socket.
+  stream?.cork?.();
+  try {
+    statement = sendHeld(client, ready);
+    end = client.query(commit);
+  } catch (err) {
+    c.pipeline = false;
+    throw err;
+  } finally {
+    stream?.uncork?.();
+  }
+  // pg keeps reading answers in order while `pipeline` is on; it goes off once both are answered
+  // (or failed with the connection), before the client can be released or used again.
+  const [s, e] = await Promise.allSettled([statement, end]);
+  c.pipeline = false;
+  if (s.status === 'rejected') throw s.reason;
+  if (e.status === 'rejected') throw e.reason;
+  return committed(e.value);
+}
+
+/** The COMMIT's answer, refused unless it committed (a COMMIT of an aborted transaction says ROLLBACK). */
+function committed(result: pg.QueryResult): pg.QueryResult {
+  if (result.command !== 'COMMIT') {
+    throw new Error(`the transaction did not commit: its COMMIT answered ${result.command}`);
+  }
+  return result;
+}
