@@ -6,7 +6,7 @@ import type { FieldName, LearnedLayout } from '../../../lib/capture-shapes.ts';
 import { type Candidate, kindOf } from './candidates.ts';
 import { asLayout, type LearnedField } from './layout.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
-import { sameName } from './parties.ts';
+import { findNames, type NameRead, sameName } from './parties.ts';
 import { type ReadContext, readAt } from './read-values.ts';
 
 function pageOf(lines: Line[], p: LearnedField['page']): number | null {
@@ -106,4 +106,51 @@ function readThere(lines: Line[], box: [number, number, number, number], field: 
     if (r) return r;
   }
   return null;
+}
+
+/** What the file itself shows of its seller: the VAT id and IBAN read, each valid, and whether `high`. */
+export interface SellerIdentity {
+  vat: { value: string; high: boolean } | null;
+  iban: { value: string; high: boolean } | null;
+}
+
+/**
+ * The supplier's confirmed name, read where this file prints it (CONTRACT §13 "or learned"), when
+ * the file shows itself this supplier's: its seller VAT id or IBAN, read `high`, is one the
+ * supplier was confirmed with, and neither names another supplier. Not where the buyer's name is
+ * printed (`notAt`: those words). `conflict`: the file names another seller, so nothing learned
+ * of this one's name applies; null: the layout knows no identity, or the name is not printed.
+ */
+export function learnedSeller(
+  lines: Line[],
+  learned: LearnedLayout,
+  seen: SellerIdentity,
+  notAt: (words: Word[]) => boolean,
+): NameRead | 'conflict' | null {
+  const layout = asLayout(learned);
+  const s = layout?.supplier;
+  if (!layout || !s || s.name === null) return null;
+  const conflict =
+    (seen.vat !== null && s.vat_ids.length > 0 && !s.vat_ids.includes(seen.vat.value)) ||
+    (seen.iban !== null && s.ibans.length > 0 && !s.ibans.includes(seen.iban.value));
+  if (conflict) return 'conflict';
+  const match =
+    (seen.vat?.high === true && s.vat_ids.includes(seen.vat.value)) ||
+    (seen.iban?.high === true && s.ibans.includes(seen.iban.value));
+  if (!match) return null;
+  const places = findNames(lines, s.name, 20).filter((p) => !notAt(p.words));
+  if (places.length === 0) return null;
+  // where the confirmation found it, when the file prints it there again; else the first place
+  const rel = layout.fields.seller_name?.rel;
+  const dist = (ws: Word[]) => {
+    const w = ws[0] as Word;
+    return rel ? Math.hypot(w.bbox[0] / w.pageWidth - rel[0], w.bbox[1] / w.pageHeight - rel[1]) : 0;
+  };
+  const best = places.reduce((a, b) => (dist(b.words) < dist(a.words) ? b : a));
+  return {
+    value: best.words.map((w) => w.text).join(' '),
+    words: best.words,
+    page: best.line.page,
+    labeled: true,
+  };
 }

@@ -33,7 +33,8 @@ export function timesPrinted(lines: Line[], name: string): number {
   return findNames(lines, name, 3).length;
 }
 
-function findNames(lines: Line[], name: string, most: number): { line: Line; words: Word[] }[] {
+/** The places (at most `most`) that print the name, in reading order; on two lines too. */
+export function findNames(lines: Line[], name: string, most: number): { line: Line; words: Word[] }[] {
   const found: { line: Line; words: Word[] }[] = [];
   const target = fold(name).replace(/[^\p{L}\p{N}]+/gu, '');
   if (target === '') return found;
@@ -172,6 +173,14 @@ function nameAtLabel(
     };
   }
   return null;
+}
+
+/** Words printed as the buyer's: under or beside a buyer label ("Bill to", "Rechnungsempfänger"). */
+export function underBuyerLabel(lines: Line[], hits: LabelHit[], words: Word[]): boolean {
+  const first = words[0];
+  if (first === undefined) return false;
+  const line = lines.find((l) => l.words.includes(first));
+  return line !== undefined && labelAbove(hits, 'buyer_name', line, first.bbox[0], 4);
 }
 
 export function buyerName(lines: Line[], hits: LabelHit[], receiverName: string): NameRead | null {
