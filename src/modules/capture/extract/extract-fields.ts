@@ -278,7 +278,11 @@ export function extractFields(
   const atPlace = taughtName(taught, 'seller_name');
   const learntSeller =
     byIdentity === 'conflict' ? null : (byIdentity ?? (atPlace && !notAt(atPlace.words) ? atPlace : null));
-  const seller = learntSeller ?? sellerName(lines, hits, receiver.name);
+  // the seller's block: where its VAT id, registration or IBAN is printed with its label
+  const anchors = [sellerVat, reg, iban]
+    .filter((c): c is Candidate => c !== null && c.labeled && c.label !== null)
+    .map((c) => (c.label as NonNullable<Candidate['label']>).line.words.slice(c.label?.first));
+  const seller = learntSeller ?? sellerName(lines, hits, receiver.name, anchors);
   // a name has no check digits: read under a seller label it is `high` only when the file prints
   // the same name in a second place too (its letterhead, its footer, its bank details), or learned
   const corroborated =
