@@ -27,14 +27,7 @@ import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
 import { cents, money2 } from './numbers.ts';
-import {
-  buyerName,
-  type NameRead,
-  sameName,
-  sellerName,
-  timesPrinted,
-  underBuyerLabel,
-} from './parties.ts';
+import { buyerName, type NameRead, sameName, sellerName, timesPrinted, underBuyerLabel } from './parties.ts';
 import { breakdownBox, readBreakdown, readLines } from './tables.ts';
 
 const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
@@ -279,9 +272,9 @@ export function extractFields(
   const learntSeller =
     byIdentity === 'conflict' ? null : (byIdentity ?? (atPlace && !notAt(atPlace.words) ? atPlace : null));
   // the seller's block: where its VAT id, registration or IBAN is printed with its label
-  const anchors = [sellerVat, reg, iban]
-    .filter((c): c is Candidate => c !== null && c.labeled && c.label !== null)
-    .map((c) => (c.label as NonNullable<Candidate['label']>).line.words.slice(c.label?.first));
+  const anchors = [sellerVat, reg, iban].flatMap((c) =>
+    c?.labeled && c.label ? [c.label.line.words.slice(c.label.first)] : [],
+  );
   const seller = learntSeller ?? sellerName(lines, hits, receiver.name, anchors);
   // a name has no check digits: read under a seller label it is `high` only when the file prints
   // the same name in a second place too (its letterhead, its footer, its bank details), or learned

@@ -309,7 +309,7 @@ export const LABELS: LabelPattern[] = [
     'buyer\\s+reference',
     'ihr\\s+zeichen',
     'referenz\\s+des\\s+kaufers',
-    'reference\\s+(?:de\\s+l[\'’]\\s*)?acheteur',
+    "reference\\s+(?:de\\s+l['’]\\s*)?acheteur",
     'service\\s+executant',
     'uw\\s+referentie',
     'su\\s+referencia',

@@ -333,7 +333,8 @@ export function sellerName(
   const byLine = groupHits(hits);
   const squashed = (x: string) => fold(x).replace(/[^\p{L}\p{N}]+/gu, '');
   const isReceiver = (x: string) =>
-    sameName(x, receiverName) || (squashed(receiverName) !== '' && squashed(x).includes(squashed(receiverName)));
+    sameName(x, receiverName) ||
+    (squashed(receiverName) !== '' && squashed(x).includes(squashed(receiverName)));
   const found: { read: NameRead; rank: number }[] = [];
   // a label begins its column: "LOGO Vendeur", "LE FOURNISSEUR" are a name's words
   const begins = (h: LabelHit) => {
@@ -352,7 +353,8 @@ export function sellerName(
   const height = pageOne[0]?.words[0]?.pageHeight ?? 842;
   const unlabeled = (ws: Word[], rank: number) => {
     const value = ws.map((w) => w.text).join(' ');
-    if (!isReceiver(value)) found.push({ read: { value, words: ws, page: (ws[0] as Word).page, labeled: false }, rank });
+    if (!isReceiver(value))
+      found.push({ read: { value, words: ws, page: (ws[0] as Word).page, labeled: false }, rank });
   };
   for (const anchor of anchors) {
     const ws = blockName(lines, anchor);

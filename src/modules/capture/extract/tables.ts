@@ -97,7 +97,9 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
   }
   // a rate shown with its category is the breakdown's row; the same rate without one is an item's
   const categorized = new Set([...byRate.keys()].filter((k) => k.includes(' ')).map((k) => k.split(' ')[1]));
-  const rows = [...byRate.entries()].filter(([k]) => k.includes(' ') || !categorized.has(k)).map(([, v]) => v);
+  const rows = [...byRate.entries()]
+    .filter(([k]) => k.includes(' ') || !categorized.has(k))
+    .map(([, v]) => v);
   return { rows: rows.map((r) => r.row), lines: rows.map((r) => r.line) };
 }
 
