@@ -190,3 +190,23 @@ describe('breakdown and references', () => {
     assert.equal(ex.payment_reference?.value, 'F2026BUYER');
   });
 });
+
+test("a learned reference is read at its place, not from its label's words ('PAIEMENT' is not a code)", () => {
+  // the next file prints its labels wider (another font): the learned offset lands on their words
+  const page = (n: string, ref: string, buyerRef: string, gap: string): Run[] => [
+    [50, 40, `FACTURE N° : ${n}`],
+    [50, 100, `REFERENCE ACHETEUR / SERVICE${gap}EXECUTANT${gap}: ${buyerRef}`],
+    [50, 500, `REFERENCE${gap}AVIS${gap}DE${gap}PAIEMENT${gap}: ${ref}`],
+    [50, 512, 'N° TVA : FR32123456789'],
+  ];
+  const first = file(page('F-1', 'F1BUYER', 'SERVEXEC', ' '));
+  const next = file(page('F-2', 'F2BUYER', 'SERVAUTRE', '     '));
+  const confirmed: CaptureFields = {
+    ...extractFields(first, RECEIVER, null).fields,
+    payment_reference: v('F1BUYER'),
+    buyer_reference: v('SERVEXEC'),
+  };
+  const after = extractFields(next, RECEIVER, learnLayout(first, confirmed, null)).fields;
+  assert.equal(after.payment_reference?.value, 'F2BUYER');
+  assert.equal(after.buyer_reference?.value, 'SERVAUTRE');
+});

@@ -55,13 +55,15 @@ export function learnedCandidates(lines: Line[], learned: LearnedLayout, ctx: Re
     const W = onPage[0]?.words[0]?.pageWidth ?? 1;
     const H = onPage[0]?.words[0]?.pageHeight ?? 1;
     let box: [number, number, number, number] = [f.rel[0] * W, f.rel[1] * H, f.rel[2] * W, f.rel[3] * H];
+    let labelWords: Word[] = [];
     if (f.label !== null && f.offset !== null) {
       const label = findLabel(onPage, f.label, f.labelAt);
       if (!label) continue;
+      labelWords = label;
       const [lx, ly] = [(label[0] as Word).bbox[0], (label[0] as Word).bbox[1]];
       box = [lx + f.offset[0], ly + f.offset[1], lx + f.offset[2], ly + f.offset[3]];
     }
-    const r = readThere(onPage, box, name, ctx);
+    const r = readThere(onPage, box, name, ctx, labelWords);
     if (!r) continue;
     if ((name === 'seller_name' || name === 'buyer_name') && !(f.value && sameName(r.value, f.value)))
       continue;
@@ -83,8 +85,17 @@ export function learnedCandidates(lines: Line[], learned: LearnedLayout, ctx: Re
   return out;
 }
 
-/** The value of `field` printed in (or overlapping) `box`. */
-function readThere(lines: Line[], box: [number, number, number, number], field: FieldName, ctx: ReadContext) {
+/**
+ * The value of `field` printed in (or overlapping) `box`, never one of its label's words (a page
+ * printed at another scale moves the box onto them: "REFERENCE AVIS DE PAIEMENT" is not a code).
+ */
+function readThere(
+  lines: Line[],
+  box: [number, number, number, number],
+  field: FieldName,
+  ctx: ReadContext,
+  label: Word[],
+) {
   const cy = (box[1] + box[3]) / 2;
   const line = lines
     .filter((l) => Math.abs((l.bbox[1] + l.bbox[3]) / 2 - cy) <= lineHeight(l) * 0.8)
@@ -102,6 +113,7 @@ function readThere(lines: Line[], box: [number, number, number, number], field: 
   const kind = kindOf(field);
   if (kind === undefined) return null;
   for (let j = i; j < line.words.length && (line.words[j] as Word).bbox[0] <= box[2] + h; j++) {
+    if (label.includes(line.words[j] as Word)) continue;
     const r = readAt(kind, line.words, j, h, ctx);
     if (r) return r;
   }
