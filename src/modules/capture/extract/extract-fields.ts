@@ -23,11 +23,11 @@ import {
   rfValid,
   vatIdValid,
 } from './checks.ts';
-import { learnedCandidates } from './learned-read.ts';
+import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
 import { cents, money2 } from './numbers.ts';
-import { buyerName, type NameRead, sameName, sellerName, timesPrinted } from './parties.ts';
+import { buyerName, type NameRead, sameName, sellerName, timesPrinted, underBuyerLabel } from './parties.ts';
 import { breakdownBox, readBreakdown, readLines } from './tables.ts';
 
 const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
@@ -252,8 +252,30 @@ export function extractFields(
   }
   const buyer = taughtName(taught, 'buyer_name') ?? buyerName(lines, hits, receiver.name);
   if (buyer) fields.buyer_name = value(buyer, buyer.labeled && sameName(buyer.value, receiver.name));
-  const learntSeller = taughtName(taught, 'seller_name');
-  const seller = learntSeller ?? sellerName(lines, hits, receiver.name);
+  // learned: the supplier's confirmed name where this file prints it, when the file shows itself
+  // that supplier's (its VAT id or IBAN); never the words printed as the buyer's
+  const notAt = (ws: { bbox: BBox }[]) =>
+    (buyer !== null && ws.some((w) => buyer.words.includes(w as (typeof buyer.words)[number]))) ||
+    underBuyerLabel(lines, hits, ws as NameRead['words']);
+  const seen: SellerIdentity = {
+    vat:
+      fields.seller_vat_id && vatIdValid(null, fields.seller_vat_id.value)
+        ? { value: fields.seller_vat_id.value, high: fields.seller_vat_id.confidence === 'high' }
+        : null,
+    iban:
+      fields.iban && ibanValid(fields.iban.value)
+        ? { value: fields.iban.value, high: fields.iban.confidence === 'high' }
+        : null,
+  };
+  const byIdentity = learned ? learnedSeller(lines, learned, seen, notAt) : null;
+  const atPlace = taughtName(taught, 'seller_name');
+  const learntSeller =
+    byIdentity === 'conflict' ? null : (byIdentity ?? (atPlace && !notAt(atPlace.words) ? atPlace : null));
+  // the seller's block: where its VAT id, registration or IBAN is printed with its label
+  const anchors = [sellerVat, reg, iban].flatMap((c) =>
+    c?.labeled && c.label ? [c.label.line.words.slice(c.label.first)] : [],
+  );
+  const seller = learntSeller ?? sellerName(lines, hits, receiver.name, anchors);
   // a name has no check digits: read under a seller label it is `high` only when the file prints
   // the same name in a second place too (its letterhead, its footer, its bank details), or learned
   const corroborated =

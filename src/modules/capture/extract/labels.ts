@@ -232,6 +232,9 @@ export const LABELS: LabelPattern[] = [
     'referencia\\s+de\\s+pago',
     'causale',
     'structured\\s+reference',
+    'reference\\s+(?:avis\\s+de\\s+)?paiement',
+    'reference\\s+(?:du\\s+)?virement',
+    'remittance\\s+(?:information|reference)',
   ]),
   // --- identifiers of the parties
   ...p('seller_vat_id', 2, [
@@ -306,6 +309,8 @@ export const LABELS: LabelPattern[] = [
     'buyer\\s+reference',
     'ihr\\s+zeichen',
     'referenz\\s+des\\s+kaufers',
+    "reference\\s+(?:de\\s+l['’]\\s*)?acheteur",
+    'service\\s+executant',
     'uw\\s+referentie',
     'su\\s+referencia',
     'vostro\\s+riferimento',

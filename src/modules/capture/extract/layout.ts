@@ -20,9 +20,22 @@ export interface LearnedField {
   value?: string;
 }
 
+/**
+ * Who the supplier is, as its confirmations said: its name, and the VAT ids and IBANs (each passing
+ * its check) it was confirmed with. A later file is this supplier's only when it shows one of them
+ * `high` and none of another (learned-read.ts `learnedSeller`). Absent from layouts learned
+ * before it was added (they are read as before).
+ */
+export interface LearnedSupplier {
+  name: string | null;
+  vat_ids: string[];
+  ibans: string[];
+}
+
 export interface Layout extends LearnedLayout {
   version: typeof LAYOUT_VERSION;
   fields: Partial<Record<FieldName, LearnedField>>;
+  supplier?: LearnedSupplier;
   /** how many confirmations taught it */
   confirmations: number;
 }

@@ -13,9 +13,9 @@ import {
   type ReadFile,
 } from '../../../lib/capture-shapes.ts';
 import { kindOf } from './candidates.ts';
-import { compactId } from './checks.ts';
+import { compactId, ibanValid, vatIdValid } from './checks.ts';
 import { labelsOf } from './find-labels.ts';
-import { asLayout, LAYOUT_VERSION, type Layout, type LearnedField } from './layout.ts';
+import { asLayout, LAYOUT_VERSION, type Layout, type LearnedField, type LearnedSupplier } from './layout.ts';
 import { boxOf, type Line, lineHeight, linesOf, type Word } from './lines.ts';
 import { localeOf } from './locale.ts';
 import { cents } from './numbers.ts';
@@ -100,6 +100,18 @@ function foldedOf(line: Line, words: Word[]): string {
   return line.folded.slice(s, e);
 }
 
+/** The supplier as this confirmation names it, with what earlier ones said (a second IBAN, say). */
+function supplierOf(confirmed: CaptureFields, before: LearnedSupplier | undefined): LearnedSupplier {
+  const vat = confirmed.seller_vat_id?.value;
+  const iban = confirmed.iban?.value;
+  const add = (list: string[], v: string | null) => (v === null || list.includes(v) ? list : [...list, v]);
+  return {
+    name: confirmed.seller_name?.value || before?.name || null,
+    vat_ids: add(before?.vat_ids ?? [], vat && vatIdValid(null, vat) ? compactId(vat) : null),
+    ibans: add(before?.ibans ?? [], iban && ibanValid(iban) ? compactId(iban) : null),
+  };
+}
+
 export function learnLayout(
   file: ReadFile,
   confirmed: CaptureFields,
@@ -111,6 +123,7 @@ export function learnLayout(
     version: LAYOUT_VERSION,
     fields: { ...(before?.fields ?? {}) },
     confirmations: (before?.confirmations ?? 0) + 1,
+    supplier: supplierOf(confirmed, before?.supplier),
   };
   if (lines.length === 0) return layout;
   const ctx = localeOf(lines, { name: '', vat_id: null, legal_registration_id: null, country_code: null });

@@ -6,7 +6,7 @@ import type { FieldName, LearnedLayout } from '../../../lib/capture-shapes.ts';
 import { type Candidate, kindOf } from './candidates.ts';
 import { asLayout, type LearnedField } from './layout.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
-import { sameName } from './parties.ts';
+import { findNames, type NameRead, sameName } from './parties.ts';
 import { type ReadContext, readAt } from './read-values.ts';
 
 function pageOf(lines: Line[], p: LearnedField['page']): number | null {
@@ -55,13 +55,15 @@ export function learnedCandidates(lines: Line[], learned: LearnedLayout, ctx: Re
     const W = onPage[0]?.words[0]?.pageWidth ?? 1;
     const H = onPage[0]?.words[0]?.pageHeight ?? 1;
     let box: [number, number, number, number] = [f.rel[0] * W, f.rel[1] * H, f.rel[2] * W, f.rel[3] * H];
+    let labelWords: Word[] = [];
     if (f.label !== null && f.offset !== null) {
       const label = findLabel(onPage, f.label, f.labelAt);
       if (!label) continue;
+      labelWords = label;
       const [lx, ly] = [(label[0] as Word).bbox[0], (label[0] as Word).bbox[1]];
       box = [lx + f.offset[0], ly + f.offset[1], lx + f.offset[2], ly + f.offset[3]];
     }
-    const r = readThere(onPage, box, name, ctx);
+    const r = readThere(onPage, box, name, ctx, labelWords);
     if (!r) continue;
     if ((name === 'seller_name' || name === 'buyer_name') && !(f.value && sameName(r.value, f.value)))
       continue;
@@ -83,8 +85,17 @@ export function learnedCandidates(lines: Line[], learned: LearnedLayout, ctx: Re
   return out;
 }
 
-/** The value of `field` printed in (or overlapping) `box`. */
-function readThere(lines: Line[], box: [number, number, number, number], field: FieldName, ctx: ReadContext) {
+/**
+ * The value of `field` printed in (or overlapping) `box`, never one of its label's words (a page
+ * printed at another scale moves the box onto them: "REFERENCE AVIS DE PAIEMENT" is not a code).
+ */
+function readThere(
+  lines: Line[],
+  box: [number, number, number, number],
+  field: FieldName,
+  ctx: ReadContext,
+  label: Word[],
+) {
   const cy = (box[1] + box[3]) / 2;
   const line = lines
     .filter((l) => Math.abs((l.bbox[1] + l.bbox[3]) / 2 - cy) <= lineHeight(l) * 0.8)
@@ -102,8 +113,56 @@ function readThere(lines: Line[], box: [number, number, number, number], field: 
   const kind = kindOf(field);
   if (kind === undefined) return null;
   for (let j = i; j < line.words.length && (line.words[j] as Word).bbox[0] <= box[2] + h; j++) {
+    if (label.includes(line.words[j] as Word)) continue;
     const r = readAt(kind, line.words, j, h, ctx);
     if (r) return r;
   }
   return null;
+}
+
+/** What the file itself shows of its seller: the VAT id and IBAN read, each valid, and whether `high`. */
+export interface SellerIdentity {
+  vat: { value: string; high: boolean } | null;
+  iban: { value: string; high: boolean } | null;
+}
+
+/**
+ * The supplier's confirmed name, read where this file prints it (CONTRACT §13 "or learned"), when
+ * the file shows itself this supplier's: its seller VAT id or IBAN, read `high`, is one the
+ * supplier was confirmed with, and neither names another supplier. Not where the buyer's name is
+ * printed (`notAt`: those words). `conflict`: the file names another seller, so nothing learned
+ * of this one's name applies; null: the layout knows no identity, or the name is not printed.
+ */
+export function learnedSeller(
+  lines: Line[],
+  learned: LearnedLayout,
+  seen: SellerIdentity,
+  notAt: (words: Word[]) => boolean,
+): NameRead | 'conflict' | null {
+  const layout = asLayout(learned);
+  const s = layout?.supplier;
+  if (!layout || !s || s.name === null) return null;
+  const conflict =
+    (seen.vat !== null && s.vat_ids.length > 0 && !s.vat_ids.includes(seen.vat.value)) ||
+    (seen.iban !== null && s.ibans.length > 0 && !s.ibans.includes(seen.iban.value));
+  if (conflict) return 'conflict';
+  const match =
+    (seen.vat?.high === true && s.vat_ids.includes(seen.vat.value)) ||
+    (seen.iban?.high === true && s.ibans.includes(seen.iban.value));
+  if (!match) return null;
+  const places = findNames(lines, s.name, 20).filter((p) => !notAt(p.words));
+  if (places.length === 0) return null;
+  // where the confirmation found it, when the file prints it there again; else the first place
+  const rel = layout.fields.seller_name?.rel;
+  const dist = (ws: Word[]) => {
+    const w = ws[0] as Word;
+    return rel ? Math.hypot(w.bbox[0] / w.pageWidth - rel[0], w.bbox[1] / w.pageHeight - rel[1]) : 0;
+  };
+  const best = places.reduce((a, b) => (dist(b.words) < dist(a.words) ? b : a));
+  return {
+    value: best.words.map((w) => w.text).join(' '),
+    words: best.words,
+    page: best.line.page,
+    labeled: true,
+  };
 }

@@ -3,7 +3,7 @@
 // to", "Rechnungsempfänger", "Facturé à"). The seller's name is read under a seller label
 // ("Verkäufer", "Fournisseur", the account holder of the bank details) or, with no label, taken
 // from the top of the first page (the letterhead: its largest words): that one is never `high`.
-import { fold } from './dates.ts';
+import { fold, parseDate } from './dates.ts';
 import type { LabelHit } from './find-labels.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
 
@@ -33,7 +33,8 @@ export function timesPrinted(lines: Line[], name: string): number {
   return findNames(lines, name, 3).length;
 }
 
-function findNames(lines: Line[], name: string, most: number): { line: Line; words: Word[] }[] {
+/** The places (at most `most`) that print the name, in reading order; on two lines too. */
+export function findNames(lines: Line[], name: string, most: number): { line: Line; words: Word[] }[] {
   const found: { line: Line; words: Word[] }[] = [];
   const target = fold(name).replace(/[^\p{L}\p{N}]+/gu, '');
   if (target === '') return found;
@@ -106,7 +107,12 @@ function continued(lines: Line[], k: number, x0: number, x1: number, first: stri
   return ws.length > 0 && COMPANY.test(fold(text)) && !text.includes(':') ? ws : null;
 }
 
-const NOT_A_NAME_FORM = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s|,\s*[A-Z]{2}$/;
+const NOT_A_NAME_FORM = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s|,\s*[A-Z]{2}$|^\(c\)|©|copyright/i;
+/** A street and its number ("Feldstraße 34", "35 rue d'ici", "Station Road, 21"): an address line. */
+const STREET =
+  /^[0-9]+[a-z]?,?\s+\p{L}|\p{L}(strasse|straße|str\.?|weg|allee|platz|gasse|ring|damm|laan|straat|plein)\s*[0-9]|(?<!\p{L})(rue|avenue|av\.|boulevard|bd|chemin|place|impasse|allee|quai|via|viale|piazza|corso|calle|avenida|plaza|paseo|street|road|lane|st\.|rd\.)(?!\p{L}).*[0-9]/u;
+/** A postcode and its town ("80333 München", "DE 69876 Frankfurt", "75018 PARIS, FR"). */
+const POSTCODE = /^(?:[A-Z]{1,2}[- ]?)?[0-9]{4,5}\s*\p{L}/u;
 /**
  * Not a name: a field of the block, a phone, a postcode line, a town with its country code
  * ("PARIS, FR"), or more digits than letters (an IBAN).
@@ -115,9 +121,20 @@ const NOT_A_NAME = {
   test(s: string): boolean {
     const letters = (s.match(/\p{L}/gu) ?? []).length;
     const digits = (s.match(/\p{N}/gu) ?? []).length;
-    return NOT_A_NAME_FORM.test(s) || digits > letters;
+    return (
+      NOT_A_NAME_FORM.test(s) ||
+      digits > letters ||
+      (STREET.test(fold(s)) && !COMPANY.test(fold(s))) ||
+      POSTCODE.test(s) ||
+      parseDate(s, 'mdy') !== null ||
+      parseDate(s, 'dmy') !== null
+    );
   },
 };
+
+/** A block's own name field: "Name:", "Firma:", "Nom :", "Raison sociale :", "Naam:", "Nombre:", "Ragione sociale:". */
+const NAME_FIELD =
+  /^(name|firma|firmenname|company(?:\s+name)?|nom|raison\s+sociale|denomination|naam|bedrijfsnaam|nombre|razon\s+social|ragione\s+sociale|denominazione)\s*:/;
 
 /** The name under (or beside) a label: the first line in its column that reads as a name. */
 function nameAtLabel(
@@ -131,7 +148,13 @@ function nameAtLabel(
   const x1 = (line.words[hit.last] as Word).bbox[2];
   // to the right on the same line
   const right = line.words.slice(hit.last + 1);
-  if (right.length > 0 && hitsOnLine(line).every((h) => h === hit || h.first <= hit.last)) {
+  // a label is set apart from its value by a colon or a gap: "SELLER TRADE NAME" is a name's words
+  const apart =
+    right[0] !== undefined &&
+    (/:$/.test((line.words[hit.last] as Word).text) ||
+      right[0].text.startsWith(':') ||
+      right[0].bbox[0] - x1 > lineHeight(line));
+  if (apart && hitsOnLine(line).every((h) => h === hit || h.first <= hit.last)) {
     const h = lineHeight(line);
     const run: Word[] = [];
     for (const w of right) {
@@ -158,6 +181,26 @@ function nameAtLabel(
       .join(' ')
       .trim();
     if (hitsOnLine(next).some((h) => ws.includes(next.words[h.first] as Word))) continue;
+    // "Name: Lieferant GmbH", "Raison sociale : …": the block's own name field
+    const named = NAME_FIELD.exec(fold(ws.map((w) => w.text).join(' ')));
+    if (named) {
+      // its value right of the colon, however far (a form's two columns), up to the next gap
+      const colon = next.words.indexOf(ws[ws.findIndex((w) => w.text.endsWith(':'))] as Word);
+      const rest: Word[] = [];
+      for (const w of next.words.slice(colon + 1)) {
+        const prev = rest[rest.length - 1];
+        if (prev && w.bbox[0] - prev.bbox[2] > lineHeight(next) * 1.5) break;
+        rest.push(w);
+      }
+      const t = rest
+        .map((w) => w.text)
+        .join(' ')
+        .replace(/^[:\s]+/, '')
+        .trim();
+      if (/\p{L}{2}/u.test(t) && !NOT_A_NAME.test(t) && !skip(t))
+        return { value: t, words: rest, page: line.page, labeled: true };
+      continue;
+    }
     // "Nummer : 549910", "Globale Nummer: 4000001123452": a field of the block, not its name
     if (next.text.includes(':')) continue;
     // "75018 PARIS, FR": the words in the label's column may be the town of an address line
@@ -172,6 +215,14 @@ function nameAtLabel(
     };
   }
   return null;
+}
+
+/** Words printed as the buyer's: under or beside a buyer label ("Bill to", "Rechnungsempfänger"). */
+export function underBuyerLabel(lines: Line[], hits: LabelHit[], words: Word[]): boolean {
+  const first = words[0];
+  if (first === undefined) return false;
+  const line = lines.find((l) => l.words.includes(first));
+  return line !== undefined && labelAbove(hits, 'buyer_name', line, first.bbox[0], 4);
 }
 
 export function buyerName(lines: Line[], hits: LabelHit[], receiverName: string): NameRead | null {
@@ -202,23 +253,137 @@ function groupHits(hits: LabelHit[]): (l: Line) => LabelHit[] {
 const COMPANY =
   /(?<![\p{L}])(gmbh|ag|kg|ohg|ug|e\.?\s?k|mbh|se|sarl|sas|sasu|sa|eurl|sca|ltd|llc|inc|plc|llp|bv|b\.v|nv|n\.v|vof|sl|s\.l|slu|srl|s\.r\.l|spa|s\.p\.a|snc|sas|gbr|co|a\.\s?g|e\.\s?g|e\.\s?v|eg|ev)\.?(?![\p{L}])/u;
 
-export function sellerName(lines: Line[], hits: LabelHit[], receiverName: string): NameRead | null {
-  const byLine = groupHits(hits);
-  const isReceiver = (s: string) => sameName(s, receiverName) || fold(s).includes(fold(receiverName));
-  for (const hit of hits.filter((h) => h.kind === 'seller_name' && h.weight === 2)) {
-    const r = nameAtLabel(lines, hit, byLine, isReceiver);
-    if (r) return r;
+/** Where the seller identifies itself: the words of its VAT id, registration or IBAN (with their label's). */
+export type SellerAnchor = Word[];
+
+const SEPARATOR = /^[|•·●▪◦–-]$/;
+
+/**
+ * The sender line above the address window ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen",
+ * "weclapp.com | Somestreet 42 | 08155 Some city"): on the first page's upper half, a run of
+ * segments split by separators, one of them an address; its first segment is the sender's name.
+ */
+function senderLine(first: Line[], height: number): Word[][] {
+  const out: Word[][] = [];
+  for (const line of first) {
+    if (line.bbox[1] > height * 0.5) break;
+    const segs: Word[][] = [[]];
+    for (const w of line.words) {
+      if (SEPARATOR.test(w.text)) segs.push([]);
+      else (segs[segs.length - 1] as Word[]).push(w);
+    }
+    // "Alphabet,Lilienthalallee26,80786München": commas when nothing else separates
+    if (segs.length < 3) continue;
+    const texts = segs.map((g) => g.map((w) => w.text).join(' '));
+    if (!texts.slice(1).some((t) => POSTCODE.test(t.trim()) || STREET.test(fold(t.trim())))) continue;
+    const name = segs[0] as Word[];
+    const t = texts[0] as string;
+    if (name.length > 0 && /\p{L}{2}/u.test(t) && !NOT_A_NAME.test(t)) out.push(name);
   }
-  // the letterhead: on the first page's top third, the largest words, or a company's legal form
-  const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
-  const height = first[0]?.words[0]?.pageHeight ?? 842;
-  let best: { words: Word[]; score: number; line: Line } | null = null;
+  return out;
+}
+
+/**
+ * The name heading the seller's block: the lines above its VAT id, registration or IBAN in the
+ * same column, up to a gap; the line above its street (or postcode) line, else one with a legal form.
+ */
+function blockName(lines: Line[], anchor: SellerAnchor): Word[] | null {
+  const a = anchor[0];
+  if (a === undefined) return null;
+  const at = lines.findIndex((l) => l.words.includes(a));
+  if (at < 0) return null;
+  const x0 = a.bbox[0];
+  const block: Word[][] = [];
+  let below = lines[at] as Line;
+  for (let k = at - 1; k >= 0 && block.length < 12; k--) {
+    const line = lines[k] as Line;
+    if (line.page !== below.page) break;
+    const h = lineHeight(line);
+    // a line of another column only ("58 rue de la mer" of the buyer's address) is passed over
+    const run = columnText(line, x0, x0).filter((w) => w.bbox[0] < x0 + h * 20);
+    if (run.length === 0) continue;
+    if (below.bbox[1] - line.bbox[3] > h * 2.5) break;
+    if (Math.abs((run[0] as Word).bbox[0] - x0) > h * 3) break;
+    block.unshift(run);
+    below = line;
+  }
+  const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+  const nameLike = (ws: Word[]) => /\p{L}{2}/u.test(text(ws)) && !NOT_A_NAME.test(text(ws));
+  for (let i = 0; i + 1 < block.length; i++) {
+    const next = text(block[i + 1] as Word[]);
+    if ((STREET.test(fold(next)) || POSTCODE.test(next)) && nameLike(block[i] as Word[]))
+      return block[i] as Word[];
+  }
+  return block.find((ws) => nameLike(ws) && COMPANY.test(fold(text(ws)))) ?? null;
+}
+
+/**
+ * The seller's name, from every place a page shows it: under a seller label; at the head of the
+ * block that holds its VAT id, registration or IBAN (`anchors`); the sender line above the address
+ * window; the letterhead (the largest words at the top, a legal form preferred). The name the file
+ * prints most often wins, then in that order. Only a label's name may become `high` (with its
+ * second printing: extract-fields.ts); the others are `low`.
+ */
+export function sellerName(
+  lines: Line[],
+  hits: LabelHit[],
+  receiverName: string,
+  anchors: SellerAnchor[] = [],
+): NameRead | null {
+  const byLine = groupHits(hits);
+  const squashed = (x: string) => fold(x).replace(/[^\p{L}\p{N}]+/gu, '');
+  const isReceiver = (x: string) =>
+    sameName(x, receiverName) ||
+    (squashed(receiverName) !== '' && squashed(x).includes(squashed(receiverName)));
+  const found: { read: NameRead; rank: number }[] = [];
+  // a label begins its column: "LOGO Vendeur", "LE FOURNISSEUR" are a name's words
+  const begins = (h: LabelHit) => {
+    const before = h.line.words[h.first - 1];
+    const w = h.line.words[h.first] as Word;
+    return before === undefined || w.bbox[0] - before.bbox[2] > lineHeight(h.line) * 1.5;
+  };
+  for (const hit of hits.filter((h) => h.kind === 'seller_name' && h.weight === 2 && begins(h))) {
+    const r = nameAtLabel(lines, hit, byLine, isReceiver);
+    if (r) {
+      found.push({ read: r, rank: 4 });
+      break;
+    }
+  }
+  const pageOne = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+  const height = pageOne[0]?.words[0]?.pageHeight ?? 842;
+  const unlabeled = (ws: Word[], rank: number) => {
+    const value = ws.map((w) => w.text).join(' ');
+    if (!isReceiver(value))
+      found.push({ read: { value, words: ws, page: (ws[0] as Word).page, labeled: false }, rank });
+  };
+  for (const anchor of anchors) {
+    const ws = blockName(lines, anchor);
+    if (ws) unlabeled(ws, 3);
+  }
+  for (const ws of senderLine(pageOne, height)) unlabeled(ws, 2);
+  const top = letterhead(pageOne, height, byLine, isReceiver);
+  if (top) unlabeled(top, 1);
+  if (found.length === 0) return null;
+  // the letterhead's largest words only when nothing else names the seller
+  const times = new Map(found.map((f) => [f, f.rank === 1 ? 0 : timesPrinted(lines, f.read.value)]));
+  found.sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || b.rank - a.rank);
+  return (found[0] as { read: NameRead }).read;
+}
+
+/** The letterhead: on the first page's top third, the largest words, or a company's legal form. */
+function letterhead(
+  first: Line[],
+  height: number,
+  byLine: (l: Line) => LabelHit[],
+  isReceiver: (s: string) => boolean,
+): Word[] | null {
+  let best: { words: Word[]; score: number } | null = null;
   for (const line of first) {
     if (line.bbox[1] > height * 0.33) break;
     if (byLine(line).length > 0) continue;
     const run = columnText(line, line.bbox[0], line.bbox[0]);
     // "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène": the name is the first part
-    const cut = run.findIndex((w, i) => i > 0 && /^[-–|•·,]$/.test(w.text));
+    const cut = run.findIndex((w, i) => i > 0 && /^[-–|•·●,]$/.test(w.text));
     const ws = cut > 0 ? run.slice(0, cut) : run;
     const text = ws
       .map((w) => w.text)
@@ -226,14 +391,11 @@ export function sellerName(lines: Line[], hits: LabelHit[], receiverName: string
       .replace(/,$/, '');
     if (!/\p{L}{3}/u.test(text) || NOT_A_NAME.test(text) || isReceiver(text)) continue;
     const size = Math.max(...ws.map((w) => w.bbox[3] - w.bbox[1]));
-    const score = size + (COMPANY.test(fold(text)) ? 6 : 0);
-    if (best === null || score > best.score) best = { words: ws, score, line };
+    const score = size + (COMPANY.test(fold(text)) || GLUED_FORM.test(text) ? 6 : 0);
+    if (best === null || score > best.score) best = { words: ws, score };
   }
-  if (!best) return null;
-  return {
-    value: best.words.map((w) => w.text).join(' '),
-    words: best.words,
-    page: best.line.page,
-    labeled: false,
-  };
+  return best?.words ?? null;
 }
+
+/** A legal form glued to the name by a text layer without spaces ("AlphabetFuhrparkmanagementGmbH"). */
+const GLUED_FORM = /\p{Ll}(GmbH|AG|KG|SE|SARL|SAS|Ltd|LLC|BV|NV|SpA|Srl)$/u;

@@ -8,6 +8,7 @@ import { currencyOfAmount, type DecimalMark, parseAmount, parseRate } from './nu
 
 export type ValueKind =
   | 'id'
+  | 'ref'
   | 'date'
   | 'amount'
   | 'currency'
@@ -92,6 +93,12 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return goesOn
         ? { value: t, words: [w], doubt: 'the printed value goes on past this word' }
         : { value: t, words: [w] };
+    }
+    case 'ref': {
+      // a reference may be a code of capitals only ("SERVEXEC"), beside its own label
+      const t = w.text.replace(/[,;:]+$/, '');
+      if (/^[A-Z][A-Z0-9_\-/.]{3,31}$/.test(t) && !/[0-9]/.test(t)) return { value: t, words: [w] };
+      return readAt('id', words, i, h, ctx);
     }
     case 'currency': {
       const t = w.text.replace(/[():,]/g, '').toUpperCase();

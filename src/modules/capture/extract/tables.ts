@@ -9,6 +9,9 @@ import { cents, type DecimalMark, money2, parseAmount, parseRate } from './numbe
 const TAX_WORD =
   /(?<![\p{L}])(ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|vat|tax|tva|btw|iva|igic|imposta)(?![\p{L}])/u;
 
+/** The tax categories of EN 16931 (UNCL5305), printed as a code beside a breakdown row's rate. */
+const CATEGORY = /^(S|Z|E|AE|K|G|O|L|M)$/;
+
 interface Num {
   i: number;
   value: string;
@@ -52,6 +55,9 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
     if (nums.length < 3) continue;
     const percent = nums.some((n) => n.rate !== null);
     if (!percent && !TAX_WORD.test(line.folded)) continue;
+    // a row of the breakdown shows one rate; two ("REMISE 1,00% sur 100,00 EUR -1,00 20,00%") are a
+    // discount or a charge and the VAT rate on it, an item's row, not the breakdown
+    if (new Set(nums.filter((n) => n.rate !== null).map((n) => n.rate)).size > 1) continue;
     for (let a = 0; a < nums.length; a++) {
       const r = nums[a] as Num;
       // a rate without its percent sign ("Umsatzsteuer (S) 275,00 7 19,25") only on a line that
@@ -78,11 +84,22 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
       }
       // the last row of a rate wins: a breakdown closes the invoice, an item line above it may
       // also show a base, its rate and the tax on it ("3,00 PCE 30,00 10,00 %")
-      if (found) byRate.set(rate, { row: found, line });
+      // ... of a rate and its tax category: "E 0,00% 60,00" (exempt) and "K 0,00% 2,00"
+      // (intra-community) are two rows of one rate
+      const category = line.words
+        .slice(0, r.i)
+        .map((w) => w.text)
+        .filter((t) => CATEGORY.test(t))
+        .pop();
+      if (found) byRate.set(category ? `${category} ${rate}` : rate, { row: found, line });
       if (found) break;
     }
   }
-  const rows = [...byRate.values()];
+  // a rate shown with its category is the breakdown's row; the same rate without one is an item's
+  const categorized = new Set([...byRate.keys()].filter((k) => k.includes(' ')).map((k) => k.split(' ')[1]));
+  const rows = [...byRate.entries()]
+    .filter(([k]) => k.includes(' ') || !categorized.has(k))
+    .map(([, v]) => v);
   return { rows: rows.map((r) => r.row), lines: rows.map((r) => r.line) };
 }
 
