@@ -223,7 +223,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a capture: it becomes a bill
-         * @description Confirms what docex read from a PDF or scan (CONTRACT 13), with `fields` correcting any value (null: the file does not show it); each correction is kept with the value it replaced, on the capture and in the bill's history. Required: number, issue_date, seller_name, currency and total (a missing one is 400 naming it at `fields.<name>`); dates must be real, amounts decimals with at most 2 decimals, net + tax = total to the cent, IBAN and RF references with valid check digits, VAT ids of their country's format. The capture then becomes a bill exactly as a received e-invoice does: the seller matched among your counterparties (VAT id, registration id) or added as an external party, the same duplicate rule (the same seller, number, date and total already received: the capture becomes `duplicate` with `duplicate_of`, no bill), payment holds (a new or changed IBAN; `capture_unconfirmed` when the total was not read `high`), the file as the bill's attachment, `document.received`. Answers the capture with `document_id`. Confirming a confirmed capture again answers it unchanged (no second bill), or 409 if the fields differ from what was confirmed; a rejected capture is 409, a duplicate 409 naming `duplicate_of`.
+         * @description Confirms what docex read from a PDF or scan (CONTRACT 13), with `fields` correcting any value (null: the file does not show it); each correction is kept with the value it replaced, who made it and when, on the capture (`corrections`) and in the bill's history. Required: number, issue_date, seller_name, currency and total (a missing one is 400 naming it at `fields.<name>`); dates must be real, amounts decimals with at most 2 decimals, net + tax = total to the cent, IBAN and RF references with valid check digits, VAT ids of their country's format. The capture then becomes a bill exactly as a received e-invoice does: the seller matched among your counterparties (VAT id, registration id) or added as an external party, the same duplicate rule (the same seller, number, date and total already received: the capture becomes `duplicate` with `duplicate_of`, no bill), payment holds (a new or changed IBAN; `capture_unconfirmed` when the total was not read `high`), the file as the bill's attachment, `document.received`. Answers the capture (the same object as GET /v1/captures/{id}) with `document_id`. Confirming a confirmed capture again answers it unchanged (no second bill), or 409 if the fields differ from what was confirmed; a rejected capture is 409, a duplicate 409 naming `duplicate_of`.
          */
         post: operations["confirmCapture"];
         delete?: never;
@@ -2202,9 +2202,14 @@ export interface components {
             confirmed_at: string | null;
             confirmed_by: {
                 id: string | null;
-                /** @enum {string} */
+                /**
+                 * @description user: a session; api_key: a key; capture_auto: docex itself.
+                 * @enum {string}
+                 */
                 kind: "user" | "api_key" | "capture_auto";
             } | null;
+            /** @description What the confirmation changed of what was read, one entry per field it changed (a value equal to what was read is no correction); [] until a confirmation, and for one that changed nothing. `fields` shows the values after them. */
+            corrections: components["schemas"]["CaptureCorrection"][];
             /**
              * Format: date-time
              * @description ISO 8601 with milliseconds, UTC.
@@ -2568,11 +2573,71 @@ export interface components {
                 unit_price: string;
             }[];
             method: ("text" | "ocr" | "mixed") | null;
+            rejected_at: string | null;
+            rejected_by: {
+                id: string | null;
+                /**
+                 * @description user: a session; api_key: a key; capture_auto: docex itself.
+                 * @enum {string}
+                 */
+                kind: "user" | "api_key" | "capture_auto";
+            } | null;
+            rejected_reason: string | null;
             /**
              * @description needs_review: read, waiting for a person (or auto-confirm); confirmed: a bill was made (document_id); rejected: closed without a bill (by a person, or a file the reader refused); duplicate: the same invoice was received before (duplicate_of).
              * @enum {string}
              */
             status: "needs_review" | "confirmed" | "rejected" | "duplicate";
+        };
+        /** CaptureCorrection */
+        CaptureCorrection: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            corrected_at: string;
+            /** @description Who corrected it (the confirmation). */
+            corrected_by: {
+                id: string | null;
+                /**
+                 * @description user: a session; api_key: a key; capture_auto: docex itself.
+                 * @enum {string}
+                 */
+                kind: "user" | "api_key" | "capture_auto";
+            };
+            /**
+             * @description The field corrected.
+             * @enum {string}
+             */
+            field: "number" | "issue_date" | "due_date" | "currency" | "total_net" | "total_tax" | "total" | "amount_due" | "tax_breakdown" | "seller_name" | "seller_vat_id" | "seller_registration_id" | "seller_email" | "iban" | "bic" | "payment_reference" | "purchase_order" | "buyer_reference" | "buyer_name" | "buyer_vat_id";
+            replaced: (string | {
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                net: string;
+                /** @description The VAT rate in percent ("19", "7.5"). */
+                rate: string;
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                tax: string;
+            }[]) | null;
+            value: (string | {
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                net: string;
+                /** @description The VAT rate in percent ("19", "7.5"). */
+                rate: string;
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                tax: string;
+            }[]) | null;
         };
         /** CapturedUpload */
         CapturedUpload: {
@@ -5341,6 +5406,18 @@ export interface operations {
                      *               "tax_rate": "example"
                      *             }
                      *           ],
+                     *           "corrections": [
+                     *             {
+                     *               "field": "number",
+                     *               "value": "DE123456789",
+                     *               "replaced": "example",
+                     *               "corrected_by": {
+                     *                 "kind": "user",
+                     *                 "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *               },
+                     *               "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
                      *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
@@ -5348,7 +5425,13 @@ export interface operations {
                      *           "confirmed_by": {
                      *             "kind": "user",
                      *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *           }
+                     *           },
+                     *           "rejected_at": "2026-03-02T09:30:00.000Z",
+                     *           "rejected_by": {
+                     *             "kind": "user",
+                     *             "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *           },
+                     *           "rejected_reason": "Not an invoice: a delivery note."
                      *         }
                      *       ],
                      *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
@@ -5692,6 +5775,18 @@ export interface operations {
                      *           "tax_rate": "example"
                      *         }
                      *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "DE123456789",
+                     *           "replaced": "example",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *           },
+                     *           "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -5699,7 +5794,13 @@ export interface operations {
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *       }
+                     *       },
+                     *       "rejected_at": "2026-03-02T09:30:00.000Z",
+                     *       "rejected_by": {
+                     *         "kind": "user",
+                     *         "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *       },
+                     *       "rejected_reason": "Not an invoice: a delivery note."
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
@@ -5927,64 +6028,16 @@ export interface operations {
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *       }
+                     *       },
+                     *       "rejected_at": "2026-03-02T09:30:00.000Z",
+                     *       "rejected_by": {
+                     *         "kind": "user",
+                     *         "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *       },
+                     *       "rejected_reason": "Not an invoice: a delivery note."
                      *     }
                      */
-                    "application/json": {
-                        confirmed_at: string | null;
-                        confirmed_by: {
-                            id: string | null;
-                            /** @enum {string} */
-                            kind: "user" | "api_key" | "capture_auto";
-                        } | null;
-                        corrections: {
-                            field: string;
-                            replaced: unknown;
-                            value: unknown;
-                        }[];
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 with milliseconds, UTC.
-                         */
-                        created_at: string;
-                        document_id: string | null;
-                        duplicate_of: string | null;
-                        fields: {
-                            [key: string]: {
-                                bbox: number[];
-                                /** @enum {string} */
-                                confidence: "high" | "low";
-                                page: number;
-                                text: string;
-                                value: string | {
-                                    /** @description The net amount at this rate (decimal string). */
-                                    net: string;
-                                    /** @description The VAT rate in percent ("19", "7.5"). */
-                                    rate: string;
-                                    /** @description The tax at this rate (decimal string). */
-                                    tax: string;
-                                }[];
-                            } | null;
-                        } | null;
-                        file: {
-                            content_type: string;
-                            filename: string;
-                            pages: number | null;
-                            sha256: string;
-                        };
-                        id: string;
-                        inbound_message_id: string;
-                        lines: {
-                            description: string;
-                            net: string;
-                            quantity: string;
-                            tax_rate: string | null;
-                            unit_price: string;
-                        }[];
-                        method: ("text" | "ocr" | "mixed") | null;
-                        /** @enum {string} */
-                        status: "reading" | "needs_review" | "confirmed" | "rejected" | "duplicate";
-                    };
+                    "application/json": components["schemas"]["Capture"];
                 };
             };
             /** @description `invalid_request` */
@@ -6282,7 +6335,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Why, in words (kept with the capture and listed with its message).
+                     * @description Why, in words (required: 1 to 1000 characters once trimmed, no control characters), kept as `rejected_reason` and listed with its message.
                      * @example Not an invoice: a delivery note.
                      */
                     reason: string;
@@ -6565,6 +6618,18 @@ export interface operations {
                      *           "tax_rate": "example"
                      *         }
                      *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "DE123456789",
+                     *           "replaced": "example",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *           },
+                     *           "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -6572,7 +6637,13 @@ export interface operations {
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *       }
+                     *       },
+                     *       "rejected_at": "2026-03-02T09:30:00.000Z",
+                     *       "rejected_by": {
+                     *         "kind": "user",
+                     *         "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
+                     *       },
+                     *       "rejected_reason": "Not an invoice: a delivery note."
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
