@@ -5406,18 +5406,6 @@ export interface operations {
                      *               "tax_rate": "example"
                      *             }
                      *           ],
-                     *           "corrections": [
-                     *             {
-                     *               "field": "number",
-                     *               "value": "DE123456789",
-                     *               "replaced": "example",
-                     *               "corrected_by": {
-                     *                 "kind": "user",
-                     *                 "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *               },
-                     *               "corrected_at": "2026-03-02T09:30:00.000Z"
-                     *             }
-                     *           ],
                      *           "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *           "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *           "created_at": "2026-03-02T09:30:00.000Z",
@@ -5426,12 +5414,21 @@ export interface operations {
                      *             "kind": "user",
                      *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *           },
-                     *           "rejected_at": "2026-03-02T09:30:00.000Z",
-                     *           "rejected_by": {
-                     *             "kind": "user",
-                     *             "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *           },
-                     *           "rejected_reason": "Not an invoice: a delivery note."
+                     *           "corrections": [
+                     *             {
+                     *               "field": "number",
+                     *               "value": "DE123456789",
+                     *               "replaced": "example",
+                     *               "corrected_by": {
+                     *                 "kind": "user",
+                     *                 "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *               },
+                     *               "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "rejected_at": null,
+                     *           "rejected_by": null,
+                     *           "rejected_reason": null
                      *         }
                      *       ],
                      *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
@@ -5511,296 +5508,125 @@ export interface operations {
                      *       "id": "cap_egqmTzuqmSrfx2GGp5Vmd1",
                      *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
                      *       "file": {
-                     *         "filename": "timesheet-march-2026.pdf",
+                     *         "filename": "invoice-0042.pdf",
                      *         "content_type": "application/pdf",
-                     *         "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "sha256": "f8744f35f783bd03497932ba79f071cc8ade7a86aa52ec9e7d0aa5741dd75ee6",
                      *         "pages": 1
                      *       },
                      *       "method": "text",
-                     *       "status": "needs_review",
+                     *       "status": "confirmed",
                      *       "fields": {
                      *         "number": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
+                     *           "value": "INV-2026-0042",
+                     *           "confidence": "low",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             120,
+                     *             540,
+                     *             132
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "INV-2026-0042"
                      *         },
                      *         "issue_date": {
-                     *           "value": "DE123456789",
+                     *           "value": "2026-11-02",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             136,
+                     *             540,
+                     *             148
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "02.11.2026"
                      *         },
-                     *         "due_date": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
+                     *         "due_date": null,
                      *         "currency": {
-                     *           "value": "DE123456789",
+                     *           "value": "EUR",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             640,
+                     *             540,
+                     *             652
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "EUR"
                      *         },
-                     *         "total_net": {
-                     *           "value": "1190.00",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "total_tax": {
-                     *           "value": "1190.00",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
+                     *         "total_net": null,
+                     *         "total_tax": null,
                      *         "total": {
-                     *           "value": "1190.00",
+                     *           "value": "119.00",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             640,
+                     *             540,
+                     *             652
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "119,00 €"
                      *         },
-                     *         "amount_due": {
-                     *           "value": "1190.00",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "tax_breakdown": {
-                     *           "value": [
-                     *             {
-                     *               "rate": "example",
-                     *               "net": "1190.00",
-                     *               "tax": "1190.00"
-                     *             }
-                     *           ],
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
+                     *         "amount_due": null,
+                     *         "tax_breakdown": null,
                      *         "seller_name": {
-                     *           "value": "DE123456789",
+                     *           "value": "Northwind Trading GmbH",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             40,
+                     *             540,
+                     *             52
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "Northwind Trading GmbH"
                      *         },
                      *         "seller_vat_id": {
                      *           "value": "DE123456789",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             56,
+                     *             540,
+                     *             68
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "DE 123 456 789"
                      *         },
-                     *         "seller_registration_id": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "seller_email": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "iban": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "bic": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "payment_reference": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "purchase_order": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "buyer_reference": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "buyer_name": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "buyer_vat_id": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         }
+                     *         "seller_registration_id": null,
+                     *         "seller_email": null,
+                     *         "iban": null,
+                     *         "bic": null,
+                     *         "payment_reference": null,
+                     *         "purchase_order": null,
+                     *         "buyer_reference": null,
+                     *         "buyer_name": null,
+                     *         "buyer_vat_id": null
                      *       },
-                     *       "lines": [
-                     *         {
-                     *           "description": "Consulting, March 2026",
-                     *           "quantity": "example",
-                     *           "unit_price": "1190.00",
-                     *           "net": "1190.00",
-                     *           "tax_rate": "example"
-                     *         }
-                     *       ],
-                     *       "corrections": [
-                     *         {
-                     *           "field": "number",
-                     *           "value": "DE123456789",
-                     *           "replaced": "example",
-                     *           "corrected_by": {
-                     *             "kind": "user",
-                     *             "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *           },
-                     *           "corrected_at": "2026-03-02T09:30:00.000Z"
-                     *         }
-                     *       ],
+                     *       "lines": [],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "confirmed_at": "2026-03-02T09:30:00.000Z",
+                     *       "duplicate_of": null,
+                     *       "created_at": "2026-11-02T09:14:03.120Z",
+                     *       "confirmed_at": "2026-11-02T09:20:41.008Z",
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *       },
-                     *       "rejected_at": "2026-03-02T09:30:00.000Z",
-                     *       "rejected_by": {
-                     *         "kind": "user",
-                     *         "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *       },
-                     *       "rejected_reason": "Not an invoice: a delivery note."
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "INV-2026-0042",
+                     *           "replaced": "lNV-2026-0042",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *           },
+                     *           "corrected_at": "2026-11-02T09:20:41.008Z"
+                     *         }
+                     *       ],
+                     *       "rejected_at": null,
+                     *       "rejected_by": null,
+                     *       "rejected_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
@@ -5964,6 +5790,7 @@ export interface operations {
                      *           ],
                      *           "text": "02.11.2026"
                      *         },
+                     *         "due_date": null,
                      *         "currency": {
                      *           "value": "EUR",
                      *           "confidence": "high",
@@ -5976,6 +5803,8 @@ export interface operations {
                      *           ],
                      *           "text": "EUR"
                      *         },
+                     *         "total_net": null,
+                     *         "total_tax": null,
                      *         "total": {
                      *           "value": "119.00",
                      *           "confidence": "high",
@@ -5988,6 +5817,8 @@ export interface operations {
                      *           ],
                      *           "text": "119,00 €"
                      *         },
+                     *         "amount_due": null,
+                     *         "tax_breakdown": null,
                      *         "seller_name": {
                      *           "value": "Northwind Trading GmbH",
                      *           "confidence": "high",
@@ -6011,16 +5842,18 @@ export interface operations {
                      *             68
                      *           ],
                      *           "text": "DE 123 456 789"
-                     *         }
+                     *         },
+                     *         "seller_registration_id": null,
+                     *         "seller_email": null,
+                     *         "iban": null,
+                     *         "bic": null,
+                     *         "payment_reference": null,
+                     *         "purchase_order": null,
+                     *         "buyer_reference": null,
+                     *         "buyer_name": null,
+                     *         "buyer_vat_id": null
                      *       },
                      *       "lines": [],
-                     *       "corrections": [
-                     *         {
-                     *           "field": "number",
-                     *           "value": "INV-2026-0042",
-                     *           "replaced": "lNV-2026-0042"
-                     *         }
-                     *       ],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "duplicate_of": null,
                      *       "created_at": "2026-11-02T09:14:03.120Z",
@@ -6029,12 +5862,21 @@ export interface operations {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *       },
-                     *       "rejected_at": "2026-03-02T09:30:00.000Z",
-                     *       "rejected_by": {
-                     *         "kind": "user",
-                     *         "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *       },
-                     *       "rejected_reason": "Not an invoice: a delivery note."
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "INV-2026-0042",
+                     *           "replaced": "lNV-2026-0042",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *           },
+                     *           "corrected_at": "2026-11-02T09:20:41.008Z"
+                     *         }
+                     *       ],
+                     *       "rejected_at": null,
+                     *       "rejected_by": null,
+                     *       "rejected_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
@@ -6618,18 +6460,6 @@ export interface operations {
                      *           "tax_rate": "example"
                      *         }
                      *       ],
-                     *       "corrections": [
-                     *         {
-                     *           "field": "number",
-                     *           "value": "DE123456789",
-                     *           "replaced": "example",
-                     *           "corrected_by": {
-                     *             "kind": "user",
-                     *             "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *           },
-                     *           "corrected_at": "2026-03-02T09:30:00.000Z"
-                     *         }
-                     *       ],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "created_at": "2026-03-02T09:30:00.000Z",
@@ -6638,12 +6468,21 @@ export interface operations {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
                      *       },
-                     *       "rejected_at": "2026-03-02T09:30:00.000Z",
-                     *       "rejected_by": {
-                     *         "kind": "user",
-                     *         "id": "cap_egqmTzuqmSrfx2GGp5Vmd1"
-                     *       },
-                     *       "rejected_reason": "Not an invoice: a delivery note."
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "DE123456789",
+                     *           "replaced": "example",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *           },
+                     *           "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "rejected_at": null,
+                     *       "rejected_by": null,
+                     *       "rejected_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
