@@ -6,8 +6,10 @@
 // and for request bodies whose generated form would mislead are merged over the generated ones,
 // so a field added to a schema still gets a value. test/http/openapi-examples.test.ts
 // validates every example against its own schema.
+
 import { createHash } from 'node:crypto';
 import { FAMILIES } from '../config.ts';
+import { FIELD_NAMES } from '../lib/capture-shapes.ts';
 import { ERROR_DESCRIPTIONS, type ErrorCode } from '../lib/errors.ts';
 import { API_VERSION } from '../version.ts';
 
@@ -282,6 +284,9 @@ const USUALLY_NULL = new Set([
   'disabled_reason',
   'withdrawn_reason',
   'withdrawn_at',
+  'rejected_at',
+  'rejected_by',
+  'rejected_reason',
   'last_failure_at',
   'previous_secret_valid_until',
   'next_attempt_at',
@@ -391,6 +396,8 @@ const ID_BY_CONTAINER: Record<string, string> = {
   document: 'doc',
   previous: 'key',
   confirmed_by: 'usr',
+  rejected_by: 'usr',
+  corrected_by: 'usr',
 };
 
 /** The `object` field's value by the object's title. */
@@ -716,6 +723,8 @@ const CONFIRMED_CAPTURE: Json = {
   method: 'text',
   status: 'confirmed',
   fields: {
+    // every field is present: null when the file does not show it
+    ...Object.fromEntries(FIELD_NAMES.map((f) => [f, null])),
     number: { ...read('INV-2026-0042', 'INV-2026-0042', 120), confidence: 'low' },
     issue_date: read('2026-11-02', '02.11.2026', 136),
     currency: read('EUR', 'EUR', 640),
@@ -724,12 +733,23 @@ const CONFIRMED_CAPTURE: Json = {
     seller_vat_id: read('DE123456789', 'DE 123 456 789', 56),
   },
   lines: [],
-  corrections: [{ field: 'number', value: 'INV-2026-0042', replaced: 'lNV-2026-0042' }],
   document_id: exampleId('doc'),
   duplicate_of: null,
   created_at: '2026-11-02T09:14:03.120Z',
   confirmed_at: '2026-11-02T09:20:41.008Z',
   confirmed_by: { kind: 'user', id: exampleId('usr') },
+  corrections: [
+    {
+      field: 'number',
+      value: 'INV-2026-0042',
+      replaced: 'lNV-2026-0042',
+      corrected_by: { kind: 'user', id: exampleId('usr') },
+      corrected_at: '2026-11-02T09:20:41.008Z',
+    },
+  ],
+  rejected_at: null,
+  rejected_by: null,
+  rejected_reason: null,
 };
 
 export const RESPONSE_EXAMPLES: Record<string, Json> = {
@@ -765,6 +785,7 @@ export const RESPONSE_EXAMPLES: Record<string, Json> = {
   },
   releasePaymentHold: { ...BILL, status: 'approved', payment_hold: null },
   confirmCapture: CONFIRMED_CAPTURE,
+  getCapture: CONFIRMED_CAPTURE,
   issueDocument: { status: 'submitted' },
   transitionDocument: { ...BILL, status: 'approved' },
   createSandboxBill: {

@@ -78,6 +78,10 @@ function captureWith(fields: Partial<Capture['fields']>): Capture {
     created_at: '2026-11-26T10:00:00Z',
     confirmed_at: null,
     confirmed_by: null,
+    corrections: [],
+    rejected_at: null,
+    rejected_by: null,
+    rejected_reason: null,
   };
 }
 

@@ -49,6 +49,7 @@ interface Captured {
   status: string;
   document_id: string | null;
   fields: Record<string, { value: unknown; confidence: 'high' | 'low' } | null>;
+  rejected_reason?: string | null;
 }
 
 /**
@@ -305,6 +306,12 @@ test('at a phone: the page above the fields, nothing wider than the screen, reje
   await fits(page, 'the rejected capture at 390x844');
   const after = await svc.req<Captured>('GET', `/v1/captures/${id}`, { token: org.session });
   assert.equal(after.body.status, 'rejected');
+  // the reason is kept and shown with the capture
+  assert.equal(after.body.rejected_reason, 'A delivery note, not an invoice.');
+  await page
+    .getByTestId('capture-rejected-reason')
+    .filter({ hasText: 'A delivery note, not an invoice.' })
+    .waitFor();
 
   // The list, filtered to rejected, shows it; the default list is empty and says so in words.
   await page.goto('/app/captures');

@@ -36,8 +36,15 @@ interface Capture {
   status: string;
   document_id: string | null;
   duplicate_of: string | null;
-  corrections: { field: string; value: unknown; replaced: unknown }[];
+  corrections: {
+    field: string;
+    value: unknown;
+    replaced: unknown;
+    corrected_by: unknown;
+    corrected_at: string;
+  }[];
   confirmed_by: { kind: string; id: string | null } | null;
+  confirmed_at: string | null;
   fields: Record<string, { value: unknown; confidence: string } | null>;
 }
 interface Doc {
@@ -270,10 +277,25 @@ test('corrections replace what was read and are kept with the value they replace
     fields: { number: 'INV-300', seller_name: 'Papier GmbH', purchase_order: 'PO-7' },
   });
   assert.equal(r.status, 200, r.text);
+  // each with who made it and when: the key that confirmed, at the confirmation
+  const by = { kind: 'api_key', id: r.body.confirmed_by!.id };
+  assert.ok(by.id, 'the key that confirmed');
+  const at = r.body.confirmed_at;
   assert.deepEqual(r.body.corrections, [
-    { field: 'number', value: 'INV-300', replaced: 'lNV-300' },
-    { field: 'purchase_order', value: 'PO-7', replaced: null },
+    { field: 'number', value: 'INV-300', replaced: 'lNV-300', corrected_by: by, corrected_at: at },
+    { field: 'purchase_order', value: 'PO-7', replaced: null, corrected_by: by, corrected_at: at },
   ]);
+  // one shape: GET answers what the confirmation answered, the list holds the same object
+  const got = await svc.req('GET', `/v1/captures/${captureId}`, { token: buyer.key });
+  assert.equal(got.status, 200, got.text);
+  assert.deepEqual(got.body, r.body);
+  const listed = await svc.req<{ data: { id: string }[] }>('GET', '/v1/captures?status=confirmed&limit=100', {
+    token: buyer.key,
+  });
+  assert.deepEqual(
+    listed.body.data.find((c) => c.id === captureId),
+    r.body,
+  );
   assert.equal(r.body.fields.number?.value, 'INV-300');
   const doc = await svc.req<{ number: string; external_refs: Record<string, string> }>(
     'GET',
@@ -283,7 +305,10 @@ test('corrections replace what was read and are kept with the value they replace
   assert.equal(doc.body.external_refs.issuer_ref, 'INV-300');
   assert.equal(doc.body.external_refs.purchase_order, 'PO-7');
   const entry = (await history(r.body.document_id!)).find((e) => e.action === 'capture_confirmed');
-  assert.deepEqual(entry?.changes.corrections, r.body.corrections);
+  assert.deepEqual(
+    entry?.changes.corrections,
+    r.body.corrections.map(({ field, value, replaced }) => ({ field, value, replaced })),
+  );
   assert.equal(entry?.actor.kind, 'api_key');
 });
 

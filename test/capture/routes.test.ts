@@ -62,6 +62,10 @@ test('GET /v1/captures/{id}: the §13 object, exactly', async () => {
     'created_at',
     'confirmed_at',
     'confirmed_by',
+    'corrections',
+    'rejected_at',
+    'rejected_by',
+    'rejected_reason',
   ]);
   assert.deepEqual(
     { ...r.body, fields: undefined },
@@ -83,6 +87,10 @@ test('GET /v1/captures/{id}: the §13 object, exactly', async () => {
       created_at: at.toISOString(),
       confirmed_at: null,
       confirmed_by: null,
+      corrections: [],
+      rejected_at: null,
+      rejected_by: null,
+      rejected_reason: null,
     },
   );
   assert.match((r.body.file as { sha256: string }).sha256, /^[0-9a-f]{64}$/);

@@ -124,7 +124,7 @@ test('a plain PDF by mail: captured, read, waiting for review with its fields, w
   );
 });
 
-test('the same PDF uploaded: 202, then read by the worker into a capture to review', async () => {
+test('the same PDF uploaded: 202 with the capture the mail made, waiting for review', async () => {
   const up = await svc.req<{ id: string; status: string; capture_ids: string[] }>(
     'POST',
     '/v1/inbound/documents',
@@ -134,9 +134,12 @@ test('the same PDF uploaded: 202, then read by the worker into a capture to revi
     },
   );
   assert.equal(up.status, 202, up.text);
-  assert.equal(up.body.status, 'processing');
+  // the very bytes the mail above brought: no second capture to review, the upload answers the
+  // mail's, already read (docs/capture.md "The same file twice")
+  assert.equal(up.body.status, 'needs_review');
   await readAll();
-  await checkRead(up.body.capture_ids[0]!);
+  const c = await checkRead(up.body.capture_ids[0]!);
+  assert.notEqual(c.inbound_message_id, up.body.id, "the mail's capture");
   const m = await svc.req<{ status: string }>('GET', `/v1/inbound/messages/${up.body.id}`, {
     token: buyer.readKey,
   });

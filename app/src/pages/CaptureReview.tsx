@@ -525,9 +525,14 @@ function Outcome({ capture, done }: { capture: Capture; done: 'confirmed' | 'rej
     );
   }
   if (capture.status === 'rejected') {
+    const by = capture.rejected_by?.kind === 'capture_auto' ? ' by docex' : '';
+    const at = capture.rejected_at ? ` ${formatTime(capture.rejected_at)}` : '';
     return (
       <Notice tone="info">
-        {done === 'rejected' ? 'Rejected.' : 'This invoice was rejected.'} No bill is made from it.
+        {done === 'rejected' ? 'Rejected.' : `This invoice was rejected${at}${by}.`} No bill is made from it.
+        {capture.rejected_reason ? (
+          <span data-testid="capture-rejected-reason"> Reason: {capture.rejected_reason}</span>
+        ) : null}
       </Notice>
     );
   }

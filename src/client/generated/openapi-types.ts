@@ -223,7 +223,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a capture: it becomes a bill
-         * @description Confirms what docex read from a PDF or scan (CONTRACT 13), with `fields` correcting any value (null: the file does not show it); each correction is kept with the value it replaced, on the capture and in the bill's history. Required: number, issue_date, seller_name, currency and total (a missing one is 400 naming it at `fields.<name>`); dates must be real, amounts decimals with at most 2 decimals, net + tax = total to the cent, IBAN and RF references with valid check digits, VAT ids of their country's format. The capture then becomes a bill exactly as a received e-invoice does: the seller matched among your counterparties (VAT id, registration id) or added as an external party, the same duplicate rule (the same seller, number, date and total already received: the capture becomes `duplicate` with `duplicate_of`, no bill), payment holds (a new or changed IBAN; `capture_unconfirmed` when the total was not read `high`), the file as the bill's attachment, `document.received`. Answers the capture with `document_id`. Confirming a confirmed capture again answers it unchanged (no second bill), or 409 if the fields differ from what was confirmed; a rejected capture is 409, a duplicate 409 naming `duplicate_of`.
+         * @description Confirms what docex read from a PDF or scan (CONTRACT 13), with `fields` correcting any value (null: the file does not show it); each correction is kept with the value it replaced, who made it and when, on the capture (`corrections`) and in the bill's history. Required: number, issue_date, seller_name, currency and total (a missing one is 400 naming it at `fields.<name>`); dates must be real, amounts decimals with at most 2 decimals, net + tax = total to the cent, IBAN and RF references with valid check digits, VAT ids of their country's format. The capture then becomes a bill exactly as a received e-invoice does: the seller matched among your counterparties (VAT id, registration id) or added as an external party, the same duplicate rule (the same seller, number, date and total already received: the capture becomes `duplicate` with `duplicate_of`, no bill), payment holds (a new or changed IBAN; `capture_unconfirmed` when the total was not read `high`), the file as the bill's attachment, `document.received`. Answers the capture (the same object as GET /v1/captures/{id}) with `document_id`. Confirming a confirmed capture again answers it unchanged (no second bill), or 409 if the fields differ from what was confirmed; a rejected capture is 409, a duplicate 409 naming `duplicate_of`.
          */
         post: operations["confirmCapture"];
         delete?: never;
@@ -283,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a capture
-         * @description Closes a capture that waits for review without making a bill (not an invoice, a copy, unreadable): status `rejected`, the reason kept. Rejecting a rejected capture answers it again; a confirmed capture (or a duplicate) is 409 conflict. The inbound message it came with is `needs_review` while another of its captures is, otherwise what its files came to (`refused` with the reasons when nothing of it became a bill).
+         * @description Closes a capture that waits for review without making a bill (not an invoice, a copy, unreadable): status `rejected`, with `rejected_reason` (the reason given, trimmed: required, 1 to 1000 characters, else 400 invalid_request naming `reason`), `rejected_at` and `rejected_by`. 404 for an unknown id or another organization's; 409 while the file is still being read. Rejecting a rejected capture answers it again; a confirmed capture (or a duplicate) is 409 conflict. The inbound message it came with is `needs_review` while another of its captures is, otherwise what its files came to (`refused` with the reasons when nothing of it became a bill).
          */
         post: operations["rejectCapture"];
         delete?: never;
@@ -2202,9 +2202,14 @@ export interface components {
             confirmed_at: string | null;
             confirmed_by: {
                 id: string | null;
-                /** @enum {string} */
+                /**
+                 * @description user: a session; api_key: a key; capture_auto: docex itself.
+                 * @enum {string}
+                 */
                 kind: "user" | "api_key" | "capture_auto";
             } | null;
+            /** @description What the confirmation changed of what was read, one entry per field it changed (a value equal to what was read is no correction); [] until a confirmation, and for one that changed nothing. `fields` shows the values after them. */
+            corrections: components["schemas"]["CaptureCorrection"][];
             /**
              * Format: date-time
              * @description ISO 8601 with milliseconds, UTC.
@@ -2568,11 +2573,71 @@ export interface components {
                 unit_price: string;
             }[];
             method: ("text" | "ocr" | "mixed") | null;
+            rejected_at: string | null;
+            rejected_by: {
+                id: string | null;
+                /**
+                 * @description user: a session; api_key: a key; capture_auto: docex itself.
+                 * @enum {string}
+                 */
+                kind: "user" | "api_key" | "capture_auto";
+            } | null;
+            rejected_reason: string | null;
             /**
              * @description needs_review: read, waiting for a person (or auto-confirm); confirmed: a bill was made (document_id); rejected: closed without a bill (by a person, or a file the reader refused); duplicate: the same invoice was received before (duplicate_of).
              * @enum {string}
              */
             status: "needs_review" | "confirmed" | "rejected" | "duplicate";
+        };
+        /** CaptureCorrection */
+        CaptureCorrection: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 with milliseconds, UTC.
+             */
+            corrected_at: string;
+            /** @description Who corrected it (the confirmation). */
+            corrected_by: {
+                id: string | null;
+                /**
+                 * @description user: a session; api_key: a key; capture_auto: docex itself.
+                 * @enum {string}
+                 */
+                kind: "user" | "api_key" | "capture_auto";
+            };
+            /**
+             * @description The field corrected.
+             * @enum {string}
+             */
+            field: "number" | "issue_date" | "due_date" | "currency" | "total_net" | "total_tax" | "total" | "amount_due" | "tax_breakdown" | "seller_name" | "seller_vat_id" | "seller_registration_id" | "seller_email" | "iban" | "bic" | "payment_reference" | "purchase_order" | "buyer_reference" | "buyer_name" | "buyer_vat_id";
+            replaced: (string | {
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                net: string;
+                /** @description The VAT rate in percent ("19", "7.5"). */
+                rate: string;
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                tax: string;
+            }[]) | null;
+            value: (string | {
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                net: string;
+                /** @description The VAT rate in percent ("19", "7.5"). */
+                rate: string;
+                /**
+                 * @description A decimal string ("1234.56").
+                 * @example 1190.00
+                 */
+                tax: string;
+            }[]) | null;
         };
         /** CapturedUpload */
         CapturedUpload: {
@@ -5348,7 +5413,22 @@ export interface operations {
                      *           "confirmed_by": {
                      *             "kind": "user",
                      *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *           }
+                     *           },
+                     *           "corrections": [
+                     *             {
+                     *               "field": "number",
+                     *               "value": "DE123456789",
+                     *               "replaced": "example",
+                     *               "corrected_by": {
+                     *                 "kind": "user",
+                     *                 "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *               },
+                     *               "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "rejected_at": null,
+                     *           "rejected_by": null,
+                     *           "rejected_reason": null
                      *         }
                      *       ],
                      *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
@@ -5428,278 +5508,125 @@ export interface operations {
                      *       "id": "cap_egqmTzuqmSrfx2GGp5Vmd1",
                      *       "inbound_message_id": "inm_1qTe8gByoqZqizS7NuUh0F",
                      *       "file": {
-                     *         "filename": "timesheet-march-2026.pdf",
+                     *         "filename": "invoice-0042.pdf",
                      *         "content_type": "application/pdf",
-                     *         "sha256": "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9",
+                     *         "sha256": "f8744f35f783bd03497932ba79f071cc8ade7a86aa52ec9e7d0aa5741dd75ee6",
                      *         "pages": 1
                      *       },
                      *       "method": "text",
-                     *       "status": "needs_review",
+                     *       "status": "confirmed",
                      *       "fields": {
                      *         "number": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
+                     *           "value": "INV-2026-0042",
+                     *           "confidence": "low",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             120,
+                     *             540,
+                     *             132
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "INV-2026-0042"
                      *         },
                      *         "issue_date": {
-                     *           "value": "DE123456789",
+                     *           "value": "2026-11-02",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             136,
+                     *             540,
+                     *             148
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "02.11.2026"
                      *         },
-                     *         "due_date": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
+                     *         "due_date": null,
                      *         "currency": {
-                     *           "value": "DE123456789",
+                     *           "value": "EUR",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             640,
+                     *             540,
+                     *             652
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "EUR"
                      *         },
-                     *         "total_net": {
-                     *           "value": "1190.00",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "total_tax": {
-                     *           "value": "1190.00",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
+                     *         "total_net": null,
+                     *         "total_tax": null,
                      *         "total": {
-                     *           "value": "1190.00",
+                     *           "value": "119.00",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             640,
+                     *             540,
+                     *             652
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "119,00 €"
                      *         },
-                     *         "amount_due": {
-                     *           "value": "1190.00",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "tax_breakdown": {
-                     *           "value": [
-                     *             {
-                     *               "rate": "example",
-                     *               "net": "1190.00",
-                     *               "tax": "1190.00"
-                     *             }
-                     *           ],
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
+                     *         "amount_due": null,
+                     *         "tax_breakdown": null,
                      *         "seller_name": {
-                     *           "value": "DE123456789",
+                     *           "value": "Northwind Trading GmbH",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             40,
+                     *             540,
+                     *             52
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "Northwind Trading GmbH"
                      *         },
                      *         "seller_vat_id": {
                      *           "value": "DE123456789",
                      *           "confidence": "high",
                      *           "page": 1,
                      *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
+                     *             380,
+                     *             56,
+                     *             540,
+                     *             68
                      *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
+                     *           "text": "DE 123 456 789"
                      *         },
-                     *         "seller_registration_id": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "seller_email": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "iban": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "bic": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "payment_reference": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "purchase_order": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "buyer_reference": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "buyer_name": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         },
-                     *         "buyer_vat_id": {
-                     *           "value": "DE123456789",
-                     *           "confidence": "high",
-                     *           "page": 1,
-                     *           "bbox": [
-                     *             1,
-                     *             1,
-                     *             1,
-                     *             1
-                     *           ],
-                     *           "text": "Invoice INV-000042 issued to Kaufhaus Nord AG."
-                     *         }
+                     *         "seller_registration_id": null,
+                     *         "seller_email": null,
+                     *         "iban": null,
+                     *         "bic": null,
+                     *         "payment_reference": null,
+                     *         "purchase_order": null,
+                     *         "buyer_reference": null,
+                     *         "buyer_name": null,
+                     *         "buyer_vat_id": null
                      *       },
-                     *       "lines": [
-                     *         {
-                     *           "description": "Consulting, March 2026",
-                     *           "quantity": "example",
-                     *           "unit_price": "1190.00",
-                     *           "net": "1190.00",
-                     *           "tax_rate": "example"
-                     *         }
-                     *       ],
+                     *       "lines": [],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *       "duplicate_of": "doc_GQf0grikVAiuZxbGRbN6g7",
-                     *       "created_at": "2026-03-02T09:30:00.000Z",
-                     *       "confirmed_at": "2026-03-02T09:30:00.000Z",
+                     *       "duplicate_of": null,
+                     *       "created_at": "2026-11-02T09:14:03.120Z",
+                     *       "confirmed_at": "2026-11-02T09:20:41.008Z",
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *       }
+                     *       },
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "INV-2026-0042",
+                     *           "replaced": "lNV-2026-0042",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *           },
+                     *           "corrected_at": "2026-11-02T09:20:41.008Z"
+                     *         }
+                     *       ],
+                     *       "rejected_at": null,
+                     *       "rejected_by": null,
+                     *       "rejected_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
@@ -5863,6 +5790,7 @@ export interface operations {
                      *           ],
                      *           "text": "02.11.2026"
                      *         },
+                     *         "due_date": null,
                      *         "currency": {
                      *           "value": "EUR",
                      *           "confidence": "high",
@@ -5875,6 +5803,8 @@ export interface operations {
                      *           ],
                      *           "text": "EUR"
                      *         },
+                     *         "total_net": null,
+                     *         "total_tax": null,
                      *         "total": {
                      *           "value": "119.00",
                      *           "confidence": "high",
@@ -5887,6 +5817,8 @@ export interface operations {
                      *           ],
                      *           "text": "119,00 €"
                      *         },
+                     *         "amount_due": null,
+                     *         "tax_breakdown": null,
                      *         "seller_name": {
                      *           "value": "Northwind Trading GmbH",
                      *           "confidence": "high",
@@ -5910,16 +5842,18 @@ export interface operations {
                      *             68
                      *           ],
                      *           "text": "DE 123 456 789"
-                     *         }
+                     *         },
+                     *         "seller_registration_id": null,
+                     *         "seller_email": null,
+                     *         "iban": null,
+                     *         "bic": null,
+                     *         "payment_reference": null,
+                     *         "purchase_order": null,
+                     *         "buyer_reference": null,
+                     *         "buyer_name": null,
+                     *         "buyer_vat_id": null
                      *       },
                      *       "lines": [],
-                     *       "corrections": [
-                     *         {
-                     *           "field": "number",
-                     *           "value": "INV-2026-0042",
-                     *           "replaced": "lNV-2026-0042"
-                     *         }
-                     *       ],
                      *       "document_id": "doc_GQf0grikVAiuZxbGRbN6g7",
                      *       "duplicate_of": null,
                      *       "created_at": "2026-11-02T09:14:03.120Z",
@@ -5927,64 +5861,25 @@ export interface operations {
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *       }
+                     *       },
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "INV-2026-0042",
+                     *           "replaced": "lNV-2026-0042",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *           },
+                     *           "corrected_at": "2026-11-02T09:20:41.008Z"
+                     *         }
+                     *       ],
+                     *       "rejected_at": null,
+                     *       "rejected_by": null,
+                     *       "rejected_reason": null
                      *     }
                      */
-                    "application/json": {
-                        confirmed_at: string | null;
-                        confirmed_by: {
-                            id: string | null;
-                            /** @enum {string} */
-                            kind: "user" | "api_key" | "capture_auto";
-                        } | null;
-                        corrections: {
-                            field: string;
-                            replaced: unknown;
-                            value: unknown;
-                        }[];
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 with milliseconds, UTC.
-                         */
-                        created_at: string;
-                        document_id: string | null;
-                        duplicate_of: string | null;
-                        fields: {
-                            [key: string]: {
-                                bbox: number[];
-                                /** @enum {string} */
-                                confidence: "high" | "low";
-                                page: number;
-                                text: string;
-                                value: string | {
-                                    /** @description The net amount at this rate (decimal string). */
-                                    net: string;
-                                    /** @description The VAT rate in percent ("19", "7.5"). */
-                                    rate: string;
-                                    /** @description The tax at this rate (decimal string). */
-                                    tax: string;
-                                }[];
-                            } | null;
-                        } | null;
-                        file: {
-                            content_type: string;
-                            filename: string;
-                            pages: number | null;
-                            sha256: string;
-                        };
-                        id: string;
-                        inbound_message_id: string;
-                        lines: {
-                            description: string;
-                            net: string;
-                            quantity: string;
-                            tax_rate: string | null;
-                            unit_price: string;
-                        }[];
-                        method: ("text" | "ocr" | "mixed") | null;
-                        /** @enum {string} */
-                        status: "reading" | "needs_review" | "confirmed" | "rejected" | "duplicate";
-                    };
+                    "application/json": components["schemas"]["Capture"];
                 };
             };
             /** @description `invalid_request` */
@@ -6282,7 +6177,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Why, in words (kept with the capture and listed with its message).
+                     * @description Why, in words (required: 1 to 1000 characters once trimmed, no control characters), kept as `rejected_reason` and listed with its message.
                      * @example Not an invoice: a delivery note.
                      */
                     reason: string;
@@ -6572,7 +6467,22 @@ export interface operations {
                      *       "confirmed_by": {
                      *         "kind": "user",
                      *         "id": "usr_8i9IUvYiRT9eGcI1scgIru"
-                     *       }
+                     *       },
+                     *       "corrections": [
+                     *         {
+                     *           "field": "number",
+                     *           "value": "DE123456789",
+                     *           "replaced": "example",
+                     *           "corrected_by": {
+                     *             "kind": "user",
+                     *             "id": "usr_8i9IUvYiRT9eGcI1scgIru"
+                     *           },
+                     *           "corrected_at": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "rejected_at": null,
+                     *       "rejected_by": null,
+                     *       "rejected_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];

@@ -3,14 +3,19 @@ import type { CaptureFields, CaptureLine, LearnedLayout, ReadPage } from '../../
 
 export type CaptureStatus = 'reading' | 'needs_review' | 'confirmed' | 'rejected' | 'duplicate';
 
-/** A correction a confirmation made: the field, the value given, and the value it replaced. */
+/**
+ * A correction a confirmation made: the field, the value given, and the value it replaced; who
+ * made it and when (stored since 0058; older rows take them from the confirmation, the same facts).
+ */
 export interface CaptureCorrection {
   field: string;
   value: unknown;
   replaced: unknown;
+  corrected_by?: CaptureActor;
+  corrected_at?: string;
 }
 
-/** Who confirmed: a user, an API key, or docex itself (auto-confirm). */
+/** Who confirmed or rejected: a user, an API key, or docex itself (auto-confirm, a file its reader refused). */
 export interface CaptureActor {
   kind: 'user' | 'api_key' | 'capture_auto';
   id: string | null;
@@ -42,6 +47,8 @@ export interface CapturesTable {
   document_id: Generated<string | null>;
   duplicate_of: Generated<string | null>;
   reject_reason: Generated<string | null>;
+  rejected_at: Generated<Date | null>;
+  rejected_by: ColumnType<CaptureActor | null, string | null | undefined, string | null>;
   confirmed_at: Generated<Date | null>;
   confirmed_by: ColumnType<CaptureActor | null, string | null | undefined, string | null>;
   attempts: Generated<number>;

@@ -26,6 +26,8 @@ export interface InboundMessagesTable {
   document_ids: ColumnType<string[], string[] | undefined, string[]>;
   reasons: ColumnType<string[], string[] | undefined, string[]>;
   duplicate_of: string | null;
+  /** Captures of other messages this one's files repeat (the same bytes; 0058, settle-message.ts). */
+  repeats_capture_ids: ColumnType<string[], string[] | undefined, string[]>;
   lease_until: Generated<Date | null>;
   lease_token: Generated<string | null>;
   received_at: Date;

@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import { hmacKeys } from '../../context.ts';
-import type { CapturesTable } from '../../db/tables/capture.ts';
+import type { CaptureActor, CapturesTable } from '../../db/tables/capture.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { type CaptureFields, FIELD_NAMES, type FieldName } from '../../lib/capture-shapes.ts';
@@ -39,52 +39,95 @@ export const PROJECTED = [
   'status',
   'fields',
   'lines',
+  'corrections',
   'document_id',
   'duplicate_of',
   'created_at',
   'confirmed_at',
   'confirmed_by',
+  'rejected_at',
+  'rejected_by',
+  'reject_reason',
 ] as const;
 
 type Projected = Pick<CaptureRow, (typeof PROJECTED)[number]>;
 
-/** The §13 object. Every field key is present (null when not shown), in the contract's order. */
+/**
+ * The §13 object, the one projection of a capture: GET, the list, confirm, reject, the
+ * `capture.needs_review` event and the MCP tools all answer it. Every field key is present (null
+ * when not shown), in the contract's order, then the additive fields (corrections, rejection).
+ */
 export function projectCapture(r: Projected): CaptureView {
   const read = r.fields ?? emptyFields();
   const fields = Object.fromEntries(FIELD_NAMES.map((f) => [f, read[f] ?? null])) as CaptureView['fields'];
+  const confirmedAt = isoOrNull(r.confirmed_at);
   return {
     id: r.id,
     inbound_message_id: r.inbound_message_id,
     file: { filename: r.filename, content_type: r.content_type, sha256: r.sha256, pages: r.pages },
     method: r.method,
-    // never `reading`: the queries below leave those out
+    // never `reading`: the reads below leave those out, and a change refuses them (lockCapture)
     status: r.status as CaptureView['status'],
     fields,
     lines: r.lines,
     document_id: r.document_id,
     duplicate_of: r.duplicate_of,
     created_at: iso(r.created_at),
-    confirmed_at: isoOrNull(r.confirmed_at),
+    confirmed_at: confirmedAt,
     confirmed_by: r.confirmed_by,
+    // who and when: stored with each correction; a correction stored before they were is the
+    // confirmation's, which made it
+    corrections: r.corrections.map((c) => ({
+      field: c.field as FieldName,
+      value: c.value as CaptureView['corrections'][number]['value'],
+      replaced: c.replaced as CaptureView['corrections'][number]['replaced'],
+      corrected_by: c.corrected_by ?? r.confirmed_by ?? { kind: 'capture_auto', id: null },
+      corrected_at: c.corrected_at ?? confirmedAt ?? iso(r.created_at),
+    })),
+    rejected_at: isoOrNull(r.rejected_at),
+    rejected_by: r.rejected_by,
+    rejected_reason: r.status === 'rejected' ? r.reject_reason : null,
   };
+}
+
+/** Who acts on a capture, as it records confirmed_by, rejected_by and each correction's corrected_by. */
+export function captureActorOf(p: Principal): CaptureActor {
+  return p.kind === 'api_key' ? { kind: 'api_key', id: p.keyId } : { kind: 'user', id: p.userId };
 }
 
 const notFound = () => new ApiError('not_found', 'No capture with this id.');
 
+/** A capture the worker is still reading: not shown yet (its message says `processing`). */
+const stillReading = (id: string, messageId: string) =>
+  new ApiError(
+    'not_found',
+    `The capture ${id} is still being read; it is shown once read (GET /v1/inbound/messages/${messageId} says \`processing\` until then).`,
+    { status: 'reading', inbound_message_id: messageId },
+  );
+
 /**
- * The capture, locked for a change (FOR UPDATE) in the caller's transaction; 404 when it is not
- * the organization's or is still being read.
+ * The capture, locked for a change (FOR UPDATE) in the caller's transaction: the one lock every
+ * change of a capture takes (confirm, reject). 404 when there is no such capture in the caller's
+ * organization (unknown, or another organization's: the same answer, so nothing is learnt of
+ * another's ids); 409 `conflict` when it is still being read (it exists, and was handed out by the
+ * upload's 202, but is not yet one to change). Every other status is the operation's to judge.
  */
-export async function loadCaptureForUpdate(trx: Tx, organizationId: string, id: string): Promise<CaptureRow> {
+export async function lockCapture(trx: Tx, organizationId: string, id: string): Promise<CaptureRow> {
   const row = await trx
     .selectFrom('captures')
     .selectAll()
     .where('id', '=', id)
     .where('organization_id', '=', organizationId)
-    .where('status', '!=', 'reading')
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw notFound();
+  if (row.status === 'reading') {
+    throw new ApiError(
+      'conflict',
+      `The capture ${row.id} is still being read; GET /v1/captures/${row.id} shows it once it is read.`,
+      { status: 'reading', inbound_message_id: row.inbound_message_id },
+    );
+  }
   return row;
 }
 
@@ -109,9 +152,9 @@ export async function getCapture(ctx: AppContext, principal: Principal, id: stri
     .select(PROJECTED)
     .where('id', '=', id)
     .where('organization_id', '=', principal.organization.id)
-    .where('status', '!=', 'reading')
     .executeTakeFirst();
   if (!row) throw notFound();
+  if (row.status === 'reading') throw stillReading(row.id, row.inbound_message_id);
   return projectCapture(row);
 }
 

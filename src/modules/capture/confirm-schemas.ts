@@ -1,10 +1,7 @@
-// The confirmation's body, and the capture it answers (CONTRACT 13). The `Capture` schema here is
-// cap-confirm's stand-in for cap-store's (schemas.ts): the same §13 object; at merge the route
-// answers with cap-store's `Capture` and this one goes.
+// The confirmation's body (CONTRACT 13). It answers the capture resource's one schema
+// (schemas.ts `Capture`), as GET, the list and reject do.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
-
-const Text = Type.String({ maxLength: 1000 });
+import { Nullable } from '../../http/schemas.ts';
 
 const BreakdownRow = Type.Object(
   {
@@ -53,71 +50,3 @@ export const ConfirmBody = Type.Object(
   { additionalProperties: false },
 );
 export type ConfirmBodyT = Static<typeof ConfirmBody>;
-
-const Value = Type.Object(
-  {
-    value: Type.Union([Type.String(), Type.Array(BreakdownRow)]),
-    confidence: Type.Union([Type.Literal('high'), Type.Literal('low')]),
-    page: Type.Integer(),
-    bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
-    text: Type.String(),
-  },
-  { additionalProperties: false },
-);
-
-export const Capture = Type.Object(
-  {
-    id: Type.String(),
-    inbound_message_id: Type.String(),
-    file: Type.Object(
-      {
-        filename: Type.String(),
-        content_type: Type.String(),
-        sha256: Type.String(),
-        pages: Nullable(Type.Integer()),
-      },
-      { additionalProperties: false },
-    ),
-    method: Nullable(Type.Union([Type.Literal('text'), Type.Literal('ocr'), Type.Literal('mixed')])),
-    status: Type.Union([
-      Type.Literal('reading'),
-      Type.Literal('needs_review'),
-      Type.Literal('confirmed'),
-      Type.Literal('rejected'),
-      Type.Literal('duplicate'),
-    ]),
-    fields: Nullable(Type.Record(Type.String(), Nullable(Value))),
-    lines: Type.Array(
-      Type.Object(
-        {
-          description: Text,
-          quantity: Type.String(),
-          unit_price: Type.String(),
-          net: Type.String(),
-          tax_rate: Nullable(Type.String()),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    corrections: Type.Array(
-      Type.Object(
-        { field: Type.String(), value: Type.Unknown(), replaced: Type.Unknown() },
-        { additionalProperties: false },
-      ),
-    ),
-    document_id: Nullable(Type.String()),
-    duplicate_of: Nullable(Type.String()),
-    created_at: Timestamp,
-    confirmed_at: NullableTimestamp,
-    confirmed_by: Nullable(
-      Type.Object(
-        {
-          kind: Type.Union([Type.Literal('user'), Type.Literal('api_key'), Type.Literal('capture_auto')]),
-          id: Nullable(Type.String()),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);

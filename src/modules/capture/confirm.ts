@@ -10,12 +10,13 @@
 // Confirming again: a confirmed capture answers unchanged (no second bill) when the request sends
 // no correction or the same ones, and 409 when it would change a confirmed value (the bill exists:
 // correct the bill, not the capture). A rejected capture is 409, a duplicate 409 naming the
-// document it repeats, one still being read 409.
+// document it repeats, one still being read 409 (lockCapture, the lock reject takes too).
 import type { AppContext, Tx } from '../../context.ts';
 import type { CaptureActor } from '../../db/tables/capture.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { CaptureFields } from '../../lib/capture-shapes.ts';
+import { iso } from '../../lib/clock.ts';
 import { ApiError, invalid } from '../../lib/errors.ts';
 import {
   actorFromPrincipal,
@@ -24,7 +25,7 @@ import {
   systemActor,
 } from '../documents/index.ts';
 import { asInvoice, captureContent } from './capture-bill.ts';
-import { type CaptureRow, type CaptureView, captureView, lockCapture } from './capture-row.ts';
+import { type CaptureRow, captureActorOf, lockCapture, projectCapture } from './captures.ts';
 import {
   applyCorrections,
   type Corrections,
@@ -35,6 +36,7 @@ import {
 import type { ConfirmBodyT } from './confirm-schemas.ts';
 import { learnFromConfirmation } from './learn.ts';
 import { billFromCapturePort, messageSettledPort } from './ports.ts';
+import type { CaptureView } from './schemas.ts';
 
 /** Who confirms: as the capture records it, and as the bill's history does. */
 export interface Confirmer {
@@ -44,7 +46,7 @@ export interface Confirmer {
 
 export function confirmerOf(p: Principal): Confirmer {
   return {
-    by: p.kind === 'api_key' ? { kind: 'api_key', id: p.keyId } : { kind: 'user', id: p.userId },
+    by: captureActorOf(p),
     history: actorFromPrincipal(p),
   };
 }
@@ -109,7 +111,10 @@ export async function confirmLocked(
   }
   const common = {
     fields: JSON.stringify(fields),
-    corrections: JSON.stringify(corrections),
+    // each with who made it and when: the confirmation's actor and time
+    corrections: JSON.stringify(
+      corrections.map((c) => ({ ...c, corrected_by: who.by, corrected_at: iso(now) })),
+    ),
     lease_until: null,
     lease_token: null,
   };
@@ -179,12 +184,6 @@ export async function confirmCapture(
           `The capture ${row.id} is the same invoice as ${row.duplicate_of ?? 'a document received before'} (same seller, number, date and total): confirming it would make a second bill.`,
           { status: row.status, duplicate_of: row.duplicate_of },
         );
-      case 'reading':
-        throw new ApiError(
-          'conflict',
-          `The capture ${row.id} is still being read; GET /v1/captures/${row.id} shows when it needs review.`,
-          { status: row.status },
-        );
       case 'confirmed': {
         // Confirmed already (another Idempotency-Key): the same confirmation answers the capture as
         // it is; one that would change a confirmed value is refused, its bill being made.
@@ -196,10 +195,10 @@ export async function confirmCapture(
             { status: row.status, document_id: row.document_id, fields: changed.map((c) => c.field) },
           );
         }
-        return captureView(row);
+        return projectCapture(row);
       }
       default:
-        return captureView(await confirmLocked(ctx, trx, row, sent, confirmerOf(principal), now));
+        return projectCapture(await confirmLocked(ctx, trx, row, sent, confirmerOf(principal), now));
     }
   });
 }

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import type { CaptureFields, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
-import type { CaptureRow } from './capture-row.ts';
+import type { CaptureRow } from './captures.ts';
 import { learnLayout, supplierKeysOf } from './extract/index.ts';
 
 /** Stores what was learned under each key, one more confirmed capture for each. */

@@ -165,6 +165,9 @@ async function finish(ctx: AppContext, c: Claimed, token: string, outcome: Finis
           status,
           fields: JSON.stringify(emptyFields()),
           reject_reason: outcome.reason.slice(0, 2000),
+          // docex's reader refused it: docex itself rejected it, now
+          rejected_at: now,
+          rejected_by: JSON.stringify({ kind: 'capture_auto', id: null }),
         })
         .where('id', '=', c.id)
         .execute();

@@ -104,7 +104,7 @@ export const captureRoutes: AnyRoute[] = [
     operationId: 'rejectCapture',
     summary: 'Reject a capture',
     description:
-      'Closes a capture that waits for review without making a bill (not an invoice, a copy, unreadable): status `rejected`, the reason kept. Rejecting a rejected capture answers it again; a confirmed capture (or a duplicate) is 409 conflict. The inbound message it came with is `needs_review` while another of its captures is, otherwise what its files came to (`refused` with the reasons when nothing of it became a bill).',
+      "Closes a capture that waits for review without making a bill (not an invoice, a copy, unreadable): status `rejected`, with `rejected_reason` (the reason given, trimmed: required, 1 to 1000 characters, else 400 invalid_request naming `reason`), `rejected_at` and `rejected_by`. 404 for an unknown id or another organization's; 409 while the file is still being read. Rejecting a rejected capture answers it again; a confirmed capture (or a duplicate) is 409 conflict. The inbound message it came with is `needs_review` while another of its captures is, otherwise what its files came to (`refused` with the reasons when nothing of it became a bill).",
     tags,
     family: 'documents',
     auth: 'scopes',
@@ -112,7 +112,7 @@ export const captureRoutes: AnyRoute[] = [
     params: CaptureParams,
     body: RejectCaptureBody,
     response: { status: 200, schema: Capture, description: 'The rejected capture.' },
-    errors: ['not_found', 'conflict', 'idempotency_conflict'],
+    errors: ['invalid_request', 'not_found', 'conflict', 'idempotency_conflict'],
     handler: async ({ ctx, principal, params, body }) => rejectCapture(ctx, principal, params.id, body),
   }),
   confirmCaptureRoute,

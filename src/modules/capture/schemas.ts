@@ -2,6 +2,7 @@
 // the reject body. Declared once: they feed the routes, OpenAPI, the MCP tools and the client.
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ListOf, ListQuery, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { FIELD_NAMES } from '../../lib/capture-shapes.ts';
 
 /** The statuses the API shows; `reading` is the worker's own and never listed. */
 export const LISTED_STATUSES = ['needs_review', 'confirmed', 'rejected', 'duplicate'] as const;
@@ -87,6 +88,39 @@ export const CaptureLineSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Who acted on a capture, as the bill's history records actors. */
+function Actor(description: string) {
+  return Type.Object(
+    {
+      kind: Type.Union([Type.Literal('user'), Type.Literal('api_key'), Type.Literal('capture_auto')], {
+        description: 'user: a session; api_key: a key; capture_auto: docex itself.',
+      }),
+      id: Nullable(Type.String({ description: 'The user or key id; null for docex.' })),
+    },
+    { additionalProperties: false, description },
+  );
+}
+
+const FieldValue = Nullable(
+  Type.Union([Type.String(), Type.Array(TaxRow)], {
+    description: 'A value as `fields.<name>.value` holds it (the breakdown: its rows); null: not shown.',
+  }),
+);
+
+const Correction = Type.Object(
+  {
+    field: Type.Union(
+      FIELD_NAMES.map((f) => Type.Literal(f)),
+      { description: 'The field corrected.' },
+    ),
+    value: FieldValue,
+    replaced: FieldValue,
+    corrected_by: Actor('Who corrected it (the confirmation).'),
+    corrected_at: Timestamp,
+  },
+  { additionalProperties: false, title: 'CaptureCorrection' },
+);
+
 export const Capture = Type.Object(
   {
     id: Type.String({ description: 'The capture id (cap_…).' }),
@@ -126,14 +160,23 @@ export const Capture = Type.Object(
     duplicate_of: Nullable(Type.String({ description: 'The bill this file repeats.' })),
     created_at: Timestamp,
     confirmed_at: NullableTimestamp,
-    confirmed_by: Nullable(
-      Type.Object(
-        {
-          kind: Type.Union([Type.Literal('user'), Type.Literal('api_key'), Type.Literal('capture_auto')]),
-          id: Nullable(Type.String()),
-        },
-        { additionalProperties: false },
+    confirmed_by: Nullable(Actor('Who confirmed it.')),
+    corrections: Type.Array(Correction, {
+      description:
+        'What the confirmation changed of what was read, one entry per field it changed (a value equal to what was read is no correction); [] until a confirmation, and for one that changed nothing. `fields` shows the values after them.',
+    }),
+    rejected_at: NullableTimestamp,
+    rejected_by: Nullable(
+      Actor(
+        'Who rejected it: a person (user or api_key), or docex itself (`capture_auto`) for a file its reader refused. null for a capture rejected before version 1.19.1, when nobody was recorded.',
       ),
+    ),
+    rejected_reason: Nullable(
+      Type.String({
+        description:
+          "Why it was rejected, in words: the reason a person gave, or the reader's (a file it refused). null unless `rejected`.",
+        examples: ['Not an invoice: a delivery note.'],
+      }),
     ),
   },
   { additionalProperties: false, title: 'Capture' },
@@ -175,12 +218,15 @@ export const CapturePageWords = Type.Object(
 );
 export type CapturePageWordsView = Static<typeof CapturePageWords>;
 
+export const REJECT_REASON_MAX = 1000;
+
 export const RejectCaptureBody = Type.Object(
   {
     reason: Type.String({
       minLength: 1,
-      maxLength: 1000,
-      description: 'Why, in words (kept with the capture and listed with its message).',
+      maxLength: REJECT_REASON_MAX,
+      description:
+        'Why, in words (required: 1 to 1000 characters once trimmed, no control characters), kept as `rejected_reason` and listed with its message.',
       examples: ['Not an invoice: a delivery note.'],
     }),
   },

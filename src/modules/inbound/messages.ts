@@ -71,7 +71,14 @@ type MessageRow = Selectable<InboundMessagesTable>;
 export function projectMessage(
   r: Omit<
     MessageRow,
-    'raw' | 'lease_until' | 'lease_token' | 'processed_at' | 'client_ip' | 'helo' | 'authentication'
+    | 'raw'
+    | 'lease_until'
+    | 'lease_token'
+    | 'processed_at'
+    | 'client_ip'
+    | 'helo'
+    | 'authentication'
+    | 'repeats_capture_ids'
   >,
 ): InboundMessageView {
   return {

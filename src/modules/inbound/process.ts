@@ -24,6 +24,7 @@ import { readMessageOffThread, readUploadOffThread } from './parse-pool.ts';
 import type { ReadMessage } from './read-message.ts';
 import { Refused, receiveBill } from './receive-bill.ts';
 import { queueRefusalReply } from './refusal-reply.ts';
+import { settleMessage } from './settle-message.ts';
 
 /** How long a worker holds a message before another may take it over (a crashed worker's). */
 export const INBOUND_LEASE_MS = 5 * 60 * 1000;
@@ -218,13 +219,16 @@ export async function processMessage(
           .executeTakeFirstOrThrow();
         const outcome = await accept(trx, msg, read, org, now);
         // its PDFs and scans, to be read by the worker's capture pass: the message stays
-        // `processing` until they are read (capture/read-pass.ts settles it then)
-        outcome.captureIds = await insertCaptures(
+        // `processing` until they are read (capture/read-pass.ts settles it then). A file another
+        // message brought already (the same bytes) makes no second capture: this message repeats
+        // that one, and its status follows it (settle-message.ts), settled here at once.
+        const stored = await insertCaptures(
           trx,
           { organizationId: org.id, messageId: id, supplierKeys: verifiedSenderKey(auth, msg.from_address) },
           read.capturable,
           now,
         );
+        outcome.captureIds = stored.captureIds;
         await trx
           .updateTable('inbound_messages')
           .set({
@@ -236,6 +240,7 @@ export async function processMessage(
                   : 'accepted',
             document_ids: outcome.status === 'accepted' ? outcome.documentIds : [],
             duplicate_of: outcome.status === 'duplicate' ? outcome.duplicateOf : null,
+            repeats_capture_ids: stored.repeats,
             reasons: [],
             lease_until: null,
             lease_token: null,
@@ -243,6 +248,7 @@ export async function processMessage(
           })
           .where('id', '=', id)
           .execute();
+        if (stored.repeats.length > 0) await settleMessage(trx, id, now);
         return outcome;
       }),
     );

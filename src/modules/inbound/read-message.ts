@@ -214,7 +214,21 @@ async function readCandidate(c: Candidate, into: ReadMessage): Promise<void> {
         );
         return;
       }
-      const read = await readXml(xml.bytes);
+      let read: Awaited<ReturnType<typeof readXml>>;
+      try {
+        read = await readXml(xml.bytes);
+      } catch (err) {
+        // Refused, not captured (docs/capture.md "A PDF whose embedded e-invoice is refused"): the
+        // supplier sent a structured invoice, and its pages are a rendering of that file, not a
+        // second source. The refusal says so, and which embedded file it is.
+        const why = reasonOf(err)
+          .replace(/^The file /, `${xml.name} `)
+          .replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
+        reasons.push(
+          `${name} embeds an e-invoice (${xml.name}) that docex cannot read: ${why}${/[.!?]$/.test(why) ? '' : '.'} A PDF that carries an e-invoice is read as that e-invoice, not captured from its pages: ask the supplier for a corrected file.`,
+        );
+        return;
+      }
       found.push({ ...c, sha256: sha256(c.bytes), ...read });
     } else if (isXml(c.contentType, c.filename)) {
       const read = await readXml(c.bytes);

@@ -5,7 +5,8 @@
 // every operation has), or the refusal as §9's import answers it (400, or 422
 // einvoice_mismatch). Refused or not, the message stays listed with its bytes for 90 days.
 // A PDF without an embedded e-invoice or a scan (CONTRACT §13) is captured instead: 202 with the
-// message (`processing`) and its capture's id, read by the worker; the file is at most
+// message (`processing`) and its capture's id, read by the worker (a file sent before, the same
+// bytes, answers the capture it was read into, or the bill that capture became); the file is at most
 // DOCEX_INBOUND_MAX_BYTES (the SMTP listener's limit), not 1 MiB.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
@@ -145,6 +146,15 @@ export async function uploadReceivedDocument(
       .select(LISTED)
       .where('id', '=', messageId)
       .executeTakeFirstOrThrow();
+    // the same file as a capture that became a bill (or found one): that bill, as a repeated
+    // e-invoice answers (docs/capture.md "The same file twice")
+    if (row.status === 'duplicate' && row.duplicate_of !== null) {
+      return {
+        ...projectDocument(await findVisibleDocument(ctx.db, me, row.duplicate_of), me),
+        inbound_message_id: messageId,
+        duplicate_of: row.duplicate_of,
+      };
+    }
     return new WithStatus(202, { ...projectMessage(row), capture_ids: outcome.captureIds });
   }
   switch (outcome.status) {
