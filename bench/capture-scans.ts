@@ -41,6 +41,7 @@ const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
   "Before (2026-11-26 18:34, load 13-22, tesseract's default Otsu binarization): number 42 %, issue date 50 %, total 9 % exact where printed (held out: 0 %, 60 %, 20 %); 2 of 65 `high` values wrong (3 %); CPU 7.3 s a page at the median, 15.4 s at p90.",
+  'Tried the same day and not kept (docs/capture.md): light grays made white before OCR, with Otsu: number 50 %, issue date 58 %, total 9 %, 3 of 63 `high` wrong, CPU 6.5 s median; with Sauvola: 42 %, 58 %, 18 %, 2 of 65 `high` wrong (one not printed), CPU 7.2 s.',
 ];
 const PAGE_TIMEOUT_MS = Number(process.env.BENCH_SCANS_PAGE_TIMEOUT_MS ?? 180_000);
 /** docex's default DOCEX_CAPTURE_PAGE_TIMEOUT_MS, in seconds. */
