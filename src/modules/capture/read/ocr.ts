@@ -21,6 +21,12 @@ export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const
 const DATA_VARIANT = '4.0.0_best_int';
 /** A word read with a confidence under this (0..100) is noise: a speck, a line of a table. */
 const MIN_WORD_CONFIDENCE = 30;
+/**
+ * tesseract's `thresholding_method` 2: each pixel black or white against its neighbourhood (Sauvola),
+ * not against one threshold for the whole page (Otsu, the default). On scans, Otsu's page-wide
+ * threshold loses whole blocks: a totals block between rules of dashes, a title in a shaded box.
+ */
+const SAUVOLA = '2';
 
 type Tesseract = typeof import('tesseract.js');
 type Engine = Awaited<ReturnType<Tesseract['createWorker']>>;
@@ -102,7 +108,11 @@ export async function recognize(
   dpi: number,
 ): Promise<OcrResult> {
   const worker = await ocrEngine();
-  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  await worker.setParameters({
+    user_defined_dpi: String(Math.round(dpi)),
+    // Sauvola's local threshold, not Otsu's one threshold for the page (docs/capture.md).
+    thresholding_method: SAUVOLA,
+  });
   const { data } = await worker.recognize(
     Buffer.from(png.buffer, png.byteOffset, png.byteLength),
     { rotateAuto: true },
