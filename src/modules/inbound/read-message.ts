@@ -179,8 +179,11 @@ interface Candidate {
   part: number;
 }
 
-/** Kept to capture, when its bytes say it is a PDF or an image big enough to be a scan. */
-function captured(c: Candidate, read: ReadMessage): boolean {
+/**
+ * Kept to capture, when its bytes say it is a PDF or an image big enough to be a scan; `note`
+ * (why its embedded e-invoice was not used) goes to the capture's notes.
+ */
+function captured(c: Candidate, read: ReadMessage, note?: string): boolean {
   if (capturableKind(c) === null) return false;
   read.capturable.push({
     filename: c.filename,
@@ -188,6 +191,7 @@ function captured(c: Candidate, read: ReadMessage): boolean {
     bytes: c.bytes,
     sha256: sha256(c.bytes),
     part: c.part,
+    ...(note === undefined ? {} : { notes: [note] }),
   });
   return true;
 }
@@ -218,14 +222,24 @@ async function readCandidate(c: Candidate, into: ReadMessage): Promise<void> {
       try {
         read = await readXml(xml.bytes);
       } catch (err) {
-        // Refused, not captured (docs/capture.md "A PDF whose embedded e-invoice is refused"): the
-        // supplier sent a structured invoice, and its pages are a rendering of that file, not a
-        // second source. The refusal says so, and which embedded file it is.
+        // Captured instead (CONTRACT 11.5, §13; docs/capture.md "A PDF whose embedded e-invoice is
+        // refused"): the file's content is what docex refuses, and the PDF has pages a person can
+        // read, so it is read as a PDF without an e-invoice is, the refusal kept as a note. A PDF
+        // the capture cannot take is refused with that reason.
         const why = reasonOf(err)
           .replace(/^The file /, `${xml.name} `)
-          .replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
+          .replace(/^[A-Z](?=[a-z ])/, (ch) => ch.toLowerCase());
+        const stop = /[.!?]$/.test(why) ? '' : '.';
+        if (
+          captured(
+            c,
+            into,
+            `The embedded e-invoice ${xml.name} was not used: ${why.replace(/[.!?]$/, '')}; the PDF's pages were read instead.`,
+          )
+        )
+          return;
         reasons.push(
-          `${name} embeds an e-invoice (${xml.name}) that docex cannot read: ${why}${/[.!?]$/.test(why) ? '' : '.'} A PDF that carries an e-invoice is read as that e-invoice, not captured from its pages: ask the supplier for a corrected file.`,
+          `${name} embeds an e-invoice (${xml.name}) that docex cannot read: ${why}${stop} Ask the supplier for a corrected file.`,
         );
         return;
       }
