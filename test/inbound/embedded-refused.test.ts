@@ -16,7 +16,9 @@ import { captureReadPass } from '../../src/modules/capture/read-pass.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
 import { party as makeParty, type Party } from '../helpers/document-setup.ts';
+import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { addressedTo } from './helpers.ts';
 
 const DIR = join(process.cwd(), 'test', 'fixtures', 'capture', 'akretion-factur-x');
 /** A born-digital invoice PDF (its own embedded XML stripped): its pages carry the invoice's text. */
@@ -156,6 +158,47 @@ test('by mail: a Factur-X whose XML is neither UBL nor CII is captured with the 
   assert.match(
     c.notes[0]!,
     /^The embedded e-invoice zugferd-invoice\.xml was not used: the root element html is neither a UBL/,
+  );
+});
+
+test('a Factur-X breaking a calculation rule (BR-CO-15) is captured with the rule in the note; the refused bill leaves no seller behind', async () => {
+  const receiver = await makeParty(svc, 'Acheteur SARL');
+  const RECEIVER = { ...BUYER, electronic_address: { scheme: '9957', value: 'FR40303265045' } };
+  const set = await svc.req('PATCH', '/v1/organization', { token: receiver.org.session, body: RECEIVER });
+  assert.equal(set.status, 200, set.text);
+  const xml = addressedTo(
+    readFileSync(
+      join(process.cwd(), 'test', 'einvoice', 'artefacts', 'examples', 'cii_examples_CII_example1.xml'),
+      'utf8',
+    ),
+    RECEIVER.vat_id,
+  ).replace(
+    /<ram:GrandTotalAmount>([^<]*)<\/ram:GrandTotalAmount>/,
+    '<ram:GrandTotalAmount>1.00</ram:GrandTotalAmount>',
+  );
+  const orgs = async () =>
+    (
+      await svc.ctx.db
+        .selectFrom('organizations')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+  const before = await orgs();
+  const r = await svc.req<Upload>('POST', '/v1/inbound/documents', {
+    token: receiver.key,
+    body: {
+      content_base64: (await facturx(xml, 'factur-x.xml', 'c')).toString('base64'),
+      filename: 'Facture.pdf',
+    },
+  });
+  assert.equal(r.status, 202, r.text);
+  assert.equal(r.body.capture_ids.length, 1);
+  assert.equal(await orgs(), before, 'the seller the refused bill added is undone');
+  await readAll();
+  const c = await reviewed(r.body.capture_ids[0]!, receiver);
+  assert.match(
+    c.notes[0]!,
+    /^The embedded e-invoice factur-x\.xml was not used: .*BR-CO-15.*; the PDF's pages were read instead\.$/,
   );
 });
 

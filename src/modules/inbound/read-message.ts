@@ -33,6 +33,10 @@ export interface FoundEInvoice {
   sha256: string;
   format: 'ubl' | 'cii';
   invoice: ImportedInvoice;
+  /** its position among the message's attachments */
+  part: number;
+  /** For a PDF: the embedded file the invoice was read from (`factur-x.xml`). */
+  embedded?: string;
 }
 
 export interface ReadMessage {
@@ -179,6 +183,19 @@ interface Candidate {
   part: number;
 }
 
+/** The note of a PDF captured because its embedded e-invoice was refused (CONTRACT 11.5). */
+const insteadNote = (embedded: string, why: string) =>
+  `The embedded e-invoice ${embedded} was not used: ${why.replace(/^[A-Z](?=[a-z ])/, (ch) => ch.toLowerCase()).replace(/[.!?]$/, '')}; the PDF's pages were read instead.`;
+
+/**
+ * A PDF whose embedded e-invoice a rule refused once read (EN 16931's calculation rules, a term
+ * beyond docex's limits), kept to capture with the refusal as its note; false when it cannot be.
+ */
+export function captureInstead(f: FoundEInvoice, why: string, read: ReadMessage): boolean {
+  if (f.embedded === undefined) return false;
+  return captured(f, read, insteadNote(f.embedded, why));
+}
+
 /**
  * Kept to capture, when its bytes say it is a PDF or an image big enough to be a scan; `note`
  * (why its embedded e-invoice was not used) goes to the capture's notes.
@@ -230,20 +247,13 @@ async function readCandidate(c: Candidate, into: ReadMessage): Promise<void> {
           .replace(/^The file /, `${xml.name} `)
           .replace(/^[A-Z](?=[a-z ])/, (ch) => ch.toLowerCase());
         const stop = /[.!?]$/.test(why) ? '' : '.';
-        if (
-          captured(
-            c,
-            into,
-            `The embedded e-invoice ${xml.name} was not used: ${why.replace(/[.!?]$/, '')}; the PDF's pages were read instead.`,
-          )
-        )
-          return;
+        if (captured(c, into, insteadNote(xml.name, why))) return;
         reasons.push(
           `${name} embeds an e-invoice (${xml.name}) that docex cannot read: ${why}${stop} Ask the supplier for a corrected file.`,
         );
         return;
       }
-      found.push({ ...c, sha256: sha256(c.bytes), ...read });
+      found.push({ ...c, sha256: sha256(c.bytes), ...read, embedded: xml.name });
     } else if (isXml(c.contentType, c.filename)) {
       const read = await readXml(c.bytes);
       found.push({ ...c, sha256: sha256(c.bytes), ...read });
