@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import nodemailer from 'nodemailer';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
 import { captureReadPass } from '../../src/modules/capture/read-pass.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
@@ -241,4 +242,42 @@ test('a pure XML file that is not an e-invoice stays refused: there are no pages
     .where('inbound_message_id', '=', r.body.error.details.inbound_message_id)
     .execute();
   assert.deepEqual(caps, []);
+});
+
+test('with OCR off, a PDF without a text layer whose embedded e-invoice is refused is refused with both reasons', async () => {
+  const off = await startTestService({ DOCEX_OCR: 'off' });
+  try {
+    const who = await makeParty(off, 'Kunden AG Süd');
+    // a page that is a picture (a scan), no text layer
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    page.drawImage(await doc.embedPng(png), { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+    await doc.attach(Buffer.from('<not xml'), 'factur-x.xml', { mimeType: 'text/xml' });
+    const r = await off.req<Upload>('POST', '/v1/inbound/documents', {
+      token: who.key,
+      body: { content_base64: Buffer.from(await doc.save()).toString('base64'), filename: 'Scan.pdf' },
+    });
+    assert.equal(r.status, 202, r.text);
+    while ((await processInboundPass(off.ctx)).handled > 0);
+    while ((await captureReadPass(off.ctx)).handled > 0);
+    const m = await off.req<{ status: string; reasons: string[] }>(
+      'GET',
+      `/v1/inbound/messages/${r.body.id}`,
+      {
+        token: who.readKey,
+      },
+    );
+    assert.equal(m.body.status, 'refused', m.text);
+    const why = m.body.reasons.join(' ');
+    assert.match(
+      why,
+      /The embedded e-invoice factur-x\.xml was not used: factur-x\.xml is not well-formed XML/,
+    );
+    assert.match(why, /needs OCR, which is off on this server \(DOCEX_OCR=off\)/);
+  } finally {
+    await off.close();
+  }
 });
