@@ -750,6 +750,7 @@ const CONFIRMED_CAPTURE: Json = {
   rejected_at: null,
   rejected_by: null,
   rejected_reason: null,
+  notes: [],
 };
 
 export const RESPONSE_EXAMPLES: Record<string, Json> = {

@@ -82,6 +82,7 @@ function captureWith(fields: Partial<Capture['fields']>): Capture {
     rejected_at: null,
     rejected_by: null,
     rejected_reason: null,
+    notes: [],
   };
 }
 

@@ -66,6 +66,7 @@ test('GET /v1/captures/{id}: the §13 object, exactly', async () => {
     'rejected_at',
     'rejected_by',
     'rejected_reason',
+    'notes',
   ]);
   assert.deepEqual(
     { ...r.body, fields: undefined },
@@ -91,6 +92,7 @@ test('GET /v1/captures/{id}: the §13 object, exactly', async () => {
       rejected_at: null,
       rejected_by: null,
       rejected_reason: null,
+      notes: [],
     },
   );
   assert.match((r.body.file as { sha256: string }).sha256, /^[0-9a-f]{64}$/);

@@ -2573,6 +2573,13 @@ export interface components {
                 unit_price: string;
             }[];
             method: ("text" | "ocr" | "mixed") | null;
+            /**
+             * @description What docex noted while reading the file, in words: why a PDF's embedded e-invoice was refused and its pages read instead (`The embedded e-invoice factur-x.xml was not used: …; the PDF's pages were read instead.`, CONTRACT 11.5), then what the reader noted (a page read by OCR, pages past the limit). [] when there is nothing to say.
+             * @example [
+             *       "The embedded e-invoice factur-x.xml was not used: BR-CO-15: the supplier's file breaks EN 16931's rule that the total with VAT (BT-112) is the total without VAT (BT-109) plus the VAT total (BT-110); the PDF's pages were read instead."
+             *     ]
+             */
+            notes: string[];
             rejected_at: string | null;
             rejected_by: {
                 id: string | null;
@@ -5428,7 +5435,10 @@ export interface operations {
                      *           ],
                      *           "rejected_at": null,
                      *           "rejected_by": null,
-                     *           "rejected_reason": null
+                     *           "rejected_reason": null,
+                     *           "notes": [
+                     *             "The embedded e-invoice factur-x.xml was not used: BR-CO-15: the supplier's file breaks EN 16931's rule that the total with VAT (BT-112) is the total without VAT (BT-109) plus the VAT total (BT-110); the PDF's pages were read instead."
+                     *           ]
                      *         }
                      *       ],
                      *       "next_cursor": "eyJrIjoiMjAyNi0wMy0wMlQwOTozMDowMC4wMDBaIiwiaWQiOiJkb2NfIn0",
@@ -5626,7 +5636,8 @@ export interface operations {
                      *       ],
                      *       "rejected_at": null,
                      *       "rejected_by": null,
-                     *       "rejected_reason": null
+                     *       "rejected_reason": null,
+                     *       "notes": []
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
@@ -5876,7 +5887,8 @@ export interface operations {
                      *       ],
                      *       "rejected_at": null,
                      *       "rejected_by": null,
-                     *       "rejected_reason": null
+                     *       "rejected_reason": null,
+                     *       "notes": []
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];
@@ -6482,7 +6494,10 @@ export interface operations {
                      *       ],
                      *       "rejected_at": null,
                      *       "rejected_by": null,
-                     *       "rejected_reason": null
+                     *       "rejected_reason": null,
+                     *       "notes": [
+                     *         "The embedded e-invoice factur-x.xml was not used: BR-CO-15: the supplier's file breaks EN 16931's rule that the total with VAT (BT-112) is the total without VAT (BT-109) plus the VAT total (BT-110); the PDF's pages were read instead."
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Capture"];

@@ -48,6 +48,7 @@ export const PROJECTED = [
   'rejected_at',
   'rejected_by',
   'reject_reason',
+  'notes',
 ] as const;
 
 type Projected = Pick<CaptureRow, (typeof PROJECTED)[number]>;
@@ -87,6 +88,7 @@ export function projectCapture(r: Projected): CaptureView {
     rejected_at: isoOrNull(r.rejected_at),
     rejected_by: r.rejected_by,
     rejected_reason: r.status === 'rejected' ? r.reject_reason : null,
+    notes: r.notes,
   };
 }
 

@@ -164,7 +164,8 @@ async function finish(ctx: AppContext, c: Claimed, token: string, outcome: Finis
           ...common,
           status,
           fields: JSON.stringify(emptyFields()),
-          reject_reason: outcome.reason.slice(0, 2000),
+          // after why its embedded e-invoice was not used, when it had one (both reasons)
+          reject_reason: sql<string>`left(array_to_string(notes || ${outcome.reason}::text, ' '), 2000)`,
           // docex's reader refused it: docex itself rejected it, now
           rejected_at: now,
           rejected_by: JSON.stringify({ kind: 'capture_auto', id: null }),
@@ -184,7 +185,8 @@ async function finish(ctx: AppContext, c: Claimed, token: string, outcome: Finis
           pages: file.pageCount,
           method: file.method,
           read_pages: JSON.stringify(file.pages),
-          notes: file.notes,
+          // after the notes it was stored with (why its embedded e-invoice was not used)
+          notes: sql<string[]>`notes || ${file.notes}::text[]`,
           fields: JSON.stringify(extraction.fields),
           lines: JSON.stringify(extraction.lines),
           supplier_keys: keys,

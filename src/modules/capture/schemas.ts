@@ -178,6 +178,15 @@ export const Capture = Type.Object(
         examples: ['Not an invoice: a delivery note.'],
       }),
     ),
+    notes: Type.Array(Type.String(), {
+      description:
+        "What docex noted while reading the file, in words: why a PDF's embedded e-invoice was refused and its pages read instead (`The embedded e-invoice factur-x.xml was not used: …; the PDF's pages were read instead.`, CONTRACT 11.5), then what the reader noted (a page read by OCR, pages past the limit). [] when there is nothing to say.",
+      examples: [
+        [
+          "The embedded e-invoice factur-x.xml was not used: BR-CO-15: the supplier's file breaks EN 16931's rule that the total with VAT (BT-112) is the total without VAT (BT-109) plus the VAT total (BT-110); the PDF's pages were read instead.",
+        ],
+      ],
+    }),
   },
   { additionalProperties: false, title: 'Capture' },
 );

@@ -21,6 +21,8 @@ export interface CapturablePart {
   sha256: string;
   /** The file's position among the message's attachments (0 for an upload). */
   part: number;
+  /** Why the file is captured rather than read as its embedded e-invoice, in words (CONTRACT 11.5). */
+  notes?: string[];
 }
 
 /** What the message's files came to: every capture they are read into, and which of them are another message's. */
@@ -95,6 +97,7 @@ export async function insertCaptures(
           bytes: p.bytes,
           status: 'reading' as const,
           supplier_keys: m.supplierKeys,
+          notes: p.notes ?? [],
           created_at: now,
         })),
       )

@@ -21,7 +21,7 @@ import { authenticationOf } from './authenticate.ts';
 import { buyerIsReceiver } from './match-party.ts';
 import { LISTED, projectMessage } from './messages.ts';
 import { readMessageOffThread, readUploadOffThread } from './parse-pool.ts';
-import type { ReadMessage } from './read-message.ts';
+import { captureInstead, type ReadMessage } from './read-message.ts';
 import { Refused, receiveBill } from './receive-bill.ts';
 import { queueRefusalReply } from './refusal-reply.ts';
 import { settleMessage } from './settle-message.ts';
@@ -97,20 +97,24 @@ async function accept(
       continue;
     }
     try {
-      const made = await receiveBill(
-        trx,
-        org,
-        { ...m, sender, raw: m.raw },
-        { filename: f.filename, contentType: f.contentType, bytes: f.bytes, sha256: f.sha256 },
-        {
-          seller: f.invoice.seller,
-          number: f.invoice.number,
-          issueDate: f.invoice.issueDate,
-          // read after the seller is matched, as before the move (the order of a refusal's reasons)
-          received: () => receivedContent(f.invoice),
-          paymentAccount: f.invoice.paymentAccount,
-        },
-        now,
+      // savepointed: a PDF whose embedded e-invoice a rule refuses is captured instead (CONTRACT
+      // 11.5), and what the refused bill wrote (a new seller) must not stay
+      const made = await withSavepoint(trx, (t) =>
+        receiveBill(
+          t,
+          org,
+          { ...m, sender, raw: m.raw },
+          { filename: f.filename, contentType: f.contentType, bytes: f.bytes, sha256: f.sha256 },
+          {
+            seller: f.invoice.seller,
+            number: f.invoice.number,
+            issueDate: f.invoice.issueDate,
+            // read after the seller is matched, as before the move (the order of a refusal's reasons)
+            received: () => receivedContent(f.invoice),
+            paymentAccount: f.invoice.paymentAccount,
+          },
+          now,
+        ),
       );
       if (made.status === 'duplicate') {
         duplicate ??= made.duplicateOf;
@@ -118,9 +122,10 @@ async function accept(
       }
       created.push(made.record.id);
     } catch (err) {
+      const why = err instanceof Refused ? err.reasons.join(' ') : reasonOf(err);
+      if (why !== null && captureInstead(f, why, read)) continue;
       if (err instanceof Refused) reasons.push(...err.reasons.map((r) => `${name}: ${r}`));
       else {
-        const why = reasonOf(err);
         if (why === null) throw err;
         reasons.push(`${name}: ${why}`);
         errors.push(err as ApiError);

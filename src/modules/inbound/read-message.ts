@@ -33,6 +33,10 @@ export interface FoundEInvoice {
   sha256: string;
   format: 'ubl' | 'cii';
   invoice: ImportedInvoice;
+  /** its position among the message's attachments */
+  part: number;
+  /** For a PDF: the embedded file the invoice was read from (`factur-x.xml`). */
+  embedded?: string;
 }
 
 export interface ReadMessage {
@@ -179,8 +183,24 @@ interface Candidate {
   part: number;
 }
 
-/** Kept to capture, when its bytes say it is a PDF or an image big enough to be a scan. */
-function captured(c: Candidate, read: ReadMessage): boolean {
+/** The note of a PDF captured because its embedded e-invoice was refused (CONTRACT 11.5). */
+const insteadNote = (embedded: string, why: string) =>
+  `The embedded e-invoice ${embedded} was not used: ${why.replace(/^[A-Z](?=[a-z ])/, (ch) => ch.toLowerCase()).replace(/[.!?]$/, '')}; the PDF's pages were read instead.`;
+
+/**
+ * A PDF whose embedded e-invoice a rule refused once read (EN 16931's calculation rules, a term
+ * beyond docex's limits), kept to capture with the refusal as its note; false when it cannot be.
+ */
+export function captureInstead(f: FoundEInvoice, why: string, read: ReadMessage): boolean {
+  if (f.embedded === undefined) return false;
+  return captured(f, read, insteadNote(f.embedded, why));
+}
+
+/**
+ * Kept to capture, when its bytes say it is a PDF or an image big enough to be a scan; `note`
+ * (why its embedded e-invoice was not used) goes to the capture's notes.
+ */
+function captured(c: Candidate, read: ReadMessage, note?: string): boolean {
   if (capturableKind(c) === null) return false;
   read.capturable.push({
     filename: c.filename,
@@ -188,6 +208,7 @@ function captured(c: Candidate, read: ReadMessage): boolean {
     bytes: c.bytes,
     sha256: sha256(c.bytes),
     part: c.part,
+    ...(note === undefined ? {} : { notes: [note] }),
   });
   return true;
 }
@@ -218,18 +239,21 @@ async function readCandidate(c: Candidate, into: ReadMessage): Promise<void> {
       try {
         read = await readXml(xml.bytes);
       } catch (err) {
-        // Refused, not captured (docs/capture.md "A PDF whose embedded e-invoice is refused"): the
-        // supplier sent a structured invoice, and its pages are a rendering of that file, not a
-        // second source. The refusal says so, and which embedded file it is.
+        // Captured instead (CONTRACT 11.5, §13; docs/capture.md "A PDF whose embedded e-invoice is
+        // refused"): the file's content is what docex refuses, and the PDF has pages a person can
+        // read, so it is read as a PDF without an e-invoice is, the refusal kept as a note. A PDF
+        // the capture cannot take is refused with that reason.
         const why = reasonOf(err)
           .replace(/^The file /, `${xml.name} `)
-          .replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
+          .replace(/^[A-Z](?=[a-z ])/, (ch) => ch.toLowerCase());
+        const stop = /[.!?]$/.test(why) ? '' : '.';
+        if (captured(c, into, insteadNote(xml.name, why))) return;
         reasons.push(
-          `${name} embeds an e-invoice (${xml.name}) that docex cannot read: ${why}${/[.!?]$/.test(why) ? '' : '.'} A PDF that carries an e-invoice is read as that e-invoice, not captured from its pages: ask the supplier for a corrected file.`,
+          `${name} embeds an e-invoice (${xml.name}) that docex cannot read: ${why}${stop} Ask the supplier for a corrected file.`,
         );
         return;
       }
-      found.push({ ...c, sha256: sha256(c.bytes), ...read });
+      found.push({ ...c, sha256: sha256(c.bytes), ...read, embedded: xml.name });
     } else if (isXml(c.contentType, c.filename)) {
       const read = await readXml(c.bytes);
       found.push({ ...c, sha256: sha256(c.bytes), ...read });
