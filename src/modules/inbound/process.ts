@@ -97,9 +97,10 @@ async function accept(
       continue;
     }
     try {
-      // savepointed: a PDF whose embedded e-invoice a rule refuses is captured instead (CONTRACT
-      // 11.5), and what the refused bill wrote (a new seller) must not stay
-      const made = await withSavepoint(trx, (t) =>
+      // A PDF whose embedded e-invoice a rule refuses is captured instead (CONTRACT 11.5), and
+      // what the refused bill wrote (a new seller) must not stay: savepointed. Only such a PDF can
+      // be captured instead; any other file's refusal stands as before, without the extra statements.
+      const receive = (t: typeof trx) =>
         receiveBill(
           t,
           org,
@@ -114,8 +115,8 @@ async function accept(
             paymentAccount: f.invoice.paymentAccount,
           },
           now,
-        ),
-      );
+        );
+      const made = f.embedded === undefined ? await receive(trx) : await withSavepoint(trx, receive);
       if (made.status === 'duplicate') {
         duplicate ??= made.duplicateOf;
         continue;
