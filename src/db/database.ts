@@ -13,7 +13,15 @@ import { openPGliteThread, type PGlitePool } from './pglite-pool.ts';
 import { DEFAULT_PGLITE_SETTINGS, type PGliteSettings } from './pglite-settings.ts';
 import { PreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
-import { commitWith, type HeldStatement, heldFate, isWithCommit, sendHeld } from './with-commit.ts';
+import {
+  beginWith,
+  commitWith,
+  type HeldStatement,
+  heldFate,
+  isBegin,
+  isWithCommit,
+  sendHeld,
+} from './with-commit.ts';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -67,6 +75,11 @@ interface ConnectionSource {
 
 /** What Kysely is told of a statement held back until its transaction's COMMIT. */
 const HELD_RESULT = Object.freeze({ command: 'HELD', rowCount: null, rows: [] });
+/** What Kysely is told of a BEGIN held back until the transaction's first statement. */
+const HELD_BEGIN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [] });
+/** The end of a transaction whose BEGIN was never sent (no statement ran in it). */
+const HELD_COMMIT = Object.freeze({ command: 'COMMIT', rowCount: null, rows: [] });
+const HELD_ROLLBACK = Object.freeze({ command: 'ROLLBACK', rowCount: null, rows: [] });
 
 /** The pg pool as Kysely sees it, naming frequent statements (see above). */
 function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresPool {
@@ -80,8 +93,11 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
         if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) onTimeout();
         throw err;
       }
-      // A statement marked to go with its transaction's COMMIT (src/db/with-commit.ts), held back
-      // until the next statement of this checkout: pipelined with it when that is the COMMIT.
+      // A transaction's BEGIN, held back until its first statement and sent with it (one round
+      // trip instead of two), and a statement marked to go with its transaction's COMMIT
+      // (src/db/with-commit.ts), held back until the next statement of this checkout: pipelined
+      // with it when that is the COMMIT.
+      let begin: string | null = null;
       let held: HeldStatement | null = null;
       const run = (text: string, values: unknown[] | undefined): Promise<pg.QueryResult> => {
         const name = values && values.length > 0 ? prepared.nameFor(text) : undefined;
@@ -89,24 +105,49 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
         return client.query({ name, text, values: values as unknown[] });
       };
       // biome-ignore lint/suspicious/noExplicitAny: as query's below.
-      const afterHeld = async (h: HeldStatement, text: any, values: unknown[] | undefined) => {
+      const send = (text: any, values: unknown[] | undefined): Promise<pg.QueryResult> =>
+        typeof text === 'string' ? run(text, values) : client.query(text, values);
+      const afterHeld = async (
+        b: string | null,
+        h: HeldStatement | null,
+        // biome-ignore lint/suspicious/noExplicitAny: as query's below.
+        text: any,
+        values: unknown[] | undefined,
+      ) => {
         const fate = heldFate(text);
-        if (fate === 'commit') return commitWith(client, h, text);
-        // A rollback drops it; any other statement keeps the order they were written in.
-        if (fate === 'other') await sendHeld(client, h);
-        return typeof text === 'string' ? run(text, values) : client.query(text, values);
+        // Nothing was sent: the connection is idle, the transaction never began on the server.
+        if (fate === 'rollback' && b !== null) return HELD_ROLLBACK;
+        if (fate === 'commit' && h !== null) return commitWith(client, h, text, b ?? undefined);
+        if (fate === 'commit' && b !== null) return HELD_COMMIT;
+        // A rollback drops a held statement; any other statement keeps the order they were written in.
+        const next =
+          h !== null && fate === 'other'
+            ? () => sendHeld(client, h).then(() => send(text, values))
+            : () => send(text, values);
+        return b !== null ? beginWith(client, b, next) : next();
       };
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type is overloaded with a cursor form we never use.
         query: (text: any, values?: ReadonlyArray<unknown>): any => {
           const vals = values as unknown[] | undefined;
-          // Held only inside a transaction (pg's last ReadyForQuery said 'T'): anywhere else there
-          // is no COMMIT to go with, and it runs at once.
+          // A BEGIN only on an idle connection with nothing held: its answer is known ("BEGIN").
+          if (
+            isBegin(text) &&
+            (vals === undefined || vals.length === 0) &&
+            begin === null &&
+            held === null &&
+            client.getTransactionStatus() === 'I'
+          ) {
+            begin = text;
+            return Promise.resolve(HELD_BEGIN);
+          }
+          // Held only inside a transaction (pg's last ReadyForQuery said 'T', or its BEGIN is held
+          // here): anywhere else there is no COMMIT to go with, and it runs at once.
           if (
             typeof text === 'string' &&
             held === null &&
             isWithCommit(text) &&
-            client.getTransactionStatus() === 'T'
+            (begin !== null || client.getTransactionStatus() === 'T')
           ) {
             held = {
               text,
@@ -116,14 +157,12 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
             // Nothing has run yet: it succeeds or fails with the COMMIT (no rows either way).
             return Promise.resolve(HELD_RESULT);
           }
+          const b = begin;
           const h = held;
+          begin = null;
           held = null;
           const result: Promise<unknown> =
-            h !== null
-              ? afterHeld(h, text, vals)
-              : typeof text === 'string'
-                ? run(text, vals)
-                : client.query(text, vals);
+            b !== null || h !== null ? afterHeld(b, h, text, vals) : send(text, vals);
           if (!pool.noticeError) return result;
           return result.catch((err: unknown) => {
             pool.noticeError?.(client, err);
@@ -132,6 +171,7 @@ function preparingPool(pool: ConnectionSource, onTimeout: () => void): PostgresP
         },
         // A connection that failed is discarded, not handed to the next checkout.
         release: () => {
+          begin = null;
           held = null;
           client.release(connectionError(client));
         },

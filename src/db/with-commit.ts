@@ -27,6 +27,7 @@ export const WITH_COMMIT = '/* docex: with the commit */ ';
 
 const COMMIT = /^\s*commit\s*$/i;
 const ROLLBACK = /^\s*rollback\s*$/i;
+const BEGIN = /^\s*(begin|start transaction\b[a-z ]*)\s*$/i;
 
 const MARK = new Statement(Object.freeze([WITH_COMMIT]), []);
 
@@ -94,47 +95,99 @@ export function sendHeld(client: pg.PoolClient, held: HeldStatement): Promise<pg
 }
 
 /**
- * Sends `held` and then `commit` on `client` (checked out, inside a transaction): pipelined, in one
- * write, when pg's client allows it; else one after the other, the COMMIT only after the statement
- * succeeded. Throws the statement's error when it failed (the transaction is then rolled back, by
- * the pipelined COMMIT's ROLLBACK or by the caller's), and an error when the COMMIT did not commit.
+ * Sends each of `sends` (pg queries on `client`, in order) in one network write, pg's pipeline
+ * switched on for them, and waits for every answer; null when pg's client cannot pipeline now
+ * (the caller then sends them one after the other). Settled results in order.
  */
-export async function commitWith(
+async function pipelined(
   client: pg.PoolClient,
-  held: HeldStatement,
-  commit: string,
-): Promise<pg.QueryResult> {
-  if (!canPipeline(client)) {
-    await sendHeld(client, held);
-    return committed(await client.query(commit));
-  }
-  // Converted first, with pg's own function: a value pg cannot convert (the only way its Bind can
-  // fail on this side, after which pg would skip the statement and still send the COMMIT) throws
-  // here, before anything is sent; converted values go through pg's Bind unchanged.
-  const ready: HeldStatement = { ...held, values: held.values.map((v) => prepareValue(v)) };
+  sends: Array<() => Promise<pg.QueryResult>>,
+): Promise<PromiseSettledResult<pg.QueryResult>[] | null> {
+  if (!canPipeline(client)) return null;
   const c = client as unknown as PipelinableClient;
   const stream = c.connection?.stream;
   c.pipeline = true;
-  let statement: Promise<pg.QueryResult>;
-  let end: Promise<pg.QueryResult>;
-  // Corked, the statement's five messages and the COMMIT's Query are one write to the socket.
+  const answers: Promise<pg.QueryResult>[] = [];
+  // Corked, every message of every statement is one write to the socket.
   stream?.cork?.();
   try {
-    statement = sendHeld(client, ready);
-    end = client.query(commit);
+    for (const send of sends) answers.push(send());
   } catch (err) {
+    // Nothing pg took is left unanswered: wait for what was sent before turning pipeline off.
+    await Promise.allSettled(answers);
     c.pipeline = false;
     throw err;
   } finally {
     stream?.uncork?.();
   }
-  // pg keeps reading answers in order while `pipeline` is on; it goes off once both are answered
+  // pg keeps reading answers in order while `pipeline` is on; it goes off once all are answered
   // (or failed with the connection), before the client can be released or used again.
-  const [s, e] = await Promise.allSettled([statement, end]);
+  const settled = await Promise.allSettled(answers);
   c.pipeline = false;
+  return settled;
+}
+
+/** A held statement with its values converted by pg's own function, ready to pipeline. */
+function converted(held: HeldStatement): HeldStatement {
+  // A value pg cannot convert (the only way its Bind can fail on this side, after which pg would
+  // skip the statement and still send what follows it) throws here, before anything is sent;
+  // converted values go through pg's Bind unchanged.
+  return { ...held, values: held.values.map((v) => prepareValue(v)) };
+}
+
+/**
+ * Sends `held` and then `commit` on `client` (checked out, inside a transaction, or with its BEGIN
+ * `begin` held back too): pipelined, in one write, when pg's client allows it; else one after the
+ * other, the COMMIT only after the statement succeeded. Throws the statement's error when it
+ * failed (the transaction is then rolled back, by the pipelined COMMIT's ROLLBACK or by the
+ * caller's), and an error when the COMMIT did not commit.
+ */
+export async function commitWith(
+  client: pg.PoolClient,
+  held: HeldStatement,
+  commit: string,
+  begin?: string,
+): Promise<pg.QueryResult> {
+  const ready = converted(held);
+  const sends = [() => sendHeld(client, ready), () => client.query(commit)];
+  if (begin !== undefined) sends.unshift(() => client.query(begin));
+  const settled = await pipelined(client, sends);
+  if (settled === null) {
+    if (begin !== undefined) await client.query(begin);
+    await sendHeld(client, held);
+    return committed(await client.query(commit));
+  }
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  const end = settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult>;
+  return committed(end.value);
+}
+
+/**
+ * Sends a transaction's held-back BEGIN and its first statement (`send`) together: one network
+ * write and one round trip instead of two. The statement's answer, or the BEGIN's error if it
+ * failed. Why that is safe: a BEGIN on an idle connection (the only place one is held) fails only
+ * with the connection itself, and then so does the statement behind it; PostgreSQL runs the two
+ * in order, so the statement is the transaction's, exactly as if the BEGIN had been awaited first.
+ */
+export async function beginWith(
+  client: pg.PoolClient,
+  begin: string,
+  send: () => Promise<pg.QueryResult>,
+): Promise<pg.QueryResult> {
+  const settled = await pipelined(client, [() => client.query(begin), send]);
+  if (settled === null) {
+    await client.query(begin);
+    return send();
+  }
+  const [b, s] = settled as [PromiseSettledResult<pg.QueryResult>, PromiseSettledResult<pg.QueryResult>];
+  if (b.status === 'rejected') throw b.reason;
   if (s.status === 'rejected') throw s.reason;
-  if (e.status === 'rejected') throw e.reason;
-  return committed(e.value);
+  return s.value;
+}
+
+/** True for a statement that opens a transaction: Kysely's `begin` or `start transaction ...`. */
+export function isBegin(text: unknown): text is string {
+  return typeof text === 'string' && BEGIN.test(text);
 }
 
 /** The COMMIT's answer, refused unless it committed (a COMMIT of an aborted transaction says ROLLBACK). */

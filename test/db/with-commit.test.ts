@@ -149,3 +149,78 @@ test('on PostgreSQL the COMMIT leaves with the marked statement, before its answ
     await proxy.close();
   }
 });
+
+// A transaction's BEGIN is held back and sent with its first statement (src/db/database.ts):
+// one network write and one round trip where there were two.
+test("on PostgreSQL the BEGIN leaves with the first statement, and the statement is the transaction's", {
+  skip: POSTGRES ? false : 'needs DATABASE_URL (PostgreSQL)',
+}, async () => {
+  const proxy = await commitCutProxy(new URL(tdb.url!));
+  // One connection: every transaction below runs on the same one, after the one before.
+  const database = await openPostgres(proxy.url, 1);
+  try {
+    // No answer between the BEGIN and the first statement's Execute: one write, one round trip.
+    let log = proxy.record();
+    await inTransaction(database.db, async (trx) => {
+      // A parameter: the extended protocol, as docex's statements are sent.
+      await sql`insert into with_commit_probe (id) values (${'begun'})`.execute(trx);
+    });
+    const begin = log.findIndex((m) => /^F:Q:begin$/i.test(m));
+    const exec = log.indexOf('F:E');
+    assert.ok(begin >= 0 && exec > begin, log.join(' '));
+    assert.deepEqual(
+      log.slice(begin, exec).filter((m) => m.startsWith('B:')),
+      [],
+      log.join(' '),
+    );
+    assert.ok(log.includes('B:C:BEGIN') && log.includes('B:C:COMMIT'), log.join(' '));
+    assert.equal(await probe('begun'), 0);
+
+    // The first statement runs inside the transaction: rolled back with it.
+    await assert.rejects(
+      inTransaction(database.db, async (trx) => {
+        await sql`insert into with_commit_probe (id) values ('begun_undone')`.execute(trx);
+        throw new Error('the handler failed');
+      }),
+      /the handler failed/,
+    );
+    assert.equal(await probe('begun_undone'), null);
+
+    // An isolation level goes with its BEGIN, before the statement.
+    const level = await inTransaction(
+      database.db,
+      async (trx) => {
+        const { rows } = await sql<{
+          level: string;
+        }>`select current_setting('transaction_isolation') as level`.execute(trx);
+        return rows[0]?.level;
+      },
+      { isolation: 'serializable' },
+    );
+    assert.equal(level, 'serializable');
+
+    // The first statement's failure is the caller's error; the connection goes on.
+    await assert.rejects(
+      inTransaction(database.db, async (trx) => {
+        await sql`insert into with_commit_probe (id) values ('begun')`.execute(trx);
+      }),
+      (err: unknown) => (err as { code?: string }).code === '23505',
+    );
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    assert.deepEqual(rows, [{ one: 1 }]);
+
+    // A transaction that ran no statement sends nothing at all, committed or rolled back.
+    log = proxy.record();
+    await inTransaction(database.db, async () => 'nothing');
+    await assert.rejects(
+      inTransaction(database.db, async () => {
+        throw new Error('before any statement');
+      }),
+      /before any statement/,
+    );
+    assert.deepEqual(log, []);
+  } finally {
+    await database.close();
+    await proxy.close();
+  }
+});
