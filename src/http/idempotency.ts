@@ -49,6 +49,16 @@ export interface IdempotencyClaim {
    * claim's lease lapsed.
    */
   claimedAt?: Date;
+  /**
+   * The stored form of `key` under claimHmacKey (storedKey), once a claim was made: the claim, the
+   * lease and the completion each need it, and it costs a SHA-256 and an HMAC.
+   */
+  stored?: string;
+}
+
+/** The claim's key as the database holds it (computed once a claim was made). */
+function claimStoredKey(ctx: AppContext, claim: IdempotencyClaim): string {
+  return claim.stored ?? storedKey(claimHmacKey(ctx, claim), claim.key);
 }
 
 /** The HMAC key a claim's record is stored and sealed under. */
@@ -70,7 +80,10 @@ export async function withRecordKey<C extends IdempotencyClaim>(ctx: AppContext,
     .where('scope', '=', claim.scope)
     .where('key', '=', storedKey(previous, claim.key))
     .executeTakeFirst();
-  return old ? { ...claim, hmacKey: previous } : claim;
+  if (!old) return claim;
+  // Its stored key, if it had one, was under the other HMAC key.
+  const { stored: _under, ...rest } = claim;
+  return { ...rest, hmacKey: previous } as C;
 }
 
 /**
@@ -257,7 +270,7 @@ async function readHeldKey(ctx: AppContext, claim: IdempotencyClaim, print: stri
         from events e where e.id = idempotency_keys.response_event_id)`.as('event_document'),
     ])
     .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
+    .where('key', '=', claimStoredKey(ctx, claim))
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= now.getTime()) return null;
   // Before anything else about the record, even whether it still runs: another principal learns
@@ -325,7 +338,7 @@ export async function claimIdempotencyKey(
   print: string,
 ): Promise<ClaimResult> {
   const { scope } = claim;
-  const stored = storedKey(claimHmacKey(ctx, claim), claim.key);
+  const stored = claimStoredKey(ctx, claim);
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();
     const inserted = await claims(ctx.db).submit({
@@ -342,7 +355,7 @@ export async function claimIdempotencyKey(
       expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
       lease_until: new Date(now.getTime() + LEASE_MS),
     });
-    if (inserted) return { kind: 'claimed', claim: { ...claim, claimedAt: now } };
+    if (inserted) return { kind: 'claimed', claim: { ...claim, claimedAt: now, stored } };
 
     // Take over a record that has expired (rule 4: after 24 h the key runs fresh) or whose
     // claimant crashed mid-request (lease passed while still running).
@@ -376,7 +389,7 @@ export async function claimIdempotencyKey(
       )
       .returning('key')
       .executeTakeFirst();
-    if (retaken) return { kind: 'claimed', claim: { ...claim, claimedAt: now } };
+    if (retaken) return { kind: 'claimed', claim: { ...claim, claimedAt: now, stored } };
 
     const held = await readHeldKey(ctx, claim, print);
     if (held) return held;
@@ -464,7 +477,7 @@ export async function completeInTransaction(
     withCommit(stmt`with done as (
       update idempotency_keys set status = 'done', response_status = ${status}::int,
         response_content_type = ${contentType}, response_body = ${sealResponse(ctx, claim, body)}
-      where scope = ${claim.scope} and key = ${storedKey(claimHmacKey(ctx, claim), claim.key)}
+      where scope = ${claim.scope} and key = ${claimStoredKey(ctx, claim)}
         and status = 'running' and principal = ${claim.principal}${same}
       returning 1)
     select ${requirement(stmt`exists (select from done)`, CLAIM_LOST)}`),
@@ -492,7 +505,7 @@ export function claimLost(err: unknown): ApiError | null {
  * next one; a lapsed lease only lets a retry run the request again once the original is gone.
  */
 export function keepLease(ctx: AppContext, claim: IdempotencyClaim): () => void {
-  const stored = storedKey(claimHmacKey(ctx, claim), claim.key);
+  const stored = claimStoredKey(ctx, claim);
   const timer = setInterval(() => {
     const until = new Date(ctx.clock.now().getTime() + LEASE_MS);
     ctx.db
@@ -513,7 +526,7 @@ export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyC
   let release = ctx.db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', claim.scope)
-    .where('key', '=', storedKey(claimHmacKey(ctx, claim), claim.key))
+    .where('key', '=', claimStoredKey(ctx, claim))
     .where('status', '=', 'running');
   // Never a claim a retry took over after this one's lease lapsed.
   if (claim.claimedAt) release = release.where('created_at', '=', claim.claimedAt);
