@@ -13,6 +13,10 @@
 // the command tag ROLLBACK and no error of its own. That tag is read here and the statement's
 // error thrown: nothing committed, the caller learns why, as if the two had gone one at a time.
 //
+// A transaction's BEGIN goes the same way (1.19.1): held back until the transaction's first
+// statement and pipelined with it (beginWith), so a write transaction of one statement and its
+// completion is two round trips, not four.
+//
 // Elsewhere (PGlite, which has no pg pipeline; any executor that does not know the mark; pg
 // outside a transaction, where no COMMIT follows) the statement is an ordinary one with a leading
 // comment: it runs at once, and fails at once.
