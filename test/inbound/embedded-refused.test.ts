@@ -4,7 +4,8 @@
 // e-invoice is, waits for review with a note naming the embedded file and why it was not used, and
 // its confirmation makes a bill. What is not about the file's content stays a refusal: a flate bomb
 // in the embedded file (test/inbound/read-message covers its bound), a pure XML file with nothing
-// to read as pages. On the database the suite runs on.
+// to read as pages. The mail case goes through the SMTP listener on loopback, as a supplier's mail
+// would. On the database the suite runs on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,12 +15,12 @@ import nodemailer from 'nodemailer';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { captureReadPass } from '../../src/modules/capture/read-pass.ts';
-import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
+import { type RunningListener, startInboundListener } from '../../src/modules/inbound/smtp-listener.ts';
 import { party as makeParty, type Party } from '../helpers/document-setup.ts';
 import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
-import { addressedTo } from './helpers.ts';
+import { addressedTo, INBOUND_DOMAIN, sendRaw } from './helpers.ts';
 
 const DIR = join(process.cwd(), 'test', 'fixtures', 'capture', 'akretion-factur-x');
 /** A born-digital invoice PDF (its own embedded XML stripped): its pages carry the invoice's text. */
@@ -29,13 +30,16 @@ const KEY = JSON.parse(readFileSync(join(DIR, 'invoice_EN16931.key.json'), 'utf8
 };
 
 let svc: TestService;
+let listener: RunningListener;
 let buyer: Party;
 
 before(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ DOCEX_INBOUND_DOMAIN: INBOUND_DOMAIN, DOCEX_SMTP_LISTEN: '127.0.0.1:0' });
+  listener = await startInboundListener(svc.ctx);
   buyer = await makeParty(svc, 'Kunden AG Mitte');
 });
 after(async () => {
+  await listener?.close();
   await svc?.close();
 });
 
@@ -126,35 +130,44 @@ test('an embedded e-invoice that is not well-formed: the PDF captured, the note 
   assert.equal(String(doc.body.total), String(Number(KEY.fields.total)));
 });
 
-test('by mail: a Factur-X whose XML is neither UBL nor CII is captured with the note', async () => {
+test('by mail through the SMTP listener: a Factur-X whose XML is neither UBL nor CII is captured with the note', async () => {
   // another receiver: the same invoice at the first one is a bill already (a duplicate)
   const other = await makeParty(svc, 'Kunden AG Nord');
+  const addr = await svc.req<{ email: string }>('GET', '/v1/inbound', { token: other.key });
+  assert.equal(addr.status, 200, addr.text);
   const pdf = await facturx('<?xml version="1.0"?><html/>', 'zugferd-invoice.xml', 'b');
   const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const raw = (
     await t.sendMail({
       from: 'rechnung@lieferant.test',
-      to: 'k3vq7x2m4pa6ty5rnw2c@inbound.docex.test',
+      to: addr.body.email,
       subject: 'Rechnung',
       text: 'Anbei unsere Rechnung.',
       attachments: [{ filename: 'Rechnung.pdf', content: pdf }],
     })
   ).message as Buffer;
-  const [messageId] = await storeMessage(svc.ctx.db, {
-    organizationIds: [other.org.orgId],
-    channel: 'email',
-    envelopeFrom: 'rechnung@lieferant.test',
+  const sent = await sendRaw(
+    listener.address.port,
+    { from: 'rechnung@lieferant.test', to: [addr.body.email] },
     raw,
-    headers: { from: 'rechnung@lieferant.test', subject: 'Rechnung', messageId: null },
-    now: svc.ctx.clock.now(),
-  });
+  );
+  assert.equal(sent.code, 250, sent.response);
+  const messageId = /Stored as (inm_\w+)/.exec(sent.response)?.[1];
+  assert.ok(messageId, sent.response);
   await readAll();
-  const caps = await svc.ctx.db
-    .selectFrom('captures')
-    .select('id')
-    .where('inbound_message_id', '=', messageId!)
-    .execute();
-  assert.equal(caps.length, 1);
+  const msg = await svc.req<{ status: string }>('GET', `/v1/inbound/messages/${messageId}`, {
+    token: other.key,
+  });
+  assert.equal(msg.status, 200, msg.text);
+  assert.equal(msg.body.status, 'needs_review', msg.text);
+  const list = await svc.req<{ data: { id: string; inbound_message_id: string }[] }>(
+    'GET',
+    '/v1/captures?status=needs_review',
+    { token: other.readKey },
+  );
+  assert.equal(list.status, 200, list.text);
+  const caps = list.body.data.filter((c) => c.inbound_message_id === messageId);
+  assert.equal(caps.length, 1, list.text);
   const c = await reviewed(caps[0]!.id, other);
   assert.match(
     c.notes[0]!,
