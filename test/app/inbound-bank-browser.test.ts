@@ -211,7 +211,8 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   );
   assert.match(
     (await page.getByTestId('payment-status').textContent()) ?? '',
-    /Processing €250\.50 as a SEPA credit transfer: it goes to the bank with the payer's next payment batch/,
+    // The payer is French (its legal profile): money as France writes it.
+    /Processing 250,50\s€ as a SEPA credit transfer: it goes to the bank with the payer's next payment batch/,
   );
 
   // The open batch holds it; closing it makes a batch whose file is the pain.001.
@@ -222,11 +223,11 @@ test('inbound address and messages, then the bank: connect, pay, close the batch
   await waiting.filter({ hasText: /Invoice|Bill/ }).waitFor();
   assert.equal(await waiting.count(), 1);
   assert.match((await waiting.textContent()) ?? '', /Invoice|Bill/);
-  assert.match((await waiting.textContent()) ?? '', /€250\.50/);
+  assert.match((await waiting.textContent()) ?? '', /250,50\s€/);
   assert.match((await waiting.textContent()) ?? '', new RegExp(payment.end_to_end_id ?? 'none'));
   await fits(page, 'the Bank page at 1366x900');
   await page.getByRole('button', { name: 'Close batch' }).click();
-  await page.getByText('Batch closed: 1 payment, €250.50.').waitFor();
+  await page.getByText(/Batch closed: 1 payment, 250,50\s€\./).waitFor();
   await page.getByText('No payment is waiting').waitFor();
   const batch = page.getByTestId('payment-batch');
   await batch.waitFor();

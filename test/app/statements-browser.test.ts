@@ -64,7 +64,8 @@ test('sandbox: connect, pay on the rail, close the batch, simulate the statement
   await heading('Bank').waitFor();
   await page.getByTestId('open-batch-payment').waitFor();
   await page.getByRole('button', { name: 'Close batch' }).click();
-  await page.getByText('Batch closed: 1 payment, €42.50.').waitFor();
+  // The sandbox organization is French (its legal profile): money as France writes it.
+  await page.getByText(/Batch closed: 1 payment, 42,50\s€\./).waitFor();
   const batch = page.getByTestId('payment-batch');
   await batch.waitFor();
 
@@ -83,7 +84,7 @@ test('sandbox: connect, pay on the rail, close the batch, simulate the statement
   await entry.waitFor();
   assert.equal(await entry.getAttribute('data-status'), 'matched');
   assert.equal(await entry.getAttribute('data-outcome'), 'settled');
-  assert.match((await entry.textContent()) ?? '', /−€42\.50/);
+  assert.match((await entry.textContent()) ?? '', /−42,50\s€/);
   assert.match((await entry.textContent()) ?? '', new RegExp(payment.end_to_end_id ?? 'none'));
   await fits(page, 'the Bank page with a statement at 1366x900');
 
@@ -179,7 +180,8 @@ test('live: an unmatched credit shows its suggestion, and one is matched by hand
     const first = entries.nth(0);
     assert.equal(await first.getAttribute('data-outcome'), 'partial');
     const suggestion = first.getByTestId('entry-suggestion');
-    assert.match((await suggestion.textContent()) ?? '', /balance due €80\.00/);
+    // The payee is German (its legal profile): money as Germany writes it.
+    assert.match((await suggestion.textContent()) ?? '', /balance due 80,00\s€/);
     assert.match(
       (await suggestion.textContent()) ?? '',
       new RegExp((await getDoc(svc, p.payee.key, partial.id)).number),

@@ -1,7 +1,8 @@
-// The signed-in organization's date format, set before any page renders (lib/locale.ts keeps it):
-// its legal profile's country decides it (31.12.2026 in Germany, 12/31/2026 in the US). One read
-// of GET /v1/organization per organization (the layout is remounted on a switch); the legal
-// profile page sets it again when a new country is saved. If the read fails, dates stay ISO 8601.
+// The signed-in organization's date and money format, set before any page renders (lib/locale.ts
+// keeps it): its legal profile's country decides it (31.12.2026 and 1.140,00 € in Germany,
+// 12/31/2026 and $1,140.00 in the US). One read of GET /v1/organization per organization (the
+// layout is remounted on a switch); the legal profile page sets it again when a new country is
+// saved. If the read fails, dates stay ISO 8601 and money en-US.
 import type { ReactNode } from 'react';
 import { docex } from '../api/client';
 import { useAsync } from '../lib/hooks';

@@ -2,12 +2,12 @@
 // and charges (BG-20/21) and each line's allowances, charges, price base quantity and gross price,
 // as the supplier's file stated them. docex's own documents have none, and this renders nothing.
 import type { Document } from '../api/types';
-import { formatMoney } from '../lib/money';
+import { showMoney } from '../lib/locale';
 
 type Allowance = Document['allowances_charges'][number];
 
 const signed = (a: Pick<Allowance, 'kind' | 'amount'>, currency: string): string =>
-  `${a.kind === 'charge' ? '+' : '−'}${formatMoney(a.amount, currency)}`;
+  `${a.kind === 'charge' ? '+' : '−'}${showMoney(a.amount, currency)}`;
 
 export function ReceivedAllowances({ doc }: { doc: Document }) {
   const lines = doc.line_items.filter(
@@ -27,7 +27,7 @@ export function ReceivedAllowances({ doc }: { doc: Document }) {
                   l.base_quantity
                     ? `price per ${l.base_quantity} ${l.base_quantity_unit_code ?? ''}`.trim()
                     : null,
-                  l.gross_price ? `gross price ${formatMoney(l.gross_price, doc.currency)}` : null,
+                  l.gross_price ? `gross price ${showMoney(l.gross_price, doc.currency)}` : null,
                   ...(l.allowances_charges ?? []).map(
                     (a) => `${a.kind} ${signed(a, doc.currency)}${a.reason ? ` (${a.reason})` : ''}`,
                   ),

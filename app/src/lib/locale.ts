@@ -165,6 +165,69 @@ export function showTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+// Money is shown the same way (docs/app.md, "Money"): the organization's locale, and without a
+// country en-US, as every amount outside the editor was shown before issue 49's follow-up. Dates
+// fall back to ISO 8601, which no one misreads; money has no such neutral form, so it keeps the
+// one the app always had rather than the browser's guess.
+export const MONEY_DEFAULT_LOCALE = 'en-US';
+
+/** A decimal as the API writes it (`1140.5`, `-0.25`), or a JS number's shortest form (`1e+21`). */
+const DECIMAL = /^([+-]?)(\d+(?:\.(\d*))?|\.(\d+))(?:e[+-]?\d+)?$/i;
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${decimals}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    // The currency's own minor digits (2 for EUR, 0 for JPY) at least, and every digit the amount
+    // has beyond them (a unit price of 0.0125), so nothing is rounded away. 20 is Intl's ceiling.
+    const own = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions();
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: own.minimumFractionDigits,
+      maximumFractionDigits: Math.min(20, Math.max(own.maximumFractionDigits ?? 2, decimals)),
+    });
+    moneyFormats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An amount in its currency as the organization writes money (docs/app.md, "Money"): *1.140,00 €*
+ * in Germany, *1 140,00 €* in France, *€1,140.00* in the US and without a country; a credit note's
+ * *-1.140,00 €*; — for none. `locale` overrides the organization's (the editor passes its own).
+ *
+ * The amount goes to Intl as its decimal string, never through a float: Intl.NumberFormat reads a
+ * string as an exact decimal (ECMA-402 NumberFormat v3: Node 20, Chrome 106, Firefox 116, Safari
+ * 15.4), so 92233720368547758.07 keeps every digit. An older browser reads the string as a Number,
+ * exact below 2^53 (90 trillion with cents), which is every amount docex holds in practice. A
+ * number (what the API's JSON amounts are) goes through its shortest decimal form, the digits the
+ * API sent. Something that is not a decimal is shown as it is, as showDate does.
+ */
+export function showMoney(
+  amount: string | number | null | undefined,
+  currency: string,
+  locale: string = organizationLocale ?? MONEY_DEFAULT_LOCALE,
+): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  const m = DECIMAL.exec(text);
+  if (!m) return String(amount);
+  const decimals = /e/i.test(text) ? 0 : (m[3] ?? m[4] ?? '').length;
+  // A zero is never negative (-0.00 from a sum that cancels out): the sign is dropped here rather
+  // than with Intl's signDisplay 'negative', which an older browser refuses outright.
+  const unsigned = text.replace(/^[+-]/, '');
+  const value = /[1-9]/.test(unsigned.replace(/e.*$/i, '')) ? text : unsigned;
+  try {
+    return moneyFormat(locale, currency, decimals).format(value as Intl.StringNumericLiteral);
+  } catch {
+    // Not a currency Intl knows (a code read off a scan): the amount and the code, still exact.
+    return `${text} ${currency}`;
+  }
+}
+
 /** The number fields of a draft line, each read the locale's way. */
 const NUMBER_FIELDS = [
   ['quantity', 'quantity'],

@@ -1,4 +1,5 @@
-// Money in the page. Amounts the API sends are shown as they are (formatted, never recomputed);
+// Money in the page. Amounts the API sends are shown as they are (formatted by showMoney in
+// ./locale.ts, never recomputed);
 // the draft editor's live totals use the server's own money module (src/lib/money.ts, decimal.js
 // only), so what the editor shows is what the API will derive from the same lines.
 import {
@@ -20,21 +21,16 @@ import {
 
 export { parseMoney, type ValidationProblem, validateLineNumbers };
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** Whether two amounts the API sent are the same, compared in decimal, never as floats. */
+export function sameAmount(a: number | string, b: number | string): boolean {
+  return parseMoney(a).eq(parseMoney(b));
+}
 
-/**
- * An API amount (a JSON number with at most 2 decimals) in its currency, written the way `locale`
- * writes money (the editor passes the organization's country's: 1.140,00 € in de-DE).
- */
-export function formatMoney(amount: number | string, currency: string, locale = 'en-US'): string {
-  const key = `${locale}|${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
-    formatters.set(key, f);
-  }
-  // Through the decimal string, so formatting never invents digits.
-  return f.format(Number(toMoneyString(parseMoney(amount))));
+/** The sum of amounts the API sent, in decimal (a batch's waiting payments): "1140.00". */
+export function sumMoney(amounts: readonly (number | string)[]): string {
+  return toMoneyString(
+    amounts.reduce<ReturnType<typeof parseMoney>>((s, a) => s.plus(parseMoney(a)), new MoneyDecimal(0)),
+  );
 }
 
 /**

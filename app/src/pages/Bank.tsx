@@ -19,8 +19,8 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { SepaReadiness } from '../components/SepaReadiness';
 import { DateHint, Empty, ErrorAlert, formatTime, Loading, LoadMore, LongId, Notice } from '../components/ui';
 import { useAction, useAsync } from '../lib/hooks';
-import { showDate } from '../lib/locale';
-import { formatMoney } from '../lib/money';
+import { showDate, showMoney } from '../lib/locale';
+import { sameAmount, sumMoney } from '../lib/money';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 
@@ -341,7 +341,7 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
           <>
             <p data-testid="open-batch-summary">
               {s.waiting.length === 1 ? '1 payment' : `${s.waiting.length} payments`},{' '}
-              {formatMoney(s.waiting.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100, 'EUR')}
+              {showMoney(sumMoney(s.waiting.map((p) => p.amount)), 'EUR')}
             </p>
             <div className="table-wrap">
               <table className="stack">
@@ -362,7 +362,7 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
                         <DocumentLink id={p.document_id} />
                       </td>
                       <td data-label="Amount" className="num">
-                        {formatMoney(p.amount, p.currency)}
+                        {showMoney(p.amount, p.currency)}
                       </td>
                       <td data-label="End-to-end id">
                         {p.end_to_end_id ? (
@@ -399,7 +399,7 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
         {closed ? (
           <Notice tone="success">
             Batch closed: {closed.count === 1 ? '1 payment' : `${closed.count} payments`},{' '}
-            {formatMoney(closed.control_sum, closed.currency)}.{' '}
+            {showMoney(closed.control_sum, closed.currency)}.{' '}
             <a href={batchFile(closed)} download data-testid="closed-batch-file">
               Download payment file
             </a>
@@ -449,7 +449,7 @@ function Batches({ imports, onImported }: { imports: number; onImported: () => v
                       {b.count}
                     </td>
                     <td data-label="Total" className="num">
-                      {formatMoney(b.control_sum, b.currency)}
+                      {showMoney(b.control_sum, b.currency)}
                     </td>
                     <td data-label="Execution date">{showDate(b.requested_execution_date)}</td>
                     <td data-label="File">
@@ -772,7 +772,7 @@ function EntryRow({
     <tr data-testid="statement-entry" data-status={e.status} data-outcome={e.outcome}>
       <td data-label="Amount" className="num">
         {sign}
-        {formatMoney(e.amount, 'EUR')}
+        {showMoney(e.amount, 'EUR')}
       </td>
       <td data-label="Booked">{showDate(e.booking_date)}</td>
       <td data-label="References" className="wrap-anywhere small">
@@ -800,11 +800,11 @@ function EntryRow({
                   {e.suggestions.map((g) => (
                     <li key={g.document_id} data-testid="entry-suggestion">
                       <Link to={`/documents/${g.document_id}`}>{g.number ?? g.document_id}</Link>, balance due{' '}
-                      {formatMoney(g.balance_due, 'EUR')} <span className="small muted">({g.reason})</span>{' '}
-                      {Math.round(g.balance_due * 100) === Math.round(e.amount * 100) ? (
+                      {showMoney(g.balance_due, 'EUR')} <span className="small muted">({g.reason})</span>{' '}
+                      {sameAmount(g.balance_due, e.amount) ? (
                         <ConfirmButton
                           className="secondary"
-                          question={`Settle ${g.number ?? 'this invoice'} with this ${formatMoney(e.amount, 'EUR')} transfer?`}
+                          question={`Settle ${g.number ?? 'this invoice'} with this ${showMoney(e.amount, 'EUR')} transfer?`}
                           confirmLabel="Match"
                           disabled={action.busy}
                           onConfirm={() => void match(g.document_id)}
@@ -878,7 +878,7 @@ function MatchByNumber({
   return (
     <form className="match-by-number" onSubmit={(ev) => void submit(ev)} aria-label="Match with an invoice">
       <label htmlFor={`${id}-number`} className="small">
-        Or match {formatMoney(entry.amount, 'EUR')} with the invoice numbered
+        Or match {showMoney(entry.amount, 'EUR')} with the invoice numbered
       </label>{' '}
       <input
         id={`${id}-number`}

@@ -22,7 +22,7 @@ import {
 } from '../lib/capture-fields';
 import { capturesChanged } from '../lib/captures-count';
 import { useAction, useAsync } from '../lib/hooks';
-import { formatMoney } from '../lib/money';
+import { showMoney } from '../lib/locale';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
 import { CAPTURE_STATUS_WORDS } from './Captures';
@@ -212,7 +212,7 @@ function Review({ capture, reload }: { capture: Capture; reload: () => Promise<v
         </span>{' '}
         Received {formatTime(capture.created_at)}
         {capture.file.pages === null ? '' : `; ${readWords(capture.file.pages, capture.method)}`}
-        {total && currency ? `; total read ${formatMoney(total.value, currency)}` : ''}.
+        {total && currency ? `; total read ${showMoney(total.value, currency)}` : ''}.
       </p>
       <Outcome capture={capture} done={done} />
       <div className="capture-layout">
@@ -409,7 +409,7 @@ function Breakdown({
   const b = capture.fields.tax_breakdown;
   if (!b || b.value.length === 0) return null;
   const currency = capture.fields.currency?.value;
-  const money = (s: string) => (currency ? formatMoney(s, currency) : s);
+  const money = (s: string) => (currency ? showMoney(s, currency) : s);
   return (
     <div className="table-wrap">
       <table className="stack capture-breakdown">
@@ -458,7 +458,7 @@ function Lines({ capture }: { capture: Capture }) {
       </p>
     );
   const currency = capture.fields.currency?.value;
-  const money = (s: string) => (currency ? formatMoney(s, currency) : s);
+  const money = (s: string) => (currency ? showMoney(s, currency) : s);
   return (
     <div className="table-wrap">
       <table className="stack capture-lines">

@@ -7,8 +7,7 @@ import { docex } from '../api/client';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { confidenceSummary } from '../lib/capture-fields';
 import { capturesChanged } from '../lib/captures-count';
-import { showDate } from '../lib/locale';
-import { formatMoney } from '../lib/money';
+import { showDate, showMoney } from '../lib/locale';
 import { usePaged } from '../lib/paged';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
@@ -138,7 +137,7 @@ function CaptureRow({ c }: { c: Capture }) {
       <td data-label="Total" className="num">
         {total ? (
           currency ? (
-            formatMoney(total.value, currency)
+            showMoney(total.value, currency)
           ) : (
             total.value
           )

@@ -12,8 +12,7 @@ import { Empty, ErrorAlert, formatTime, Loading, LongId, Notice, StatusBadge } f
 import { describeTerm, EINVOICE_FORMATS, filenameFrom } from '../lib/einvoice';
 import { saveBytes, sha256Hex, toBase64 } from '../lib/files';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
-import { showDate } from '../lib/locale';
-import { formatMoney } from '../lib/money';
+import { showDate, showMoney } from '../lib/locale';
 import { canPay, movesFor } from '../lib/moves';
 import { unitName } from '../lib/units';
 import { Link, usePageTitle } from '../router';
@@ -189,21 +188,21 @@ function Actions({
           // Held (CONTRACT 11.5): the API would answer 409; the button says why instead.
           <span className="held-pay">
             <button type="button" disabled aria-describedby="payment-hold-reason" data-testid="pay-held">
-              Pay {formatMoney(doc.balance_due, doc.currency)}
+              Pay {showMoney(doc.balance_due, doc.currency)}
             </button>{' '}
             <span className="muted small">held until the bank details are confirmed (above)</span>
           </span>
         ) : payable ? (
           <span className="pay-to">
             <ConfirmButton
-              question={payQuestion(doc, formatMoney(doc.balance_due, doc.currency))}
+              question={payQuestion(doc, showMoney(doc.balance_due, doc.currency))}
               confirmLabel="Confirm payment"
               disabled={action.busy}
               onConfirm={() =>
                 void act(() => docex.POST('/v1/documents/{id}/pay', { ...target(), body: {} }))
               }
             >
-              Pay {formatMoney(doc.balance_due, doc.currency)}
+              Pay {showMoney(doc.balance_due, doc.currency)}
             </ConfirmButton>
             {payee ? (
               <span className="muted small" data-testid="pay-into">
@@ -479,7 +478,7 @@ function PaymentPanel({ doc }: { doc: Document }) {
       <div aria-live="polite" data-testid="payment-status">
         {p.status === 'processing' && p.rail === 'sepa_credit_transfer' ? (
           <Notice>
-            Processing {formatMoney(p.amount, p.currency)} as a SEPA credit transfer: it goes to the bank with
+            Processing {showMoney(p.amount, p.currency)} as a SEPA credit transfer: it goes to the bank with
             the payer's next payment batch
             {p.source_account_id ? (
               <>
@@ -490,10 +489,10 @@ function PaymentPanel({ doc }: { doc: Document }) {
             , and settles when the bank's statement shows it.
           </Notice>
         ) : p.status === 'processing' ? (
-          <Notice>Processing {formatMoney(p.amount, p.currency)}: settlement under way…</Notice>
+          <Notice>Processing {showMoney(p.amount, p.currency)}: settlement under way…</Notice>
         ) : p.status === 'settled' ? (
           <Notice tone="success">
-            Settled {formatMoney(p.amount, p.currency)} at {formatTime(p.settled_at)}
+            Settled {showMoney(p.amount, p.currency)} at {formatTime(p.settled_at)}
             {p.settlement_reference ? ` · reference ${p.settlement_reference}` : ''}
           </Notice>
         ) : (
@@ -618,24 +617,8 @@ function Details({ doc }: { doc: Document }) {
   );
 }
 
-/**
- * A unit price as money, like the amounts beside it ("$150.00"), keeping every decimal it has
- * ("$0.0125"): a unit price may be finer than a cent, the line's net is not.
- */
-function formatUnitPrice(price: number | string, currency: string): string {
-  const text = String(price);
-  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  if (decimals <= 2) return formatMoney(price, currency);
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: Math.min(decimals, 20),
-  }).format(Number(text));
-}
-
 function Lines({ doc }: { doc: Document }) {
-  const m = (n: number) => formatMoney(n, doc.currency);
+  const m = (n: number) => showMoney(n, doc.currency);
   const lines = doc.line_items;
   // CONTRACT 9's fields: every line has them once the server does.
   const einvoice = lines.some((l) => l.tax_category !== undefined);
@@ -689,7 +672,8 @@ function Lines({ doc }: { doc: Document }) {
                   </td>
                 ) : null}
                 <td className="num" data-label="Unit price">
-                  {formatUnitPrice(l.unit_price, doc.currency)}
+                  {/* A unit price may be finer than a cent: showMoney keeps every decimal it has ($0.0125). */}
+                  {showMoney(l.unit_price, doc.currency)}
                 </td>
                 <td className="num" data-label="Discount">
                   {l.discount_type === 'percent'

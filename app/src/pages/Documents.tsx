@@ -9,8 +9,7 @@ import { DateHint, ErrorAlert, Loading, LoadMore, Notice, StatusBadge } from '..
 import { addressedTo, buyerOf } from '../lib/einvoice-buyer';
 import { toBase64 } from '../lib/files';
 import { useAction, useAsync } from '../lib/hooks';
-import { showDate } from '../lib/locale';
-import { formatMoney } from '../lib/money';
+import { showDate, showMoney } from '../lib/locale';
 import { isPhase, isStatus, PHASE_NAMES, STATUSES, VIEWS, viewById } from '../lib/views';
 import { Link, navigate, useLocation, usePageTitle } from '../router';
 import { useApp } from '../session';
@@ -353,10 +352,10 @@ export function DocumentTable({ rows }: { rows: Document[] }) {
               <td data-label="Date">{showDate(d.document_date)}</td>
               <td data-label="Due">{showDate(d.due_date)}</td>
               <td className="num" data-label="Total">
-                {formatMoney(d.total, d.currency)}
+                {showMoney(d.total, d.currency)}
               </td>
               <td className="num" data-label="Balance due">
-                {formatMoney(d.balance_due, d.currency)}
+                {showMoney(d.balance_due, d.currency)}
               </td>
             </tr>
           ))}

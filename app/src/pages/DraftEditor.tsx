@@ -13,12 +13,12 @@ import {
   localeForCountry,
   numberForInput,
   readLineNumbers,
+  showMoney,
 } from '../lib/locale';
 import {
   type DraftLine,
   draftCategory,
   eInvoiceLineProblems,
-  formatMoney,
   lineNeedsExemption,
   liveTotals,
   rateToPercent,
@@ -279,7 +279,7 @@ function Editor({
     );
   }
 
-  const m = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, form.currency, locale));
+  const m = (amount: string | null) => (amount === null ? '—' : showMoney(amount, form.currency, locale));
   return (
     <form className="editor" onSubmit={save(false)} aria-labelledby="editor-title" noValidate>
       <div className="page-head">

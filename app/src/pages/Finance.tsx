@@ -15,8 +15,8 @@ import type {
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, StatusBadge } from '../components/ui';
 import { useAction, useAsync, useInterval } from '../lib/hooks';
-import { showDate } from '../lib/locale';
-import { formatMoney, termsPreview } from '../lib/money';
+import { showDate, showMoney } from '../lib/locale';
+import { termsPreview } from '../lib/money';
 import { usePaged } from '../lib/paged';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
@@ -185,7 +185,7 @@ function SetupPanel({ setup, onSaved }: { setup: FinanceSetup | null; onSaved: (
           <option value="">Choose an account…</option>
           {list.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.name} ({a.currency}) · available {formatMoney(a.available, a.currency)}
+              {a.name} ({a.currency}) · available {showMoney(a.available, a.currency)}
             </option>
           ))}
         </select>
@@ -273,16 +273,16 @@ function SetupPanel({ setup, onSaved }: { setup: FinanceSetup | null; onSaved: (
 
 function feeText(t: FinanceTerms, currency: string): string {
   return t.fee.type === 'flat'
-    ? formatMoney(t.fee_amount, currency)
-    : `${t.fee.value} bps (${formatMoney(t.fee_amount, currency)})`;
+    ? showMoney(t.fee_amount, currency)
+    : `${t.fee.value} bps (${showMoney(t.fee_amount, currency)})`;
 }
 
 function TermsCells({ terms, currency }: { terms: FinanceTerms; currency: string }) {
   return (
     <>
-      <td className="num">{formatMoney(terms.principal, currency)}</td>
+      <td className="num">{showMoney(terms.principal, currency)}</td>
       <td className="num">{feeText(terms, currency)}</td>
-      <td className="num">{formatMoney(terms.amount_owed, currency)}</td>
+      <td className="num">{showMoney(terms.amount_owed, currency)}</td>
       <td className="num">{terms.grace_days}</td>
     </>
   );
@@ -338,7 +338,7 @@ function TermsFields({
   currency: string | undefined;
 }) {
   const preview = termsPreview(value.principal, value.feeType, value.feeValue);
-  const show = (s: string) => (currency ? formatMoney(s, currency) : s);
+  const show = (s: string) => (currency ? showMoney(s, currency) : s);
   return (
     <div className="terms-fields">
       <div>
@@ -464,7 +464,7 @@ function AgreementCard({
   onChange: (a: FinanceAgreement) => void;
 }) {
   const action = useAction();
-  const m = (n: number) => formatMoney(n, a.currency);
+  const m = (n: number) => showMoney(n, a.currency);
   const other = a.role === 'borrower' ? a.lender_organization_id : a.borrower_organization_id;
   /** This agreement, an empty body, and an Idempotency-Key for one user action. */
   const target = () => ({
@@ -567,7 +567,7 @@ function AgreementHint({ agreement: a, names }: { agreement: FinanceAgreement; n
       return a.role === 'lender' ? (
         <p className="hint" data-testid="fund-hint">
           Fund the loan by paying the disbursement <Link to={`/documents/${dsb.id}`}>{dsb.number}</Link> (
-          {formatMoney(dsb.balance_due, a.currency)}) on its page. The agreement is funded when the payment
+          {showMoney(dsb.balance_due, a.currency)}) on its page. The agreement is funded when the payment
           settles.
         </p>
       ) : (
@@ -704,7 +704,7 @@ function ListInvoiceForm({ version, onListed }: { version: number; onListed: () 
         <option value="">{open.length ? 'Choose an invoice…' : 'No open invoice with a due date'}</option>
         {open.map((d) => (
           <option key={d.id} value={d.id}>
-            {d.number} · {d.counterparty.name} · {formatMoney(d.balance_due, d.currency)} due{' '}
+            {d.number} · {d.counterparty.name} · {showMoney(d.balance_due, d.currency)} due{' '}
             {showDate(d.due_date)} · {d.status.replace(/_/g, ' ')}
           </option>
         ))}
@@ -757,15 +757,15 @@ function ListingCard({
         <h4>
           <Link to={`/documents/${l.invoice.id}`}>{l.invoice.number}</Link>{' '}
           <span className="muted small">
-            {formatMoney(l.invoice.balance_due, l.currency)} of {formatMoney(l.invoice.total, l.currency)} due{' '}
+            {showMoney(l.invoice.balance_due, l.currency)} of {showMoney(l.invoice.total, l.currency)} due{' '}
             {showDate(l.invoice.due_date)} · invoice {l.invoice.status.replace(/_/g, ' ')}
           </span>
         </h4>
         <StatusBadge status={l.status} />
       </div>
       <p className="small">
-        Ask: {formatMoney(l.ask.principal, l.currency)}, fee {feeText(l.ask, l.currency)}, owed{' '}
-        {formatMoney(l.ask.amount_owed, l.currency)}, {l.ask.grace_days} grace days.
+        Ask: {showMoney(l.ask.principal, l.currency)}, fee {feeText(l.ask, l.currency)}, owed{' '}
+        {showMoney(l.ask.amount_owed, l.currency)}, {l.ask.grace_days} grace days.
       </p>
       <ErrorAlert error={offers.error ?? action.error} />
       {offers.data && offers.data.data.length > 0 ? (
@@ -865,7 +865,7 @@ function AcceptPanel({
   const setup = current.data === undefined ? initial : current.data;
   const [agreed, setAgreed] = useState(false);
   const action = useAction();
-  const m = (n: number) => formatMoney(n, offer.currency);
+  const m = (n: number) => showMoney(n, offer.currency);
   const accept = (e: FormEvent) => {
     e.preventDefault();
     if (!setup) return;
@@ -989,7 +989,7 @@ function Lending({ version, names, onChange }: { version: number; names: Names; 
                   <td>
                     {l.invoice.number}
                     <div className="muted small">
-                      {formatMoney(l.invoice.balance_due, l.currency)} due {showDate(l.invoice.due_date)} ·{' '}
+                      {showMoney(l.invoice.balance_due, l.currency)} due {showDate(l.invoice.due_date)} ·{' '}
                       {l.invoice.status.replace(/_/g, ' ')}
                     </div>
                   </td>

@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { useStepUp } from '../components/StepUp';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice, SecretOnce } from '../components/ui';
 import { useAction } from '../lib/hooks';
+import { showMoney } from '../lib/locale';
 import { parseMoney } from '../lib/money';
 import { usePaged } from '../lib/paged';
 import { usePageTitle } from '../router';
@@ -27,7 +28,7 @@ function limitsText(l: ApiKey['payment_limits']): string {
   const part = (name: string, v: Record<string, number | undefined> | undefined) =>
     v
       ? `${name} ${Object.entries(v)
-          .map(([c, a]) => `${c} ${a}`)
+          .map(([c, a]) => showMoney(a, c))
           .join(', ')}`
       : null;
   return (

@@ -3,7 +3,7 @@ import { docex } from '../api/client';
 import type { TreasuryAccount } from '../api/types';
 import { Empty, ErrorAlert, formatTime, Loading, LoadMore, Notice } from '../components/ui';
 import { useAsync } from '../lib/hooks';
-import { formatMoney } from '../lib/money';
+import { showMoney } from '../lib/locale';
 import { usePaged } from '../lib/paged';
 import { Link, usePageTitle } from '../router';
 import { useApp } from '../session';
@@ -62,9 +62,9 @@ function Accounts() {
             <li key={a.id} className="card balance">
               <h2>{a.name}</h2>
               <p className="amount" data-testid={`balance-${a.currency}`}>
-                {formatMoney(a.balance, a.currency)}
+                {showMoney(a.balance, a.currency)}
               </p>
-              <p className="muted small">Available {formatMoney(a.available, a.currency)}</p>
+              <p className="muted small">Available {showMoney(a.available, a.currency)}</p>
               <button
                 type="button"
                 className="link"
@@ -121,9 +121,9 @@ function Transactions({ account }: { account: TreasuryAccount }) {
                   <td className="small">{formatTime(t.created_at)}</td>
                   <td>{t.description}</td>
                   <td className={t.amount < 0 ? 'num debit' : 'num credit'}>
-                    {formatMoney(t.amount, account.currency)}
+                    {showMoney(t.amount, account.currency)}
                   </td>
-                  <td className="num">{formatMoney(t.balance_after, account.currency)}</td>
+                  <td className="num">{showMoney(t.balance_after, account.currency)}</td>
                 </tr>
               ))}
             </tbody>
