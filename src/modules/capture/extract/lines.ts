@@ -40,7 +40,11 @@ export interface Line {
  */
 export function skewOf(words: readonly { bbox: BBox }[]): number {
   const ws = words
-    .map((w) => ({ x: (w.bbox[0] + w.bbox[2]) / 2, y: (w.bbox[1] + w.bbox[3]) / 2, h: w.bbox[3] - w.bbox[1] }))
+    .map((w) => ({
+      x: (w.bbox[0] + w.bbox[2]) / 2,
+      y: (w.bbox[1] + w.bbox[3]) / 2,
+      h: w.bbox[3] - w.bbox[1],
+    }))
     .filter((w) => w.h > 0);
   const median = (xs: number[]) => {
     xs.sort((a, b) => a - b);
@@ -60,7 +64,8 @@ export function skewOf(words: readonly { bbox: BBox }[]): number {
   };
   const rough = pass((dx, dy, h) => dx >= h * 1.5 && dx <= h * 8 && Math.abs(dy) < h * 0.5);
   if (rough === null) return 0;
-  const fine = pass((dx, dy, h) => dx > h * 8 && dx <= h * 60 && Math.abs(dy - rough * dx) < h * 0.3) ?? rough;
+  const fine =
+    pass((dx, dy, h) => dx > h * 8 && dx <= h * 60 && Math.abs(dy - rough * dx) < h * 0.3) ?? rough;
   // under a tenth of a degree is straight; over five is not a scan a few degrees askew
   return Math.abs(fine) < 0.0017 || Math.abs(fine) > 0.0875 ? 0 : fine;
 }
@@ -157,7 +162,8 @@ export function linesOf(file: ReadFile): Line[] {
     const level = (w: Word, y: number) => y - slope * ((w.bbox[0] + w.bbox[2]) / 2 - page.width / 2);
     words.sort(
       (a, b) =>
-        level(a, (a.bbox[1] + a.bbox[3]) / 2) - level(b, (b.bbox[1] + b.bbox[3]) / 2) || a.bbox[0] - b.bbox[0],
+        level(a, (a.bbox[1] + a.bbox[3]) / 2) - level(b, (b.bbox[1] + b.bbox[3]) / 2) ||
+        a.bbox[0] - b.bbox[0],
     );
     const groups: { y0: number; y1: number; words: Word[] }[] = [];
     for (const w of words) {
