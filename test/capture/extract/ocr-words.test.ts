@@ -8,6 +8,7 @@ import type { PageWord, ReadFile } from '../../../src/lib/capture-shapes.ts';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
 import { skewOf } from '../../../src/modules/capture/extract/lines.ts';
 import { parseAmount, parseOcrAmount } from '../../../src/modules/capture/extract/numbers.ts';
+import { labelWordOf } from '../../../src/modules/capture/extract/ocr-labels.ts';
 import { RECEIVER, type Run } from './hand-made.ts';
 
 /** 300 dpi: a character 22 px wide, a line 40 px high; A4 in pixels. */
@@ -204,5 +205,42 @@ describe('what must not become the total on a scan', () => {
     assert.equal(ex.fields.amount_due?.value, '571.04');
     const partly = extractFields(scan(runs('300.00'), 0), RECEIVER, null);
     assert.notEqual(partly.fields.total?.value, '300.00');
+  });
+});
+
+describe('labels OCR misread by one letter', () => {
+  test('a long label one letter off is read on a scan, never `high` for a number by itself', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Rechnungsnumrner: 4711']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.number?.value, '4711');
+    assert.equal(ocr.fields.number?.confidence, 'low');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.number?.value, '4711');
+  });
+
+  test('a total under a misread label is `high` only when net + tax = total', () => {
+    const runs = (total: string): Run[] => [
+      ...HEAD,
+      [1300, 2500, 'Nettobetrag'],
+      [2200, 2500, '376,37'],
+      [1300, 2560, 'MwSt. 19 %'],
+      [2200, 2560, '71,51'],
+      [1300, 2620, 'Gesamtbetrng'],
+      [2200, 2620, total],
+    ];
+    const ok = extractFields(scan(runs('447,88'), 0), RECEIVER, null);
+    assert.equal(ok.fields.total?.value, '447.88');
+    assert.equal(ok.fields.total?.confidence, 'high');
+    const off = extractFields(scan(runs('457,88'), 0), RECEIVER, null);
+    assert.equal(off.fields.total?.confidence, 'low');
+  });
+
+  test('short words, plurals and words of their own are not labels', () => {
+    assert.equal(labelWordOf('totai'), null);
+    assert.equal(labelWordOf('gesamtbetrage'), null);
+    assert.equal(labelWordOf('rechnungsnummer'), null);
+    assert.equal(labelWordOf('rechnungsnumrner'), 'rechnungsnummer\u0001');
+    assert.equal(labelWordOf('rechnungsdatun'), 'rechnungsdatum');
+    assert.equal(labelWordOf('lieferantennummer'), null);
   });
 });

@@ -73,6 +73,8 @@ function hasRate(line: Line): boolean {
 
 function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHit): { doubt?: string } {
   if (r.doubt) return { doubt: r.doubt };
+  // a label OCR misread by a letter: an amount still has its sums to pass, a number or date nothing
+  if (hit.fuzzy && kind !== 'amount') return { doubt: 'its label was read by OCR with a letter off' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
   if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))
     return { doubt: 'a SIRET, not the legal registration (SIREN)' };

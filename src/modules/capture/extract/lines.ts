@@ -3,6 +3,7 @@
 // below it in the same column, so it needs lines that keep each word's box.
 import type { BBox, PageWord, ReadFile } from '../../../lib/capture-shapes.ts';
 import { fold } from './dates.ts';
+import { labelWordOf } from './ocr-labels.ts';
 
 export interface Word {
   text: string;
@@ -27,6 +28,8 @@ export interface Line {
   folded: string;
   /** offset in `text` of each word */
   starts: number[];
+  /** on an OCR'd line, the words read as a label one letter off (ocr-labels.ts) */
+  fuzzy?: number[];
 }
 
 /**
@@ -196,10 +199,30 @@ export function linesOf(file: ReadFile): Line[] {
         starts.push(text.length);
         text += w.text;
       }
-      const folded = foldSameLength(text);
+      let folded = foldSameLength(text);
+      const fuzzy: number[] = [];
+      if (page.method === 'ocr')
+        g.words.forEach((_, k) => {
+          const at = starts[k] as number;
+          const m = /^\p{L}+/u.exec(folded.slice(at));
+          const label = m ? labelWordOf(m[0]) : null;
+          if (m && label !== null && label.length === m[0].length) {
+            folded = folded.slice(0, at) + label + folded.slice(at + m[0].length);
+            fuzzy.push(k);
+          }
+        });
       const x0 = Math.min(...g.words.map((w) => w.bbox[0]));
       const x1 = Math.max(...g.words.map((w) => w.bbox[2]));
-      all.push({ page: page.n, index, words: g.words, bbox: [x0, g.y0, x1, g.y1], text, folded, starts });
+      all.push({
+        page: page.n,
+        index,
+        words: g.words,
+        bbox: [x0, g.y0, x1, g.y1],
+        text,
+        folded,
+        starts,
+        ...(fuzzy.length > 0 ? { fuzzy } : {}),
+      });
     });
   }
   return all;
