@@ -244,3 +244,42 @@ describe('labels OCR misread by one letter', () => {
     assert.equal(labelWordOf('lieferantennummer'), null);
   });
 });
+
+describe("OCR'd invoice numbers", () => {
+  test('an O among digits is a 0, a number split in two close pieces is read whole: both `low`', () => {
+    const o = extractFields(scan([...HEAD, [200, 1000, 'Rechnungsnummer: F2022OO23']], 0), RECEIVER, null);
+    assert.equal(o.fields.number?.value, 'F20220023');
+    assert.equal(o.fields.number?.confidence, 'low');
+    const split = extractFields(
+      scan([...HEAD, [200, 1000, 'Rechnungsnummer: F2022¦0023']], 0, 'ocr', 12),
+      RECEIVER,
+      null,
+    );
+    assert.equal(split.fields.number?.value, 'F20220023');
+    assert.equal(split.fields.number?.confidence, 'low');
+    // a printed number as printed stays `high`
+    const plain = extractFields(
+      scan([...HEAD, [200, 1000, 'Rechnungsnummer: F20220023']], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(plain.fields.number?.value, 'F20220023');
+    assert.equal(plain.fields.number?.confidence, 'high');
+  });
+
+  test('"N°" misread as "N*" is still the number sign on a scan, not in a text layer', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Facture N* F2022']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.number?.value, 'F2022');
+    assert.equal(ocr.fields.number?.confidence, 'low');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.number?.confidence, 'high');
+  });
+
+  test('"1.234.56": the decimal mark OCR misread as the thousands one', () => {
+    assert.equal(parseOcrAmount('1.234.56', ','), '1234.56');
+    assert.equal(parseOcrAmount('1,234,56', '.'), '1234.56');
+    assert.equal(parseAmount('1.234.56', ','), null);
+    assert.equal(parseOcrAmount('1.234.567', ','), '1234567.00');
+  });
+});

@@ -203,7 +203,13 @@ export function linesOf(file: ReadFile): Line[] {
       const fuzzy: number[] = [];
       if (page.method === 'ocr')
         g.words.forEach((_, k) => {
+          // "N°" with its small raised o misread ("N*", "N'", "N“"): the number sign it is
           const at = starts[k] as number;
+          const word = (g.words[k] as Word).text;
+          if (/^[Nn][*'"“”‘’^][.:]?$/.test(word)) {
+            folded = `${folded.slice(0, at + 1)}°${folded.slice(at + 2)}`;
+            fuzzy.push(k);
+          }
           const m = /^\p{L}+/u.exec(folded.slice(at));
           const label = m ? labelWordOf(m[0]) : null;
           if (m && label !== null && label.length === m[0].length) {

@@ -144,6 +144,10 @@ export function parseOcrAmount(raw: string, mark: DecimalMark): string | null {
     const v = parseAmount(bare, mark);
     if (v !== null) return v;
   }
+  // "1.234.56", "1,234,56": the decimal mark misread as the thousands one; the last separator
+  // before exactly two digits, after groups of three, is the decimal mark whatever OCR made of it
+  const both = /^([0-9]{1,3}(?:[.,][0-9]{3})+)[.,]([0-9]{2})$/.exec(bare);
+  if (both) return `${(both[1] as string).replace(/[.,]/g, '').replace(/^0+(?=[0-9])/, '')}.${both[2]}`;
   // look-alikes only in the number itself, a currency sign or code kept as is
   const m = /^([€£$]?\s*)(.*?)(\s*(?:[€£$]|EUR|CHF|GBP|USD)?)$/.exec(bare);
   if (!m) return null;

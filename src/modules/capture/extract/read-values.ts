@@ -129,19 +129,43 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         w.ocr ? parseOcrDate(s, ctx.order) : parseDate(s, ctx.order),
       );
     case 'id': {
-      const t = w.text.replace(/[,;:]+$/, '');
+      let t = w.text.replace(/[,;:]+$/, '');
+      let used: Word[] = [w];
+      let doubt: string | undefined;
+      if (w.ocr) {
+        // OCR's split of one number ("F2022" "0023", closer than a third of a line's height) is
+        // read whole; an O between digits is a 0 ("F2022OO23": a number's letters are its
+        // prefix, not its middle). Both are readings a person would make, not checked by
+        // anything: never `high`.
+        const next = words[i + 1];
+        if (
+          next?.ocr &&
+          next.bbox[0] - w.bbox[2] < h * 0.33 &&
+          /[0-9]$/.test(t) &&
+          /^[0-9][0-9A-Za-z\-/._]*[,;:]*$/.test(next.text)
+        ) {
+          t += next.text.replace(/[,;:]+$/, '');
+          used = [w, next];
+          doubt = 'read by OCR as two pieces';
+        }
+        const fixed = t.replace(/(?<=[0-9])[Oo]+(?=[0-9])/g, (o) => '0'.repeat(o.length));
+        if (fixed !== t) {
+          t = fixed;
+          doubt = 'a letter O among digits read as 0';
+        }
+      }
       if (!ID.test(t) || !/[0-9]/.test(t) || t.length > 32) return null;
       if (parseDate(t, ctx.order) !== null) return null;
       // "05 158 004 - 11023 - 45": more digit groups one space on are the same value, cut here
-      const next = words[i + 1];
+      const last = used[used.length - 1] as Word;
+      const next = words[i + used.length];
       const goesOn =
         next !== undefined &&
-        tight(w, next, h, 0.8) &&
+        tight(last, next, h, 0.8) &&
         /^([0-9][0-9\-/.]*|[-–/])$/.test(next.text) &&
         parseDate(next.text, ctx.order) === null;
-      return goesOn
-        ? { value: t, words: [w], doubt: 'the printed value goes on past this word' }
-        : { value: t, words: [w] };
+      if (goesOn) doubt = 'the printed value goes on past this word';
+      return doubt ? { value: t, words: used, doubt } : { value: t, words: used };
     }
     case 'ref': {
       // a reference may be a code of capitals only ("SERVEXEC"), beside its own label
