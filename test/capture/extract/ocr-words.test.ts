@@ -283,3 +283,15 @@ describe("OCR'd invoice numbers", () => {
     assert.equal(parseOcrAmount('1.234.567', ','), '1234567.00');
   });
 });
+
+describe('a bare title on a scan', () => {
+  test('"Références sur la facture - 1D" (an ID OCR read with a 1) is never a `high` number', () => {
+    const runs: Run[] = [...HEAD, [200, 1300, 'Références sur la facture - 1D : PRIVATE_ID_DEL']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.notEqual(ocr.fields.number?.confidence, 'high');
+    // "Invoice 103767" on a scan is still read, `low`
+    const inv = extractFields(scan([...HEAD, [200, 1000, 'Invoice 103767']], 0), RECEIVER, null);
+    assert.equal(inv.fields.number?.value, '103767');
+    assert.equal(inv.fields.number?.confidence, 'low');
+  });
+});
