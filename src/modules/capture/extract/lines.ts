@@ -53,22 +53,31 @@ export function skewOf(words: readonly { bbox: BBox }[]): number {
     xs.sort((a, b) => a - b);
     return xs[Math.floor(xs.length / 2)] as number;
   };
-  const pass = (near: (dx: number, dy: number, h: number) => boolean) => {
+  // by height on the page: a word's partners are looked for only within a few lines of it (a
+  // page of thousands of words costs a few ms, not the square of its words)
+  ws.sort((a, b) => a.y - b.y);
+  const pass = (reach: number, near: (dx: number, dy: number, h: number) => boolean) => {
     const slopes: number[] = [];
-    for (const a of ws)
-      for (const b of ws) {
-        const dx = b.x - a.x;
-        const h = Math.min(a.h, b.h);
-        if (dx <= 0 || Math.max(a.h, b.h) > h * 1.6) continue;
-        const dy = b.y - a.y;
-        if (near(dx, dy, h)) slopes.push(dy / dx);
+    for (let i = 0; i < ws.length; i++) {
+      const a = ws[i] as (typeof ws)[number];
+      for (const dir of [-1, 1]) {
+        for (let j = i + dir; j >= 0 && j < ws.length; j += dir) {
+          const b = ws[j] as (typeof ws)[number];
+          if (Math.abs(b.y - a.y) > a.h * reach) break;
+          const dx = b.x - a.x;
+          const h = Math.min(a.h, b.h);
+          if (dx <= 0 || Math.max(a.h, b.h) > h * 1.6) continue;
+          const dy = b.y - a.y;
+          if (near(dx, dy, h)) slopes.push(dy / dx);
+        }
       }
+    }
     return slopes.length >= 20 ? median(slopes) : null;
   };
-  const rough = pass((dx, dy, h) => dx >= h * 1.5 && dx <= h * 8 && Math.abs(dy) < h * 0.5);
+  const rough = pass(0.8, (dx, dy, h) => dx >= h * 1.5 && dx <= h * 8 && Math.abs(dy) < h * 0.5);
   if (rough === null) return 0;
   const fine =
-    pass((dx, dy, h) => dx > h * 8 && dx <= h * 60 && Math.abs(dy - rough * dx) < h * 0.3) ?? rough;
+    pass(6, (dx, dy, h) => dx > h * 8 && dx <= h * 60 && Math.abs(dy - rough * dx) < h * 0.3) ?? rough;
   // under a tenth of a degree is straight; over five is not a scan a few degrees askew
   return Math.abs(fine) < 0.0017 || Math.abs(fine) > 0.0875 ? 0 : fine;
 }
