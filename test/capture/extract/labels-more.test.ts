@@ -78,4 +78,28 @@ describe('more label forms', () => {
     assert.deepEqual(ex.fields.tax_breakdown?.value, [{ rate: '10', net: '90.00', tax: '9.00' }]);
     assert.equal(ex.fields.total?.confidence, 'high');
   });
+
+  test('"München, den 01.11.2024": a letter\'s place and date is its date; "Paris, le client" is not a label', () => {
+    const ex = extractFields(
+      file([
+        [50, 40, 'Muster Lieferant GmbH'],
+        [300, 100, 'München, den 01.11.2024'],
+        [50, 130, 'Rechnungsnummer: 2015738820'],
+        [50, 300, 'Finanzrate vom 01.10.2024 bis 31.10.2024'],
+      ]),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.issue_date?.value, '2024-11-01');
+    const none = extractFields(
+      file([
+        [50, 40, 'Muster Lieferant GmbH'],
+        [50, 100, 'Paris, le client 01/11/2024'],
+        [50, 130, 'Facture n° F2024'],
+      ]),
+      RECEIVER,
+      null,
+    );
+    assert.notEqual(none.fields.issue_date?.confidence, 'high');
+  });
 });

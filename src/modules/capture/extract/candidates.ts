@@ -73,6 +73,12 @@ function hasRate(line: Line): boolean {
 
 function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHit): { doubt?: string } {
   if (r.doubt) return { doubt: r.doubt };
+  // a label OCR misread by a letter: an amount still has its sums to pass, a number or date nothing
+  if (hit.fuzzy && kind !== 'amount') return { doubt: 'its label was read by OCR with a letter off' };
+  // a bare title ("Facture", "Invoice") names a number only by the digit in the word after it; on a
+  // scan that digit may be a letter OCR misread ("facture - ID" read "facture - 1D")
+  if (hit.title && r.words.some((w) => w.ocr))
+    return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
   if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))
     return { doubt: 'a SIRET, not the legal registration (SIREN)' };

@@ -81,6 +81,14 @@ function chooseTotals(cands: Candidate[]): {
       for (const x of tax)
         if (cents(n.value) + cents(x.value) === cents(t.value) && n !== t && x !== t)
           return { picks: { total: t, total_net: n, total_tax: x, amount_due: due[0] }, agree: true };
+  // "Net total 496.00 / VAT total 75.04 / Due payable 571.04", no total line: the amount due that
+  // net + tax add up to is the invoice's total as printed (nothing was paid before). Its label does
+  // not name the total, so every amount stays `low`.
+  for (const d of due)
+    for (const n of net)
+      for (const x of tax)
+        if (cents(n.value) + cents(x.value) === cents(d.value) && n !== d && x !== d)
+          return { picks: { total: d, total_net: n, total_tax: x, amount_due: d }, agree: false };
   const picks: Partial<Record<(typeof AMOUNTS)[number], Candidate>> = {};
   if (total[0]) picks.total = total[0];
   if (net[0]) picks.total_net = net[0];

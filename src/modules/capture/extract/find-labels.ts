@@ -17,6 +17,8 @@ export interface LabelHit {
   first: number;
   last: number;
   text: string;
+  /** read on an OCR'd word one letter off the label (ocr-labels.ts) */
+  fuzzy?: true;
 }
 
 interface Found {
@@ -90,6 +92,7 @@ function claim(line: Line, found: Found[]): LabelHit[] {
       first,
       last,
       text: line.text.slice(f.start, f.end),
+      ...(line.fuzzy?.some((k) => k >= first && k <= last) ? { fuzzy: true as const } : {}),
     });
   }
   return hits.sort((a, b) => a.start - b.start);

@@ -85,6 +85,9 @@ export const LABELS: LabelPattern[] = [
     'data\\s+(?:della\\s+|di\\s+)?(?:fattura|emissione|documento)',
   ]),
   ...p('issue_date', 1, ['datum', 'date', 'dated', 'fecha', 'data']),
+  // a letter's place and date: "München, den 01.11.2024", "Paris, le 31/01/2022" (the date must
+  // follow at once: readRight's fillers aside, "Paris, le client" names nothing)
+  ...p('issue_date', 1, ['\\p{L}{3,},\\s*den', '\\p{L}{3,},\\s*le']),
   // "Rechnung Nr. 4711 vom 05.03.2018", "Facture n° X du 13/11/2017": the date right after the number
   ...p('issue_after_number', 1, ['vom', 'du', 'del', 'dated', 'van', 'issued\\s+(?:at|on)']),
   // --- due date (BT-9)

@@ -3,6 +3,7 @@
 // below it in the same column, so it needs lines that keep each word's box.
 import type { BBox, PageWord, ReadFile } from '../../../lib/capture-shapes.ts';
 import { fold } from './dates.ts';
+import { labelWordOf } from './ocr-labels.ts';
 
 export interface Word {
   text: string;
@@ -11,10 +12,13 @@ export interface Word {
   /** the page's size, to place a word relative to the page */
   pageWidth: number;
   pageHeight: number;
+  /** read by OCR (its page's method): its characters may be misread, see numbers.ts `parseOcrAmount` */
+  ocr: boolean;
 }
 
 export interface Line {
   page: number;
+  /** `bbox`'s top and bottom: on a scan turned a little, the line's band levelled (see `skewOf`) */
   /** index of the line on its page, top to bottom */
   index: number;
   words: Word[];
@@ -24,6 +28,58 @@ export interface Line {
   folded: string;
   /** offset in `text` of each word */
   starts: number[];
+  /** on an OCR'd line, the words read as a label one letter off (ocr-labels.ts) */
+  fuzzy?: number[];
+}
+
+/**
+ * How much a scanned page is turned: the slope (dy/dx) of its text lines, measured on the words
+ * themselves, or 0. OCR hands back each word's box on the page as scanned, so on a page turned
+ * 1.5 degrees a label on the left and its value 15 cm to the right are 4 mm apart vertically, more
+ * than half a line: grouped by their own heights they are two lines, and the value is never read
+ * beside its label. First neighbours on one baseline (close, overlapping vertically) give a rough
+ * slope; then words far apart on the line that slope predicts refine it. The median of each, so a
+ * table's column or a stamp does not move it.
+ */
+export function skewOf(words: readonly { bbox: BBox }[]): number {
+  const ws = words
+    .map((w) => ({
+      x: (w.bbox[0] + w.bbox[2]) / 2,
+      y: (w.bbox[1] + w.bbox[3]) / 2,
+      h: w.bbox[3] - w.bbox[1],
+    }))
+    .filter((w) => w.h > 0);
+  const median = (xs: number[]) => {
+    xs.sort((a, b) => a - b);
+    return xs[Math.floor(xs.length / 2)] as number;
+  };
+  // by height on the page: a word's partners are looked for only within a few lines of it (a
+  // page of thousands of words costs a few ms, not the square of its words)
+  ws.sort((a, b) => a.y - b.y);
+  const pass = (reach: number, near: (dx: number, dy: number, h: number) => boolean) => {
+    const slopes: number[] = [];
+    for (let i = 0; i < ws.length; i++) {
+      const a = ws[i] as (typeof ws)[number];
+      for (const dir of [-1, 1]) {
+        for (let j = i + dir; j >= 0 && j < ws.length; j += dir) {
+          const b = ws[j] as (typeof ws)[number];
+          if (Math.abs(b.y - a.y) > a.h * reach) break;
+          const dx = b.x - a.x;
+          const h = Math.min(a.h, b.h);
+          if (dx <= 0 || Math.max(a.h, b.h) > h * 1.6) continue;
+          const dy = b.y - a.y;
+          if (near(dx, dy, h)) slopes.push(dy / dx);
+        }
+      }
+    }
+    return slopes.length >= 20 ? median(slopes) : null;
+  };
+  const rough = pass(0.8, (dx, dy, h) => dx >= h * 1.5 && dx <= h * 8 && Math.abs(dy) < h * 0.5);
+  if (rough === null) return 0;
+  const fine =
+    pass(6, (dx, dy, h) => dx > h * 8 && dx <= h * 60 && Math.abs(dy - rough * dx) < h * 0.3) ?? rough;
+  // under a tenth of a degree is straight; over five is not a scan a few degrees askew
+  return Math.abs(fine) < 0.0017 || Math.abs(fine) > 0.0875 ? 0 : fine;
 }
 
 /**
@@ -104,13 +160,28 @@ export function linesOf(file: ReadFile): Line[] {
     for (const w of joinFragments(page.words)) {
       if (w.text.trim() === '') continue;
       for (const piece of splitWord(w.text.normalize('NFC'), w.bbox))
-        words.push({ ...piece, page: page.n, pageWidth: page.width, pageHeight: page.height });
+        words.push({
+          ...piece,
+          page: page.n,
+          pageWidth: page.width,
+          pageHeight: page.height,
+          ocr: page.method === 'ocr',
+        });
     }
-    words.sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2 || a.bbox[0] - b.bbox[0]);
+    // a scan's words grouped as if the page were level (their own boxes stay as read): each word's
+    // height measured from the line through the page's middle at the text's slope
+    const slope = page.method === 'ocr' ? skewOf(words) : 0;
+    const level = (w: Word, y: number) => y - slope * ((w.bbox[0] + w.bbox[2]) / 2 - page.width / 2);
+    words.sort(
+      (a, b) =>
+        level(a, (a.bbox[1] + a.bbox[3]) / 2) - level(b, (b.bbox[1] + b.bbox[3]) / 2) ||
+        a.bbox[0] - b.bbox[0],
+    );
     const groups: { y0: number; y1: number; words: Word[] }[] = [];
     for (const w of words) {
       const h = w.bbox[3] - w.bbox[1];
-      const mid = (w.bbox[1] + w.bbox[3]) / 2;
+      const [wy0, wy1] = [level(w, w.bbox[1]), level(w, w.bbox[3])];
+      const mid = (wy0 + wy1) / 2;
       // the line whose band holds this word's middle, looking at the last few lines only
       let target: (typeof groups)[number] | undefined;
       for (let i = groups.length - 1; i >= 0 && i >= groups.length - 4; i--) {
@@ -123,9 +194,9 @@ export function linesOf(file: ReadFile): Line[] {
       }
       if (target) {
         target.words.push(w);
-        target.y0 = Math.min(target.y0, w.bbox[1]);
-        target.y1 = Math.max(target.y1, w.bbox[3]);
-      } else groups.push({ y0: w.bbox[1], y1: w.bbox[3], words: [w] });
+        target.y0 = Math.min(target.y0, wy0);
+        target.y1 = Math.max(target.y1, wy1);
+      } else groups.push({ y0: wy0, y1: wy1, words: [w] });
     }
     groups.sort((a, b) => a.y0 - b.y0);
     groups.forEach((g, index) => {
@@ -137,10 +208,36 @@ export function linesOf(file: ReadFile): Line[] {
         starts.push(text.length);
         text += w.text;
       }
-      const folded = foldSameLength(text);
+      let folded = foldSameLength(text);
+      const fuzzy: number[] = [];
+      if (page.method === 'ocr')
+        g.words.forEach((_, k) => {
+          // "N°" with its small raised o misread ("N*", "N'", "N“"): the number sign it is
+          const at = starts[k] as number;
+          const word = (g.words[k] as Word).text;
+          if (/^[Nn][*'"“”‘’^][.:]?$/.test(word)) {
+            folded = `${folded.slice(0, at + 1)}°${folded.slice(at + 2)}`;
+            fuzzy.push(k);
+          }
+          const m = /^\p{L}+/u.exec(folded.slice(at));
+          const label = m ? labelWordOf(m[0]) : null;
+          if (m && label !== null && label.length === m[0].length) {
+            folded = folded.slice(0, at) + label + folded.slice(at + m[0].length);
+            fuzzy.push(k);
+          }
+        });
       const x0 = Math.min(...g.words.map((w) => w.bbox[0]));
       const x1 = Math.max(...g.words.map((w) => w.bbox[2]));
-      all.push({ page: page.n, index, words: g.words, bbox: [x0, g.y0, x1, g.y1], text, folded, starts });
+      all.push({
+        page: page.n,
+        index,
+        words: g.words,
+        bbox: [x0, g.y0, x1, g.y1],
+        text,
+        folded,
+        starts,
+        ...(fuzzy.length > 0 ? { fuzzy } : {}),
+      });
     });
   }
   return all;

@@ -112,3 +112,45 @@ export function decimalMarkOf(tokens: string[], fallback: DecimalMark): DecimalM
   if (comma === dot) return fallback;
   return comma > dot ? ',' : '.';
 }
+
+/**
+ * Letters OCR reads for digits when a digit's shape is worn or blurred: O for 0, l, I and | for 1,
+ * S for 5, B for 8. Only in a token of an amount's or a date's shape (at least one real digit, and
+ * nothing but digits, these letters and separators): "376,3O" is 376,30 to any reader, "SOS" or
+ * "BIO" stay words.
+ */
+const LOOKALIKE: Record<string, string> = { O: '0', o: '0', l: '1', I: '1', '|': '1', S: '5', B: '8' };
+
+export function ocrDigits(s: string): string | null {
+  if (!/[0-9]/.test(s) || !/^[0-9OolI|SB.,/\-' ]+$/.test(s)) return null;
+  // a letter beside another letter is a word's ("SB"), not a digit's
+  if (/[OolI|SB]{2}/.test(s)) return null;
+  return s.replace(/[OolI|SB]/g, (c) => LOOKALIKE[c] as string);
+}
+
+/**
+ * `parseAmount` for words read by OCR (never a text layer's, which is exact): first as printed;
+ * else without the specks OCR puts on either side of a number ("=0,00", "447,88;", "|75.04"),
+ * then with look-alike letters read as the digits they stand for (`ocrDigits`). Safe because what
+ * is left must still be an amount in the document's own grammar (groups of three, its decimal
+ * mark); what cannot be read whole (a digit read as "/" in "56,8/") is not guessed. A corrected
+ * value is still a printed one, and a total is `high` only when net + tax = total to the cent.
+ */
+export function parseOcrAmount(raw: string, mark: DecimalMark): string | null {
+  const strict = parseAmount(raw, mark);
+  if (strict !== null) return strict;
+  const bare = raw.trim().replace(/^[=;:|'"‘’“”_~*•·]+|[;:|'"‘’“”_~*•·]+$/g, '');
+  if (bare !== raw.trim()) {
+    const v = parseAmount(bare, mark);
+    if (v !== null) return v;
+  }
+  // "1.234.56", "1,234,56": the decimal mark misread as the thousands one; the last separator
+  // before exactly two digits, after groups of three, is the decimal mark whatever OCR made of it
+  const both = /^([0-9]{1,3}(?:[.,][0-9]{3})+)[.,]([0-9]{2})$/.exec(bare);
+  if (both) return `${(both[1] as string).replace(/[.,]/g, '').replace(/^0+(?=[0-9])/, '')}.${both[2]}`;
+  // look-alikes only in the number itself, a currency sign or code kept as is
+  const m = /^([€£$]?\s*)(.*?)(\s*(?:[€£$]|EUR|CHF|GBP|USD)?)$/.exec(bare);
+  if (!m) return null;
+  const digits = ocrDigits(m[2] as string);
+  return digits === null ? null : parseAmount(`${m[1]}${digits}${m[3]}`, mark);
+}

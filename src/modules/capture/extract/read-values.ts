@@ -4,7 +4,14 @@
 import { compactId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
-import { currencyOfAmount, type DecimalMark, parseAmount, parseRate } from './numbers.ts';
+import {
+  currencyOfAmount,
+  type DecimalMark,
+  ocrDigits,
+  parseAmount,
+  parseOcrAmount,
+  parseRate,
+} from './numbers.ts';
 
 export type ValueKind =
   | 'id'
@@ -37,9 +44,37 @@ export interface ReadContext {
 const FILLER =
   /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|(\(?[a-z]{3}\)?))\.?:?$/i;
 
+/**
+ * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
+ * (";", "|", "_", a quote). Stepped over on an OCR'd line only, without counting as a skipped
+ * word: a text layer's ";" is printed and stays a stop.
+ */
+const SPECK = /^[;|_~'"‘’“”`´*•·,.]$/;
+
 /** Consecutive words close enough to be one value (one space, not a column apart). */
 function tight(a: Word, b: Word, h: number, factor: number): boolean {
   return b.bbox[0] - a.bbox[2] <= h * factor;
+}
+
+/**
+ * OCR splits a number or a date where a character is faint ("11/03/201" "7", "376," "37"): two
+ * OCR'd words closer than a third of the line's height, a digit or a separator on both sides of
+ * the gap, are one token. A printed space between the parts of one value is wider (a space is
+ * about half a height), and a text layer's words are never joined here.
+ */
+function glued(run: Word[], h: number): string {
+  let s = (run[0] as Word).text;
+  for (let k = 1; k < run.length; k++) {
+    const [a, b] = [run[k - 1] as Word, run[k] as Word];
+    const join =
+      a.ocr &&
+      b.ocr &&
+      b.bbox[0] - a.bbox[2] < h * 0.33 &&
+      /[0-9][.,/-]?$/.test(a.text) &&
+      /^[.,/-]?[0-9]/.test(b.text);
+    s += (join ? '' : ' ') + b.text;
+  }
+  return s;
 }
 
 /** The longest run of words from `i` (at most `max`) that `parse` accepts, with gaps under `factor` heights. */
@@ -57,10 +92,21 @@ function longest(
     const w = words[j] as Word;
     if (run.length > 0 && !tight(run[run.length - 1] as Word, w, h, factor)) break;
     run.push(w);
-    const v = parse(run.map((x) => x.text).join(' '));
+    const spaced = run.map((x) => x.text).join(' ');
+    const g = run.length > 1 && w.ocr ? glued(run, h) : spaced;
+    const v = parse(spaced) ?? (g !== spaced ? parse(g) : null);
     if (v !== null) best = { value: v, words: [...run] };
   }
   return best;
+}
+
+/** A date OCR read with a look-alike letter for a digit ("O5.03.2018"), as `ocrDigits` reads it. */
+function parseOcrDate(s: string, order: DateOrder): string | null {
+  const strict = parseDate(s, order);
+  if (strict !== null) return strict;
+  const t = s.trim().replace(/^[;:|'"_~*]+|[;:|'"_~*]+$/g, '');
+  const digits = ocrDigits(t);
+  return digits === null ? (t !== s.trim() ? parseDate(t, order) : null) : parseDate(digits, order);
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
@@ -71,28 +117,55 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
   if (!w) return null;
   switch (kind) {
     case 'amount': {
+      const parse = w.ocr ? parseOcrAmount : parseAmount;
       const r = longest(words, i, 3, 0.7, h, (s) =>
-        /[0-9]/.test(s) && !/%/.test(s) ? parseAmount(s, ctx.mark) : null,
+        /[0-9]/.test(s) && !/%/.test(s) ? parse(s, ctx.mark) : null,
       );
       if (r) r.currency = currencyOfAmount(r.words.map((x) => x.text).join(' '));
       return r;
     }
     case 'date':
-      return longest(words, i, 6, 1.2, h, (s) => parseDate(s, ctx.order));
+      return longest(words, i, 6, 1.2, h, (s) =>
+        w.ocr ? parseOcrDate(s, ctx.order) : parseDate(s, ctx.order),
+      );
     case 'id': {
-      const t = w.text.replace(/[,;:]+$/, '');
+      let t = w.text.replace(/[,;:]+$/, '');
+      let used: Word[] = [w];
+      let doubt: string | undefined;
+      if (w.ocr) {
+        // OCR's split of one number ("F2022" "0023", closer than a third of a line's height) is
+        // read whole; an O between digits is a 0 ("F2022OO23": a number's letters are its
+        // prefix, not its middle). Both are readings a person would make, not checked by
+        // anything: never `high`.
+        const next = words[i + 1];
+        if (
+          next?.ocr &&
+          next.bbox[0] - w.bbox[2] < h * 0.33 &&
+          /[0-9]$/.test(t) &&
+          /^[0-9][0-9A-Za-z\-/._]*[,;:]*$/.test(next.text)
+        ) {
+          t += next.text.replace(/[,;:]+$/, '');
+          used = [w, next];
+          doubt = 'read by OCR as two pieces';
+        }
+        const fixed = t.replace(/(?<=[0-9])[Oo]+(?=[0-9])/g, (o) => '0'.repeat(o.length));
+        if (fixed !== t) {
+          t = fixed;
+          doubt = 'a letter O among digits read as 0';
+        }
+      }
       if (!ID.test(t) || !/[0-9]/.test(t) || t.length > 32) return null;
       if (parseDate(t, ctx.order) !== null) return null;
       // "05 158 004 - 11023 - 45": more digit groups one space on are the same value, cut here
-      const next = words[i + 1];
+      const last = used[used.length - 1] as Word;
+      const next = words[i + used.length];
       const goesOn =
         next !== undefined &&
-        tight(w, next, h, 0.8) &&
+        tight(last, next, h, 0.8) &&
         /^([0-9][0-9\-/.]*|[-–/])$/.test(next.text) &&
         parseDate(next.text, ctx.order) === null;
-      return goesOn
-        ? { value: t, words: [w], doubt: 'the printed value goes on past this word' }
-        : { value: t, words: [w] };
+      if (goesOn) doubt = 'the printed value goes on past this word';
+      return doubt ? { value: t, words: used, doubt } : { value: t, words: used };
     }
     case 'ref': {
       // a reference may be a code of capitals only ("SERVEXEC"), beside its own label
@@ -203,6 +276,7 @@ export function readRight(
     const t = (line.words[i] as Word).text;
     const named = currencyOfAmount(t);
     if (named && /^\(?([A-Z]{3}|[€£$])\)?:?$/.test(t)) currency = named;
+    else if ((line.words[i] as Word).ocr && SPECK.test(t)) continue;
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
   return null;

@@ -1,0 +1,297 @@
+// test-database: none (it uses no database; scripts/run-tests.mjs)
+// How extraction reads OCR'd words (docs/capture.md "Reading OCR'd words"): a page turned a degree
+// or two, values split in two words, specks between a label and its value, look-alike letters in
+// an amount; and that a text layer's words are still read strictly.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { PageWord, ReadFile } from '../../../src/lib/capture-shapes.ts';
+import { extractFields } from '../../../src/modules/capture/extract/index.ts';
+import { skewOf } from '../../../src/modules/capture/extract/lines.ts';
+import { parseAmount, parseOcrAmount } from '../../../src/modules/capture/extract/numbers.ts';
+import { labelWordOf } from '../../../src/modules/capture/extract/ocr-labels.ts';
+import { RECEIVER, type Run } from './hand-made.ts';
+
+/** 300 dpi: a character 22 px wide, a line 40 px high; A4 in pixels. */
+const CHAR = 22;
+const W = 2480;
+
+/**
+ * A scanned page of `runs` (x, y in pixels, as on the level page), turned by `slope` (dy/dx about
+ * the page's left edge), as OCR hands it over: every word's box on the page as scanned. A run's
+ * text may hold "¦" to split a word in two with a gap of `gap` pixels ("11/03/201¦7").
+ */
+function scan(runs: Run[], slope: number, method: 'ocr' | 'text' = 'ocr', gap = 6): ReadFile {
+  const words: PageWord[] = [];
+  for (const [x, y, text] of runs) {
+    let at = x;
+    for (const piece of text.split(/(\s+)/)) {
+      if (piece.trim() !== '')
+        for (const [k, part] of piece.split('¦').entries()) {
+          if (k > 0) at += gap;
+          const dy = slope * (at + (part.length * CHAR) / 2);
+          words.push({
+            text: part,
+            bbox: [at, y + dy, at + part.length * CHAR, y + 40 + dy],
+            confidence: 0.9,
+          });
+          at += part.length * CHAR;
+        }
+      else at += piece.length * CHAR;
+    }
+  }
+  return {
+    method,
+    pages: [{ n: 1, width: W, height: 3508, method, words }],
+    pageCount: 1,
+    truncated: false,
+    notes: [],
+  };
+}
+
+/** A letterhead and an address: enough words on their lines for the page's slope to be measured. */
+const HEAD: Run[] = [
+  [200, 150, 'Muster Lieferant GmbH Lieferantenstrasse 20 80333 München Deutschland'],
+  [200, 210, 'Telefon 089 1234 5678 Telefax 089 1234 5679 info@lieferant.example'],
+  [200, 400, 'Kunden AG Kundenstrasse 15 69876 Frankfurt am Main'],
+  [200, 700, 'Wir berechnen Ihnen die folgenden Leistungen aus dem Auftrag vom Februar'],
+  [200, 760, 'Beratung und Einrichtung der Anlage vor Ort nach Aufwand und Material'],
+];
+
+const TOTALS: Run[] = [
+  [1300, 2500, 'Nettobetrag'],
+  [2200, 2500, '376,37'],
+  [1300, 2560, 'MwSt. 19 %'],
+  [2200, 2560, '71,51'],
+  [1300, 2620, 'Summe gesamt'],
+  [2200, 2620, '447,88'],
+];
+
+const SLOPE = Math.tan((1.5 * Math.PI) / 180);
+
+describe('a page turned a little', () => {
+  test("the page's slope is measured on its words", () => {
+    const page = scan([...HEAD, ...TOTALS], SLOPE).pages[0];
+    const s = skewOf(page?.words ?? []);
+    assert.ok(Math.abs(s - SLOPE) < 0.004, `slope ${s}, turned ${SLOPE}`);
+    assert.equal(skewOf(scan([...HEAD, ...TOTALS], 0).pages[0]?.words ?? []), 0);
+  });
+
+  test('a total 900 px right of its label, 24 px lower, is read beside it and reconciles', () => {
+    const ex = extractFields(
+      scan([...HEAD, [200, 1000, 'Rechnungsnummer: 4711'], ...TOTALS], SLOPE),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.total_net?.value, '376.37');
+    assert.equal(ex.fields.total_tax?.value, '71.51');
+    assert.equal(ex.fields.total?.value, '447.88');
+    assert.equal(ex.fields.total?.confidence, 'high');
+  });
+
+  test('turned the other way, too', () => {
+    const ex = extractFields(scan([...HEAD, ...TOTALS], -SLOPE), RECEIVER, null);
+    assert.equal(ex.fields.total?.value, '447.88');
+    assert.equal(ex.fields.total?.confidence, 'high');
+  });
+});
+
+describe("OCR'd amounts", () => {
+  test('specks around a number and look-alike letters are read on OCR words', () => {
+    assert.equal(parseOcrAmount('=0,00', ','), '0.00');
+    assert.equal(parseOcrAmount('447,88;', ','), '447.88');
+    assert.equal(parseOcrAmount('|75.04', '.'), '75.04');
+    assert.equal(parseOcrAmount('376,3O', ','), '376.30');
+    assert.equal(parseOcrAmount('1.2B4,56 €', ','), '1284.56');
+    assert.equal(parseOcrAmount('l9,00', ','), '19.00');
+  });
+
+  test('what cannot be read whole is not guessed, and words stay words', () => {
+    assert.equal(parseOcrAmount('56,8/', ','), null);
+    assert.equal(parseOcrAmount('SOS', ','), null);
+    assert.equal(parseOcrAmount('BIO', ','), null);
+    assert.equal(parseOcrAmount('12,3,4', ','), null);
+  });
+
+  test("a text layer's amounts stay strict", () => {
+    assert.equal(parseAmount('376,3O', ','), null);
+    assert.equal(parseAmount('=0,00', ','), null);
+  });
+
+  test('a speck between a label and its value is stepped over on a scan, not in a text layer', () => {
+    const runs: Run[] = [
+      ...HEAD,
+      [1300, 2500, 'Nettobetrag ; 376,37'],
+      [1300, 2560, 'MwSt. 19 % | 71,51'],
+      [1300, 2620, 'Summe gesamt ; 447,88'],
+    ];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.total?.value, '447.88');
+    assert.equal(ocr.fields.total?.confidence, 'high');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.total?.value, '447.88');
+  });
+
+  test('a value OCR split in two words is read whole', () => {
+    // 12 px: more than the page's fragments of one word are apart, less than a third of a line
+    const runs: Run[] = [...HEAD, [200, 1000, 'Rechnungsdatum: 11/03/201¦7']];
+    const ocr = extractFields(scan(runs, 0, 'ocr', 12), RECEIVER, null);
+    assert.equal(ocr.fields.issue_date?.value, '2017-03-11');
+    // a printed space (half a line's height) is two values, not one
+    const apart = extractFields(
+      scan([...HEAD, [200, 1000, 'Rechnungsdatum: 11/03/201¦7']], 0, 'ocr', 22),
+      RECEIVER,
+      null,
+    );
+    assert.equal(apart.fields.issue_date, null);
+  });
+
+  test('a look-alike amount is `high` only when net + tax = total', () => {
+    const runs: Run[] = [
+      ...HEAD,
+      [1300, 2500, 'Nettobetrag'],
+      [2200, 2500, '376,37'],
+      [1300, 2560, 'MwSt. 19 %'],
+      [2200, 2560, '7l,5l'],
+      [1300, 2620, 'Summe gesamt'],
+      [2200, 2620, '447,88'],
+    ];
+    const ok = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ok.fields.total_tax?.value, '71.51');
+    assert.equal(ok.fields.total?.confidence, 'high');
+    const off = extractFields(
+      scan(
+        runs.map((r): Run => (r[2] === '447,88' ? [r[0], r[1], '447,B9'] : r)),
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(off.fields.total?.value, '447.89');
+    assert.equal(off.fields.total?.confidence, 'low');
+  });
+});
+
+describe('what must not become the total on a scan', () => {
+  test('a phone number, an order number and a page subtotal', () => {
+    const ex = extractFields(
+      scan(
+        [
+          ...HEAD,
+          [200, 1000, 'Bestellnummer ; 4711,00'],
+          [200, 1060, 'Tel. | 089 1234 5678'],
+          [1300, 2300, 'Zwischensumme Seite 1'],
+          [2200, 2300, '120,00'],
+          ...TOTALS,
+        ],
+        SLOPE,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.total?.value, '447.88');
+    assert.equal(ex.fields.total?.confidence, 'high');
+  });
+
+  test('with no total line, the amount due is the total only when net + tax add up to it, and `low`', () => {
+    const runs = (due: string): Run[] => [
+      ...HEAD,
+      [200, 2500, 'Net total: 496.00 €'],
+      [200, 2560, 'VAT total: 75.04 €'],
+      [200, 2620, `Due payable: ${due} €`],
+    ];
+    const ex = extractFields(scan(runs('571.04'), 0), RECEIVER, null);
+    assert.equal(ex.fields.total?.value, '571.04');
+    assert.equal(ex.fields.total?.confidence, 'low');
+    assert.equal(ex.fields.amount_due?.value, '571.04');
+    const partly = extractFields(scan(runs('300.00'), 0), RECEIVER, null);
+    assert.notEqual(partly.fields.total?.value, '300.00');
+  });
+});
+
+describe('labels OCR misread by one letter', () => {
+  test('a long label one letter off is read on a scan, never `high` for a number by itself', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Rechnungsnumrner: 4711']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.number?.value, '4711');
+    assert.equal(ocr.fields.number?.confidence, 'low');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.number?.value, '4711');
+  });
+
+  test('a total under a misread label is `high` only when net + tax = total', () => {
+    const runs = (total: string): Run[] => [
+      ...HEAD,
+      [1300, 2500, 'Nettobetrag'],
+      [2200, 2500, '376,37'],
+      [1300, 2560, 'MwSt. 19 %'],
+      [2200, 2560, '71,51'],
+      [1300, 2620, 'Gesamtbetrng'],
+      [2200, 2620, total],
+    ];
+    const ok = extractFields(scan(runs('447,88'), 0), RECEIVER, null);
+    assert.equal(ok.fields.total?.value, '447.88');
+    assert.equal(ok.fields.total?.confidence, 'high');
+    const off = extractFields(scan(runs('457,88'), 0), RECEIVER, null);
+    assert.equal(off.fields.total?.confidence, 'low');
+  });
+
+  test('short words, plurals and words of their own are not labels', () => {
+    assert.equal(labelWordOf('totai'), null);
+    assert.equal(labelWordOf('gesamtbetrage'), null);
+    assert.equal(labelWordOf('rechnungsnummer'), null);
+    assert.equal(labelWordOf('rechnungsnumrner'), 'rechnungsnummer\u0001');
+    assert.equal(labelWordOf('rechnungsdatun'), 'rechnungsdatum');
+    assert.equal(labelWordOf('lieferantennummer'), null);
+  });
+});
+
+describe("OCR'd invoice numbers", () => {
+  test('an O among digits is a 0, a number split in two close pieces is read whole: both `low`', () => {
+    const o = extractFields(scan([...HEAD, [200, 1000, 'Rechnungsnummer: F2022OO23']], 0), RECEIVER, null);
+    assert.equal(o.fields.number?.value, 'F20220023');
+    assert.equal(o.fields.number?.confidence, 'low');
+    const split = extractFields(
+      scan([...HEAD, [200, 1000, 'Rechnungsnummer: F2022¦0023']], 0, 'ocr', 12),
+      RECEIVER,
+      null,
+    );
+    assert.equal(split.fields.number?.value, 'F20220023');
+    assert.equal(split.fields.number?.confidence, 'low');
+    // a printed number as printed stays `high`
+    const plain = extractFields(
+      scan([...HEAD, [200, 1000, 'Rechnungsnummer: F20220023']], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(plain.fields.number?.value, 'F20220023');
+    assert.equal(plain.fields.number?.confidence, 'high');
+  });
+
+  test('"N°" misread as "N*" is still the number sign on a scan, not in a text layer', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Facture N* F2022']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.number?.value, 'F2022');
+    assert.equal(ocr.fields.number?.confidence, 'low');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.number?.confidence, 'high');
+  });
+
+  test('"1.234.56": the decimal mark OCR misread as the thousands one', () => {
+    assert.equal(parseOcrAmount('1.234.56', ','), '1234.56');
+    assert.equal(parseOcrAmount('1,234,56', '.'), '1234.56');
+    assert.equal(parseAmount('1.234.56', ','), null);
+    assert.equal(parseOcrAmount('1.234.567', ','), '1234567.00');
+  });
+});
+
+describe('a bare title on a scan', () => {
+  test('"Références sur la facture - 1D" (an ID OCR read with a 1) is never a `high` number', () => {
+    const runs: Run[] = [...HEAD, [200, 1300, 'Références sur la facture - 1D : PRIVATE_ID_DEL']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.notEqual(ocr.fields.number?.confidence, 'high');
+    // "Invoice 103767" on a scan is still read, `low`
+    const inv = extractFields(scan([...HEAD, [200, 1000, 'Invoice 103767']], 0), RECEIVER, null);
+    assert.equal(inv.fields.number?.value, '103767');
+    assert.equal(inv.fields.number?.confidence, 'low');
+  });
+});
