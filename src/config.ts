@@ -112,6 +112,11 @@ export interface Config {
     timeoutMs: number;
     /** DOCEX_CAPTURE_PAGE_TIMEOUT_MS: one page's OCR, stopped after this (30 s): its words are missing. */
     pageTimeoutMs: number;
+    /**
+     * DOCEX_CAPTURE_NICE: how much lower the CPU priority of the capture threads (and the OCR
+     * engine's) is than the service's (0-19, default 10; 0 leaves it; Linux only, docs/capture.md).
+     */
+    nice: number;
   };
   /** Receiving documents by email (CONTRACT 11.5, src/modules/inbound/, docs/inbound.md). */
   inbound: InboundConfig;
@@ -446,6 +451,7 @@ export function loadConfig(env: Env = process.env): Config {
       queue: intFrom(env, 'DOCEX_CAPTURE_QUEUE', 16, 1, 10_000),
       timeoutMs: intFrom(env, 'DOCEX_CAPTURE_TIMEOUT_MS', 240_000, 100, 3_600_000),
       pageTimeoutMs: intFrom(env, 'DOCEX_CAPTURE_PAGE_TIMEOUT_MS', 30_000, 100, 600_000),
+      nice: intFrom(env, 'DOCEX_CAPTURE_NICE', 10, 0, 19),
     },
     inbound,
     mail: mailFrom(env, shownHost, inbound.domain),
