@@ -17,6 +17,10 @@
 // so the window holds OCR (and the uploads themselves) from start to end. Targets (issue 51):
 // the 250's p99 ≤ 200 ms, and the API's p99 within 20 % of idle.
 //
+// The capture threads and the OCR engine run DOCEX_CAPTURE_NICE steps below the service's CPU
+// priority (10 unless the environment sets it; docs/capture.md "CPU priority"): run once with
+// DOCEX_CAPTURE_NICE=0 to see what that changes. The figure in use is in the section written.
+//
 // Writes its section of bench/RESULTS.md ("### Capture: the SMTP listener and the API while OCR runs").
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -36,6 +40,8 @@ const API_TARGET_RATIO = 1.2;
 /** Distinct invoices mailed in turn (the later rounds are duplicates: the 250 does not read them). */
 const SMALL_FILES = 20;
 const READ_TIMEOUT_MS = 20 * 60 * 1000;
+/** DOCEX_CAPTURE_NICE as docex will read it (its environment is this one's; 10 by default). */
+const NICE = Number(process.env.DOCEX_CAPTURE_NICE || 10);
 
 interface Figures {
   count: number;
@@ -212,7 +218,7 @@ function report(
   const text = [
     '### Capture: the SMTP listener and the API while OCR runs (issue 51), `npm run bench:capture-latency`',
     '',
-    `Measured ${new Date().toISOString()} on Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, one \`docex serve\` (${process.env.BENCH_DOCEX_RUNTIME === 'tsx' ? 'the sources, under tsx' : 'dist/cli.js as deployed'}) with its SMTP listener on loopback and its in-process worker and capture pool (1 capture thread, the defaults), on this 2-core machine shared with other sessions (load averages in the table). Probes, one request at a time each, side by side: GET /v1/enablement with a key every ~${API_EVERY_MS} ms; a ~10 KB message (a 20-line UBL invoice, nodemailer, a new connection each) to the inbound address every ~${SMTP_EVERY_MS} ms, timed from the end of its DATA to the 250. Loaded: from the upload of ${files} scans (${pages} pages; JPEG and image-only PDF of bench/capture-scans.ts, 0.4-2 MB each, POST /v1/inbound/documents one after the other) until all were read (${Number.isNaN(readSeconds) ? '?' : readSeconds.toFixed(0)} s, ${Number.isNaN(readSeconds) ? '?' : (readSeconds / pages).toFixed(1)} s a page).`,
+    `Measured ${new Date().toISOString()} on Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, one \`docex serve\` (${process.env.BENCH_DOCEX_RUNTIME === 'tsx' ? 'the sources, under tsx' : 'dist/cli.js as deployed'}) with its SMTP listener on loopback and its in-process worker and capture pool (1 capture thread, the defaults; capture and OCR at ${NICE === 0 ? "the service's CPU priority (DOCEX_CAPTURE_NICE=0)" : `nice +${NICE} (DOCEX_CAPTURE_NICE)`}), on this 2-core machine shared with other sessions (load averages in the table). Probes, one request at a time each, side by side: GET /v1/enablement with a key every ~${API_EVERY_MS} ms; a ~10 KB message (a 20-line UBL invoice, nodemailer, a new connection each) to the inbound address every ~${SMTP_EVERY_MS} ms, timed from the end of its DATA to the 250. Loaded: from the upload of ${files} scans (${pages} pages; JPEG and image-only PDF of bench/capture-scans.ts, 0.4-2 MB each, POST /v1/inbound/documents one after the other) until all were read (${Number.isNaN(readSeconds) ? '?' : readSeconds.toFixed(0)} s, ${Number.isNaN(readSeconds) ? '?' : (readSeconds / pages).toFixed(1)} s a page).`,
     '',
     '| phase | length | API reads | API p50 / p99 / max ms | SMTP messages | 250 p50 / p99 / max ms | docex CPU | load average (1, 5, 15 min) at its end |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

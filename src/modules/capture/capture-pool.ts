@@ -7,6 +7,9 @@
 //   - DOCEX_CAPTURE_TIMEOUT_MS per file (default 240 s): a file still being read then has its
 //     thread terminated, and a new thread is started for the next file; within it each page's OCR
 //     has DOCEX_CAPTURE_PAGE_TIMEOUT_MS (read-pages.ts);
+//   - each thread runs DOCEX_CAPTURE_NICE steps below the service's CPU priority (default 10, Linux),
+//     and so does the OCR engine's thread it starts: the thread serving HTTP and the SMTP listener
+//     gets a core first whenever both want one (capture-worker.ts, src/lib/thread-priority.ts);
 //   - each thread's heap is limited (CAPTURE_HEAP_MB): a file that needs more ends its thread and
 //     is refused, never the process. Pixels live outside the heap and are bounded by the pixel
 //     limits of read/images.ts and read/render-pdf.ts.
@@ -16,7 +19,7 @@ import type { Config } from '../../config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { startThread } from '../../lib/thread-entry.ts';
 import { ThreadPool } from '../../lib/thread-pool.ts';
-import type { CaptureJob, CaptureResult } from './capture-worker.ts';
+import type { CaptureJob, CaptureResult, CaptureThreadData } from './capture-worker.ts';
 
 /** Seconds a caller is asked to wait before trying again. */
 export const CAPTURE_RETRY_AFTER_SECONDS = 30;
@@ -26,10 +29,12 @@ const THREAD_YOUNG_GENERATION_MB = 16;
 
 const retry = { 'retry-after': String(CAPTURE_RETRY_AFTER_SECONDS) };
 
-function spawn(): Worker {
+function spawn(nice: number): Worker {
   // "Not given", so resourceLimits decide for the isolate created next (src/db/pglite-pool.ts).
   setFlagsFromString('--max-semi-space-size=0');
+  const workerData: CaptureThreadData = { nice };
   return startThread(import.meta.url, 'capture-worker', {
+    workerData,
     resourceLimits: {
       maxOldGenerationSizeMb: CAPTURE_HEAP_MB,
       maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
@@ -39,7 +44,6 @@ function spawn(): Worker {
 
 const CAPTURE = {
   name: 'capture',
-  spawn,
   busy: () =>
     new ApiError(
       'unavailable',
@@ -71,7 +75,8 @@ const pools = new WeakMap<Config, CapturePool>();
 export function capturePool(config: Config): CapturePool {
   let pool = pools.get(config);
   if (!pool) {
-    pool = new ThreadPool(config.capture, CAPTURE);
+    const { nice } = config.capture;
+    pool = new ThreadPool(config.capture, { ...CAPTURE, spawn: () => spawn(nice) });
     pools.set(config, pool);
   }
   return pool;

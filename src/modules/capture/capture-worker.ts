@@ -2,8 +2,11 @@
 // fields (extract/) and draws their pages for review, one job at a time, so a 20-page scan never
 // holds the event loop that answers the SMTP listener and every other request. The main thread's
 // side, with the queue and the time limit, is capture-pool.ts.
+import { stat } from 'node:fs/promises';
+import { workerData } from 'node:worker_threads';
 import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
 import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
+import { lowerThreadPriority } from '../../lib/thread-priority.ts';
 import { extractFields } from './extract/index.ts';
 import { loadSharp } from './read/images.ts';
 import { readPdfTextPages } from './read/pdf-text.ts';
@@ -15,6 +18,12 @@ export type CaptureJob =
   | { kind: 'extract'; file: ReadFile; receiver: CaptureReceiver; layout: LearnedLayout | null };
 
 export type CaptureResult = ReadFile | Uint8Array | Extraction;
+
+/** What capture-pool.ts gives each capture thread at its start. */
+export interface CaptureThreadData {
+  /** DOCEX_CAPTURE_NICE: steps below the service's CPU priority. */
+  nice: number;
+}
 
 /** The smallest PDF with one line of text: read once before the thread says it is ready. */
 const WARM_UP_PDF = `%PDF-1.4
@@ -35,6 +44,18 @@ trailer <</Root 1 0 R>>
  * its six languages costs seconds a deployment reading only born-digital PDFs never pays.
  */
 async function warmUp(): Promise<void> {
+  // libuv's threads (files, sharp's work, crypto) are the process's, made by the first thread
+  // that needs one and at its priority: made now, if not yet, so that lowering this thread's
+  // priority never lowers theirs, which the thread serving requests shares.
+  await stat(import.meta.filename);
+  // This thread and those it starts from now on (sharp's, the OCR engine's) yield the CPU to the
+  // thread serving requests and the SMTP listener (src/lib/thread-priority.ts).
+  const priority = lowerThreadPriority((workerData as CaptureThreadData | undefined)?.nice ?? 0);
+  if (priority.refused) {
+    process.emitWarning(
+      `The capture thread runs at the service's CPU priority (DOCEX_CAPTURE_NICE not applied): ${priority.reason}`,
+    );
+  }
   await loadSharp();
   await readPdfTextPages(new TextEncoder().encode(WARM_UP_PDF), 1);
 }

@@ -12,7 +12,8 @@ test('capture settings: defaults, on/off, and bad values refused at start', () =
     threads: 1,
     queue: 16,
     timeoutMs: 240_000,
-    pageTimeoutMs: 30_000,
+    pageTimeoutMs: 60_000,
+    nice: 10,
   });
   assert.equal(loadConfig({ DOCEX_OCR: 'off' }).capture.ocr, false);
   assert.equal(loadConfig({ DOCEX_OCR: 'ON' }).capture.ocr, true);
@@ -23,4 +24,10 @@ test('capture settings: defaults, on/off, and bad values refused at start', () =
     /DOCEX_CAPTURE_MAX_PAGES must be an integer between 1 and 1000/,
   );
   assert.throws(() => loadConfig({ DOCEX_CAPTURE_THREADS: 'two' }), ConfigError);
+  assert.equal(loadConfig({ DOCEX_CAPTURE_NICE: '0' }).capture.nice, 0);
+  // a capture thread may only be made nicer than the service, never greedier
+  assert.throws(
+    () => loadConfig({ DOCEX_CAPTURE_NICE: '-5' }),
+    /DOCEX_CAPTURE_NICE must be an integer between 0 and 19/,
+  );
 });
