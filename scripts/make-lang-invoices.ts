@@ -147,7 +147,9 @@ function frBban(bank: string, branch: string, account: string): string {
 function spaced(v: string): string {
   const cc = v.slice(0, 2);
   const d = v.slice(2);
-  return cc === 'GB' ? `${cc} ${d.slice(0, 3)} ${d.slice(3, 7)} ${d.slice(7)}` : `${cc} ${d.replace(/(\d{3})(?=\d)/g, '$1 ')}`;
+  return cc === 'GB'
+    ? `${cc} ${d.slice(0, 3)} ${d.slice(3, 7)} ${d.slice(7)}`
+    : `${cc} ${d.replace(/(\d{3})(?=\d)/g, '$1 ')}`;
 }
 const groups4 = (s: string) => s.replace(/(.{4})/g, '$1 ').trim();
 
@@ -216,8 +218,7 @@ function money(cents: number, lang: Lang, currency: string): string {
   if (lang === 'en') return `${sign}€${n}`;
   return `${sign}${n} €`;
 }
-const rateText = (r: number, lang: Lang) =>
-  lang === 'en' ? `${r}%` : `${String(r).replace('.', ',')} %`;
+const rateText = (r: number, lang: Lang) => (lang === 'en' ? `${r}%` : `${String(r).replace('.', ',')} %`);
 
 // ---------------------------------------------------------------------------------------------
 // Labels: what each country's invoices print, with their synonyms (an invoice picks one by its
@@ -1339,9 +1340,7 @@ const SPECS: Spec[] = [
     },
     customerNo: 'CP-30',
     payRef: '26/0129',
-    lines: [
-      { desc: 'Proyecto de rehabilitación de fachada, fase 1', qty: 1, price: 640000, rate: 21 },
-    ],
+    lines: [{ desc: 'Proyecto de rehabilitación de fachada, fase 1', qty: 1, price: 640000, rate: 21 }],
     deposit: 200000,
   },
   // ------------------------------------------------------------------ Italian
@@ -1534,11 +1533,10 @@ function partyBlock(p: Party, doc: Doc, seller: boolean): string {
   const v = s.variant;
   const rows = [`<div class="pname">${esc(p.name)}</div>`, ...p.lines.map((l) => `<div>${esc(l)}</div>`)];
   if (p.vat)
-    rows.push(
-      `<div>${esc(seller ? doc.L.vatId : doc.L.buyerVatId)}: ${esc(p.vatPrinted ?? p.vat)}</div>`,
-    );
+    rows.push(`<div>${esc(seller ? doc.L.vatId : doc.L.buyerVatId)}: ${esc(p.vatPrinted ?? p.vat)}</div>`);
   if (p.cf) rows.push(`<div>C.F. ${esc(p.cf)}</div>`);
-  if (seller && p.phone) rows.push(`<div>${w.phone} ${esc(p.phone)}${p.fax ? ` · ${w.fax} ${esc(p.fax)}` : ''}</div>`);
+  if (seller && p.phone)
+    rows.push(`<div>${w.phone} ${esc(p.phone)}${p.fax ? ` · ${w.fax} ${esc(p.fax)}` : ''}</div>`);
   if (seller && p.email) rows.push(`<div>${esc(p.email)}</div>`);
   void v;
   return rows.join('');
@@ -1712,7 +1710,10 @@ function classic(doc: Doc): string {
     const before = run;
     run += sum(c.map((l) => l.qty * l.price));
     const last = i === chunks.length - 1;
-    const top = i === 0 ? head : `<div style="font-size:8pt">${esc(s.seller.name)} · ${esc(doc.L.number)} ${esc(s.number)} · ${esc(doc.L.date)} ${esc(doc.d(s.issue))}</div>`;
+    const top =
+      i === 0
+        ? head
+        : `<div style="font-size:8pt">${esc(s.seller.name)} · ${esc(doc.L.number)} ${esc(s.number)} · ${esc(doc.L.date)} ${esc(doc.d(s.issue))}</div>`;
     parts.push(
       `<div class="${i > 0 ? 'pagebreak' : ''}">${top}${linesTable(doc, c, i > 0 ? before : undefined, last ? undefined : run)}${last ? `${totalsBox(doc)}${balanceBlock(doc)}${termsLine(doc)}${footer(doc)}` : ''}<div class="pageno">${w.page(i + 1, chunks.length)}</div></div>`,
     );
@@ -1768,7 +1769,10 @@ function parties(doc: Doc): string {
 function banner(doc: Doc): string {
   const { s, w, t } = doc;
   const side = meta(doc)
-    .map(([k, v]) => `<div style="margin-bottom:2mm"><div style="font-size:7pt;color:#777">${esc(k)}</div><div>${esc(v)}</div></div>`)
+    .map(
+      ([k, v]) =>
+        `<div style="margin-bottom:2mm"><div style="font-size:7pt;color:#777">${esc(k)}</div><div>${esc(v)}</div></div>`,
+    )
     .join('');
   return page(`
     <div style="display:flex;justify-content:space-between;align-items:center;border-bottom:3px solid #0b6e4f;padding-bottom:3mm">
@@ -1857,7 +1861,11 @@ export function keyOf(s: Spec): CaptureKey {
       total_tax: cents(t.tax),
       total: cents(t.total),
       amount_due: cents(t.due),
-      tax_breakdown: t.breakdown.map((b) => ({ rate: rateKey(b.rate), net: cents(b.net), tax: cents(b.tax) })),
+      tax_breakdown: t.breakdown.map((b) => ({
+        rate: rateKey(b.rate),
+        net: cents(b.net),
+        tax: cents(b.tax),
+      })),
       seller_name: s.seller.name,
       seller_vat_id: compact(s.seller.vat),
       seller_registration_id: compact(s.seller.reg?.key ?? null),

@@ -1,7 +1,7 @@
 // Reading one value of a given kind from a line's words: to the right of a label (skipping a colon
 // and a few filler words), or from the words below it in the same column. Each reader parses the
 // words as printed and gives back the value as the fields hold it, with the words it came from.
-import { compactId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
+import { compactId, domesticVatId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
 import { currencyOfAmount, type DecimalMark, parseAmount, parseRate } from './numbers.ts';
@@ -65,6 +65,27 @@ function longest(
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
 
+/**
+ * A number printed after its series' letters, one space apart: "FPR 27/26", "FV 2026/118" (Italian
+ * and Spanish software number each series of invoices this way). The letters alone are no
+ * number, so without this the reader stepped over them and read "27/26", or nothing below a label.
+ * Two to five capitals, not a currency code, then a word that starts with a digit.
+ */
+function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
+  const w = words[i] as Word;
+  const next = words[i + 1];
+  if (!/^[A-Z]{2,5}$/.test(w.text) || isoCurrency(w.text) || next === undefined) return null;
+  const n = next.text.replace(/[,;:]+$/, '');
+  if (!tight(w, next, h, 0.8) || !/^[0-9]/.test(n) || !ID.test(n) || n.length > 24) return null;
+  if (parseDate(n, ctx.order) !== null || /^[0-9]+([.,][0-9]{2})$/.test(n)) return null;
+  const after = words[i + 2];
+  const goesOn =
+    after !== undefined && tight(next, after, h, 0.8) && /^([0-9][0-9\-/.]*|[-–/])$/.test(after.text);
+  return goesOn
+    ? { value: `${w.text} ${n}`, words: [w, next], doubt: 'the printed value goes on past this word' }
+    : { value: `${w.text} ${n}`, words: [w, next] };
+}
+
 /** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
 export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i];
@@ -81,6 +102,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return longest(words, i, 6, 1.2, h, (s) => parseDate(s, ctx.order));
     case 'id': {
       const t = w.text.replace(/[,;:]+$/, '');
+      const prefixed = seriesPrefixed(words, i, h, ctx);
+      if (prefixed) return prefixed;
       if (!ID.test(t) || !/[0-9]/.test(t) || t.length > 32) return null;
       if (parseDate(t, ctx.order) !== null) return null;
       // "05 158 004 - 11023 - 45": more digit groups one space on are the same value, cut here
@@ -128,12 +151,16 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return r;
     }
     case 'vat':
-      return longest(words, i, 5, 0.8, h, (s) => {
-        const c = compactId(s);
-        return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(c) && /[0-9]{2}/.test(c) && vatCountry(c) !== null
-          ? c
-          : null;
-      });
+      return (
+        longest(words, i, 5, 0.8, h, (s) => {
+          const c = compactId(s);
+          return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(c) && /[0-9]{2}/.test(c) && vatCountry(c) !== null
+            ? c
+            : null;
+        }) ??
+        // a Spanish or Italian id printed without its prefix, its check digit right (checks.ts)
+        longest(words, i, 3, 0.8, h, domesticVatId)
+      );
     case 'regid': {
       const run: Word[] = [];
       for (let j = i; j < words.length && run.length < 5; j++) {
