@@ -199,3 +199,50 @@ export function dateValid(date: string): boolean {
 export function dueNotBeforeIssue(issue: string, due: string): boolean {
   return due >= issue;
 }
+
+/**
+ * A Spanish or Italian VAT id printed in its DOMESTIC form, as suppliers of those countries print
+ * their own (and their customer's) on every invoice: "CIF B12345674", "NIF 12345678Z", "P.IVA
+ * 01234567897", without the ES/IT that the id carries in VIES and in an e-invoice (BT-31). Given
+ * with its prefix when its national check digit is right, else null: the check digit is what
+ * tells a tax id from any other number of that length beside a tax label.
+ */
+export function domesticVatId(printed: string): string | null {
+  const s = compactId(printed);
+  if (/^[0-9]{11}$/.test(s) && partitaIvaValid(s)) return `IT${s}`;
+  if (/^[0-9A-Z][0-9]{7}[0-9A-Z]$/.test(s) && spanishTaxIdValid(s)) return `ES${s}`;
+  return null;
+}
+
+/** Italy's partita IVA: 11 digits, the last a Luhn check over the first ten. */
+function partitaIvaValid(s: string): boolean {
+  if (/^0{11}$/.test(s)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let d = Number(s[i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10 === Number(s[10]);
+}
+
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+/** Spain's NIF: a person's DNI/NIE (8 digits or X/Y/Z and 7, a check letter) or a company's CIF. */
+function spanishTaxIdValid(s: string): boolean {
+  if (/^[0-9]{8}[A-Z]$/.test(s)) return DNI_LETTERS[Number(s.slice(0, 8)) % 23] === s[8];
+  if (/^[XYZ][0-9]{7}[A-Z]$/.test(s))
+    return DNI_LETTERS[Number(`${'XYZ'.indexOf(s[0] as string)}${s.slice(1, 8)}`) % 23] === s[8];
+  if (!/^[ABCDEFGHJNPQRSUVW][0-9]{7}[0-9A-J]$/.test(s)) return false;
+  let sum = 0;
+  for (let i = 1; i <= 7; i++) {
+    const d = Number(s[i]);
+    if (i % 2 === 0) sum += d;
+    else sum += Math.floor((d * 2) / 10) + ((d * 2) % 10);
+  }
+  const c = (10 - (sum % 10)) % 10;
+  const last = s[8] as string;
+  return last === String(c) || last === 'JABCDEFGHI'[c];
+}

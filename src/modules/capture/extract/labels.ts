@@ -52,6 +52,8 @@ export const LABELS: LabelPattern[] = [
     `credit\\s+note\\s*${NO}`,
     `avoir\\s*${NO}`,
     `document\\s*${NO}`,
+    // Italian and Spanish "N. documento", "Numero documento", "Nº de documento"
+    `${NO}\\s*(?:de\\s+|del\\s+)?documento`,
   ]),
   ...p(
     'number',
@@ -83,8 +85,10 @@ export const LABELS: LabelPattern[] = [
     'factuurdatum',
     'fecha\\s+(?:de\\s+)?(?:la\\s+)?(?:factura|emision|expedicion)',
     'data\\s+(?:della\\s+|di\\s+)?(?:fattura|emissione|documento)',
+    // UK: "Date/Tax point", "Invoice date and tax point"
+    '(?:invoice\\s+)?date\\s*(?:and|&|/)\\s*tax\\s+point(?:\\s+date)?',
   ]),
-  ...p('issue_date', 1, ['datum', 'date', 'dated', 'fecha', 'data']),
+  ...p('issue_date', 1, ['datum', 'date', 'dated', 'fecha', 'data', 'tax\\s+point(?:\\s+date)?']),
   // a letter's place and date: "München, den 01.11.2024", "Paris, le 31/01/2022" (the date must
   // follow at once: readRight's fillers aside, "Paris, le client" names nothing)
   ...p('issue_date', 1, ['\\p{L}{3,},\\s*den', '\\p{L}{3,},\\s*le']),
@@ -106,11 +110,16 @@ export const LABELS: LabelPattern[] = [
     "date\\s+d['’]?\\s*echeance",
     'echeance',
     'a\\s+payer\\s+avant\\s+le',
+    'a\\s+regler\\s+(?:avant|au\\s+plus\\s+tard)\\s+le',
+    'date\\s+limite\\s+de\\s+(?:paiement|reglement)',
     'vervaldatum',
     'vervaldag',
+    'uiterste\\s+betaal\\s*datum',
     'te\\s+betalen\\s+(?:voor|uiterlijk)',
     'fecha\\s+(?:de\\s+)?vencimiento',
     'vencimiento',
+    // "Vto.", "Fecha vto.": the Spanish abbreviation
+    '(?:fecha\\s+(?:de\\s+)?)?vto\\.?',
     'data\\s+(?:di\\s+)?scadenza',
     'scadenza',
   ]),
@@ -238,6 +247,13 @@ export const LABELS: LabelPattern[] = [
     'reference\\s+(?:avis\\s+de\\s+)?paiement',
     'reference\\s+(?:du\\s+)?virement',
     'remittance\\s+(?:information|reference)',
+    'payment\\s+ref\\.?',
+    'please\\s+quote',
+    'libelle\\s+(?:du\\s+)?virement',
+    'reference\\s+a\\s+rappeler',
+    'concepto\\s+(?:de\\s+la\\s+)?transferencia',
+    'causale\\s+(?:del\\s+)?(?:bonifico|versamento)',
+    'riferimento\\s+(?:di\\s+|del\\s+)?pagamento',
   ]),
   // --- identifiers of the parties
   ...p('seller_vat_id', 2, [
@@ -250,6 +266,8 @@ export const LABELS: LabelPattern[] = [
     'btw\\s*-?\\s*(?:nummer|nr|id|identificatienummer)\\.?',
     'nif\\s*/\\s*cif',
     'n\\.?\\s?i\\.?\\s?f\\.?',
+    // Spain's "NIF-IVA" / "N.I.F. IVA": the NIF as the VAT id
+    'n\\.?\\s?i\\.?\\s?f\\.?\\s*-?\\s*iva',
     'c\\.?\\s?i\\.?\\s?f\\.?',
     'p\\.?\\s*iva',
     'partita\\s+iva',

@@ -1,7 +1,7 @@
 // Reading one value of a given kind from a line's words: to the right of a label (skipping a colon
 // and a few filler words), or from the words below it in the same column. Each reader parses the
 // words as printed and gives back the value as the fields hold it, with the words it came from.
-import { compactId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
+import { compactId, domesticVatId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
 import {
@@ -111,6 +111,30 @@ function parseOcrDate(s: string, order: DateOrder): string | null {
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
 
+/**
+ * A number printed after its series' letters, one space apart: "FPR 27/26", "FV 2026/118" (Italian
+ * and Spanish software number each series of invoices this way). The letters alone are no
+ * number, so without this the reader stepped over them and read "27/26", or nothing below a label.
+ * Two to five capitals, not a currency code, then a word that starts with a digit.
+ */
+function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
+  const w = words[i] as Word;
+  const next = words[i + 1];
+  if (!/^[A-Z]{2,5}$/.test(w.text) || isoCurrency(w.text) || next === undefined) return null;
+  const n = next.text.replace(/[,;:]+$/, '');
+  if (!tight(w, next, h, 0.8) || !/^[0-9]/.test(n) || !ID.test(n) || n.length > 24) return null;
+  if (parseDate(n, ctx.order) !== null || /^[0-9]+([.,][0-9]{2})$/.test(n)) return null;
+  const after = words[i + 2];
+  const goesOn =
+    after !== undefined && tight(next, after, h, 0.8) && /^([0-9][0-9\-/.]*|[-–/])$/.test(after.text);
+  if (goesOn)
+    return { value: `${w.text} ${n}`, words: [w, next], doubt: 'the printed value goes on past this word' };
+  // On a scan two OCR'd words joined are a reading, not a check: never `high` by itself.
+  if (w.ocr || next.ocr)
+    return { value: `${w.text} ${n}`, words: [w, next], doubt: 'read by OCR as two pieces' };
+  return { value: `${w.text} ${n}`, words: [w, next] };
+}
+
 /** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
 export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i];
@@ -129,6 +153,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         w.ocr ? parseOcrDate(s, ctx.order) : parseDate(s, ctx.order),
       );
     case 'id': {
+      const prefixed = seriesPrefixed(words, i, h, ctx);
+      if (prefixed) return prefixed;
       let t = w.text.replace(/[,;:]+$/, '');
       let used: Word[] = [w];
       let doubt: string | undefined;
@@ -201,12 +227,16 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return r;
     }
     case 'vat':
-      return longest(words, i, 5, 0.8, h, (s) => {
-        const c = compactId(s);
-        return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(c) && /[0-9]{2}/.test(c) && vatCountry(c) !== null
-          ? c
-          : null;
-      });
+      return (
+        longest(words, i, 5, 0.8, h, (s) => {
+          const c = compactId(s);
+          return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(c) && /[0-9]{2}/.test(c) && vatCountry(c) !== null
+            ? c
+            : null;
+        }) ??
+        // a Spanish or Italian id printed without its prefix, its check digit right (checks.ts)
+        longest(words, i, 3, 0.8, h, domesticVatId)
+      );
     case 'regid': {
       const run: Word[] = [];
       for (let j = i; j < words.length && run.length < 5; j++) {
