@@ -68,8 +68,8 @@ const HISTORY = [
   'Tried the same day and not kept (docs/capture.md): light grays made white before OCR, with Otsu: number 50 %, issue date 58 %, total 9 %, 3 of 63 `high` wrong, CPU 6.5 s median; with Sauvola: 42 %, 58 %, 18 %, 2 of 65 `high` wrong (one not printed), CPU 7.2 s.',
 ];
 const PAGE_TIMEOUT_MS = Number(process.env.BENCH_SCANS_PAGE_TIMEOUT_MS ?? 180_000);
-/** docex's default DOCEX_CAPTURE_PAGE_TIMEOUT_MS, in seconds. */
-const DEFAULT_PAGE_TIMEOUT_S = 30;
+/** docex's default DOCEX_CAPTURE_PAGE_TIMEOUT_MS, in seconds (read from the configuration's default). */
+const DEFAULT_PAGE_TIMEOUT_S = loadConfig({}).capture.pageTimeoutMs / 1000;
 
 type Format = 'png' | 'jpeg' | 'pdf';
 
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
   const madeS = (performance.now() - t0) / 1000;
   const dataDir = mkdtempSync(join(tmpdir(), 'docex-capture-scans-'));
   // docex's own configuration (one capture thread, OCR on), but a page time limit of 3 minutes,
-  // not 30 s: on this shared machine a page's OCR has taken longer than 30 s, and a page stopped
+  // not the default: on this shared machine a page's OCR has taken longer than 30 s, and a page stopped
   // without its words would measure the machine's load, not the reading. Pages that would have
   // been stopped by the default are counted.
   const config = loadConfig({

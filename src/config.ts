@@ -111,9 +111,10 @@ export interface Config {
     /** DOCEX_CAPTURE_TIMEOUT_MS: a file still being read then has its thread ended (240 s). */
     timeoutMs: number;
     /**
-     * DOCEX_CAPTURE_PAGE_TIMEOUT_MS: one page's OCR, stopped after this (60 s): its words are missing.
-     * Wall time, and OCR runs at a lower priority (`nice`): a dense page of ~20 s of CPU took 38 s
-     * on a machine busy with other work, so 30 s (1.19.0) cut pages that were being read.
+     * DOCEX_CAPTURE_PAGE_TIMEOUT_MS: one page's OCR, stopped after this (120 s): its words are
+     * missing. Wall time, and OCR runs at a lower priority (`nice`): a dense page of ~21 s of CPU
+     * took 38-93 s on a machine busy with other work, so 30 s (1.19.0) cut pages that were being
+     * read. It guards against a page that hangs; the file's own limit bounds the whole.
      */
     pageTimeoutMs: number;
     /**
@@ -454,7 +455,7 @@ export function loadConfig(env: Env = process.env): Config {
       threads: intFrom(env, 'DOCEX_CAPTURE_THREADS', 1, 1, 64),
       queue: intFrom(env, 'DOCEX_CAPTURE_QUEUE', 16, 1, 10_000),
       timeoutMs: intFrom(env, 'DOCEX_CAPTURE_TIMEOUT_MS', 240_000, 100, 3_600_000),
-      pageTimeoutMs: intFrom(env, 'DOCEX_CAPTURE_PAGE_TIMEOUT_MS', 60_000, 100, 600_000),
+      pageTimeoutMs: intFrom(env, 'DOCEX_CAPTURE_PAGE_TIMEOUT_MS', 120_000, 100, 600_000),
       nice: intFrom(env, 'DOCEX_CAPTURE_NICE', 10, 0, 19),
     },
     inbound,

@@ -12,7 +12,7 @@ test('capture settings: defaults, on/off, and bad values refused at start', () =
     threads: 1,
     queue: 16,
     timeoutMs: 240_000,
-    pageTimeoutMs: 60_000,
+    pageTimeoutMs: 120_000,
     nice: 10,
   });
   assert.equal(loadConfig({ DOCEX_OCR: 'off' }).capture.ocr, false);
