@@ -325,9 +325,8 @@ async function main(): Promise<void> {
     fields: emptyFields(),
   });
   const [mHeld, mFormer, mTune, mLangs] = [measured(), measured(), measured(), measured()];
-  // BENCH_CAPTURE_LANGS_ONLY=1: the language set's tables alone, printed (RESULTS.md left alone)
-  if (process.env.BENCH_CAPTURE_LANGS_ONLY === '1') {
-    await readAll(langs, mLangs);
+  // the language set again, one language at a time, for the per-language table
+  const perLanguage = async (): Promise<Map<string, Record<Scalar, Tally>>> => {
     const byLang = new Map<string, Record<Scalar, Tally>>();
     for (const lang of ['en', 'de', 'fr', 'nl', 'es', 'it']) {
       const m = measured();
@@ -335,8 +334,14 @@ async function main(): Promise<void> {
         langs.filter((f) => langOf(f) === lang),
         m,
       );
-      byLang.set(lang, m.fields);
+      if (m.files > 0) byLang.set(lang, m.fields);
     }
+    return byLang;
+  };
+  // BENCH_CAPTURE_LANGS_ONLY=1: the language set's tables alone, printed (RESULTS.md left alone)
+  if (process.env.BENCH_CAPTURE_LANGS_ONLY === '1') {
+    await readAll(langs, mLangs);
+    const byLang = await perLanguage();
     console.log(
       [
         ...fieldTable(`Languages (${mLangs.files} files)`, mLangs.fields, true),
@@ -351,16 +356,7 @@ async function main(): Promise<void> {
   const readsFormer = await readAll(former, mFormer);
   const readsTune = await readAll(tuning, mTune);
   await readAll(langs, mLangs);
-  // the same files again, one language at a time, for the per-language table
-  const byLang = new Map<string, Record<Scalar, Tally>>();
-  for (const lang of ['en', 'de', 'fr', 'nl', 'es', 'it']) {
-    const m = measured();
-    await readAll(
-      langs.filter((f) => langOf(f) === lang),
-      m,
-    );
-    if (m.files > 0) byLang.set(lang, m.fields);
-  }
+  const byLang = await perLanguage();
   const learnt = learning(readsHeld);
   const learntFormer = learning(readsFormer);
   const learntTune = learning(readsTune);

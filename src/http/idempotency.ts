@@ -391,7 +391,7 @@ export async function claimIdempotencyKey(
       .executeTakeFirst();
     if (retaken) return { kind: 'claimed', claim: { ...claim, claimedAt: now, stored } };
 
-    const held = await readHeldKey(ctx, claim, print);
+    const held = await readHeldKey(ctx, { ...claim, stored }, print);
     if (held) return held;
     // released between our statements: try again
   }

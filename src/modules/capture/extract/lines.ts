@@ -18,10 +18,10 @@ export interface Word {
 
 export interface Line {
   page: number;
-  /** `bbox`'s top and bottom: on a scan turned a little, the line's band levelled (see `skewOf`) */
   /** index of the line on its page, top to bottom */
   index: number;
   words: Word[];
+  /** `bbox`'s top and bottom: on a scan turned a little, the line's band levelled (see `skewOf`) */
   bbox: BBox;
   /** the words joined by single spaces, and folded (lower case, accents off): same length */
   text: string;

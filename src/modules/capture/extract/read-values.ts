@@ -62,16 +62,16 @@ function tight(a: Word, b: Word, h: number, factor: number): boolean {
  * the gap, are one token. A printed space between the parts of one value is wider (a space is
  * about half a height), and a text layer's words are never joined here.
  */
+/** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
+function ocrSplit(a: Word, b: Word, h: number): boolean {
+  return a.ocr && b.ocr && b.bbox[0] - a.bbox[2] < h * 0.33;
+}
+
 function glued(run: Word[], h: number): string {
   let s = (run[0] as Word).text;
   for (let k = 1; k < run.length; k++) {
     const [a, b] = [run[k - 1] as Word, run[k] as Word];
-    const join =
-      a.ocr &&
-      b.ocr &&
-      b.bbox[0] - a.bbox[2] < h * 0.33 &&
-      /[0-9][.,/-]?$/.test(a.text) &&
-      /^[.,/-]?[0-9]/.test(b.text);
+    const join = ocrSplit(a, b, h) && /[0-9][.,/-]?$/.test(a.text) && /^[.,/-]?[0-9]/.test(b.text);
     s += (join ? '' : ' ') + b.text;
   }
   return s;
@@ -106,7 +106,8 @@ function parseOcrDate(s: string, order: DateOrder): string | null {
   if (strict !== null) return strict;
   const t = s.trim().replace(/^[;:|'"_~*]+|[;:|'"_~*]+$/g, '');
   const digits = ocrDigits(t);
-  return digits === null ? (t !== s.trim() ? parseDate(t, order) : null) : parseDate(digits, order);
+  if (digits !== null) return parseDate(digits, order);
+  return t !== s.trim() ? parseDate(t, order) : null;
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
@@ -127,12 +128,14 @@ function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): 
   const after = words[i + 2];
   const goesOn =
     after !== undefined && tight(next, after, h, 0.8) && /^([0-9][0-9\-/.]*|[-–/])$/.test(after.text);
-  if (goesOn)
-    return { value: `${w.text} ${n}`, words: [w, next], doubt: 'the printed value goes on past this word' };
   // On a scan two OCR'd words joined are a reading, not a check: never `high` by itself.
-  if (w.ocr || next.ocr)
-    return { value: `${w.text} ${n}`, words: [w, next], doubt: 'read by OCR as two pieces' };
-  return { value: `${w.text} ${n}`, words: [w, next] };
+  const doubt = goesOn
+    ? 'the printed value goes on past this word'
+    : w.ocr || next.ocr
+      ? 'read by OCR as two pieces'
+      : undefined;
+  const read = { value: `${w.text} ${n}`, words: [w, next] };
+  return doubt ? { ...read, doubt } : read;
 }
 
 /** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
@@ -165,8 +168,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         // anything: never `high`.
         const next = words[i + 1];
         if (
-          next?.ocr &&
-          next.bbox[0] - w.bbox[2] < h * 0.33 &&
+          next !== undefined &&
+          ocrSplit(w, next, h) &&
           /[0-9]$/.test(t) &&
           /^[0-9][0-9A-Za-z\-/._]*[,;:]*$/.test(next.text)
         ) {
