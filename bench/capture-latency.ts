@@ -11,12 +11,11 @@
 // - SMTP: a small message (a 20-line UBL invoice from billing@seller.test, ~10 KB, composed by
 //   nodemailer) to the organization's inbound address every ~250 ms, each over a new connection;
 //   its time from the end of the DATA to the 250 (bench/inbound.ts's measure).
-// Idle: BENCH_LATENCY_IDLE_S seconds (30) with nothing else running, after BENCH_LATENCY_WARMUP_S (20)
-// of the same probes, untimed. Loaded: the same probes from the moment BENCH_LATENCY_SCANS scans (6:
-// bench/capture-scans.ts's JPEG and image-only PDF scans) are uploaded (POST /v1/inbound/documents,
-// one after the other) until every one has been read, so the window holds OCR (and the uploads
-// themselves) from start to end. Targets (issue 51): the 250's p99 ≤ 200 ms, and the API's p99
-// within 20 % of idle.
+// Idle: BENCH_LATENCY_IDLE_S seconds (30) with nothing else running. Loaded: the same probes from
+// the moment BENCH_LATENCY_SCANS scans (6: bench/capture-scans.ts's JPEG and image-only PDF scans)
+// are uploaded (POST /v1/inbound/documents, one after the other) until every one has been read,
+// so the window holds OCR (and the uploads themselves) from start to end. Targets (issue 51):
+// the 250's p99 ≤ 200 ms, and the API's p99 within 20 % of idle.
 //
 // The capture threads and the OCR engine run DOCEX_CAPTURE_NICE steps below the service's CPU
 // priority (10 unless the environment sets it; docs/capture.md "CPU priority"): run once with
@@ -33,8 +32,6 @@ import { loadAverages, writeResultsSection } from './lib.ts';
 import { cpuMs } from './proc-cpu.ts';
 
 const IDLE_S = Number(process.env.BENCH_LATENCY_IDLE_S ?? 30);
-/** The probes' warm-up before the first idle phase, untimed (BENCH_LATENCY_WARMUP_S). */
-const WARMUP_S = Number(process.env.BENCH_LATENCY_WARMUP_S ?? 20);
 const SCANS = Number(process.env.BENCH_LATENCY_SCANS ?? 6);
 const API_EVERY_MS = 20;
 const SMTP_EVERY_MS = 250;
@@ -45,8 +42,6 @@ const SMALL_FILES = 20;
 const READ_TIMEOUT_MS = 20 * 60 * 1000;
 /** DOCEX_CAPTURE_NICE as docex will read it (its environment is this one's; 10 by default). */
 const NICE = Number(process.env.DOCEX_CAPTURE_NICE || 10);
-/** DOCEX_CAPTURE_SCHED_IDLE as docex will read it (off by default). */
-const SCHED_IDLE = /^(on|true|1|yes)$/i.test(process.env.DOCEX_CAPTURE_SCHED_IDLE ?? '');
 
 interface Figures {
   count: number;
@@ -157,11 +152,11 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(phases.at(-1)));
     };
 
-    // Both paths warmed up (connections, the first message's reading, and the JIT: an idle
-    // phase straight after the start measured a p99 twice the later idle one's), untimed.
-    const warm = [loop(API_EVERY_MS, apiOnce), loop(SMTP_EVERY_MS, smtpOnce)];
-    await sleep(WARMUP_S * 1000);
-    await Promise.all(warm.map((p) => p.stop()));
+    // warm both paths up (connections, the first message's reading), untimed
+    for (let i = 0; i < 5; i++) {
+      await smtpOnce();
+      await apiOnce();
+    }
     await sleep(3000);
     await phase('idle', () => sleep(IDLE_S * 1000));
     await phase(`while ${scans.length} scans are read`, async () => {
@@ -223,7 +218,7 @@ function report(
   const text = [
     '### Capture: the SMTP listener and the API while OCR runs (issue 51), `npm run bench:capture-latency`',
     '',
-    `Measured ${new Date().toISOString()} on Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, one \`docex serve\` (${process.env.BENCH_DOCEX_RUNTIME === 'tsx' ? 'the sources, under tsx' : 'dist/cli.js as deployed'}) with its SMTP listener on loopback and its in-process worker and capture pool (1 capture thread, the defaults; capture and OCR at ${NICE === 0 ? "the service's CPU priority (DOCEX_CAPTURE_NICE=0)" : `nice +${NICE} (DOCEX_CAPTURE_NICE)`}${SCHED_IDLE ? ", in Linux's SCHED_IDLE class (DOCEX_CAPTURE_SCHED_IDLE=on)" : ''}), on this 2-core machine shared with other sessions (load averages in the table). Probes, one request at a time each, side by side: GET /v1/enablement with a key every ~${API_EVERY_MS} ms; a ~10 KB message (a 20-line UBL invoice, nodemailer, a new connection each) to the inbound address every ~${SMTP_EVERY_MS} ms, timed from the end of its DATA to the 250. Loaded: from the upload of ${files} scans (${pages} pages; JPEG and image-only PDF of bench/capture-scans.ts, 0.4-2 MB each, POST /v1/inbound/documents one after the other) until all were read (${Number.isNaN(readSeconds) ? '?' : readSeconds.toFixed(0)} s, ${Number.isNaN(readSeconds) ? '?' : (readSeconds / pages).toFixed(1)} s a page).`,
+    `Measured ${new Date().toISOString()} on Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, one \`docex serve\` (${process.env.BENCH_DOCEX_RUNTIME === 'tsx' ? 'the sources, under tsx' : 'dist/cli.js as deployed'}) with its SMTP listener on loopback and its in-process worker and capture pool (1 capture thread, the defaults; capture and OCR at ${NICE === 0 ? "the service's CPU priority (DOCEX_CAPTURE_NICE=0)" : `nice +${NICE} (DOCEX_CAPTURE_NICE)`}), on this 2-core machine shared with other sessions (load averages in the table). Probes, one request at a time each, side by side: GET /v1/enablement with a key every ~${API_EVERY_MS} ms; a ~10 KB message (a 20-line UBL invoice, nodemailer, a new connection each) to the inbound address every ~${SMTP_EVERY_MS} ms, timed from the end of its DATA to the 250. Loaded: from the upload of ${files} scans (${pages} pages; JPEG and image-only PDF of bench/capture-scans.ts, 0.4-2 MB each, POST /v1/inbound/documents one after the other) until all were read (${Number.isNaN(readSeconds) ? '?' : readSeconds.toFixed(0)} s, ${Number.isNaN(readSeconds) ? '?' : (readSeconds / pages).toFixed(1)} s a page).`,
     '',
     '| phase | length | API reads | API p50 / p99 / max ms | SMTP messages | 250 p50 / p99 / max ms | docex CPU | load average (1, 5, 15 min) at its end |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

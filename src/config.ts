@@ -122,12 +122,6 @@ export interface Config {
      * engine's) is than the service's (0-19, default 10; 0 leaves it; Linux only, docs/capture.md).
      */
     nice: number;
-    /**
-     * DOCEX_CAPTURE_SCHED_IDLE: the capture threads (and the OCR engine's) in Linux's SCHED_IDLE
-     * class instead, below every other thread (off by default: under load that never pauses they
-     * do not progress; docs/capture.md "CPU priority").
-     */
-    schedIdle: boolean;
   };
   /** Receiving documents by email (CONTRACT 11.5, src/modules/inbound/, docs/inbound.md). */
   inbound: InboundConfig;
@@ -463,7 +457,6 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: intFrom(env, 'DOCEX_CAPTURE_TIMEOUT_MS', 240_000, 100, 3_600_000),
       pageTimeoutMs: intFrom(env, 'DOCEX_CAPTURE_PAGE_TIMEOUT_MS', 120_000, 100, 600_000),
       nice: intFrom(env, 'DOCEX_CAPTURE_NICE', 10, 0, 19),
-      schedIdle: onOff(env, 'DOCEX_CAPTURE_SCHED_IDLE', false),
     },
     inbound,
     mail: mailFrom(env, shownHost, inbound.domain),

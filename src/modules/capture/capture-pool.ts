@@ -10,7 +10,6 @@
 //   - each thread runs DOCEX_CAPTURE_NICE steps below the service's CPU priority (default 10, Linux),
 //     and so does the OCR engine's thread it starts: the thread serving HTTP and the SMTP listener
 //     gets a core first whenever both want one (capture-worker.ts, src/lib/thread-priority.ts);
-//     with DOCEX_CAPTURE_SCHED_IDLE on, in Linux's SCHED_IDLE class as well;
 //   - each thread's heap is limited (CAPTURE_HEAP_MB): a file that needs more ends its thread and
 //     is refused, never the process. Pixels live outside the heap and are bounded by the pixel
 //     limits of read/images.ts and read/render-pdf.ts.
@@ -30,10 +29,10 @@ const THREAD_YOUNG_GENERATION_MB = 16;
 
 const retry = { 'retry-after': String(CAPTURE_RETRY_AFTER_SECONDS) };
 
-function spawn(nice: number, schedIdle: boolean): Worker {
+function spawn(nice: number): Worker {
   // "Not given", so resourceLimits decide for the isolate created next (src/db/pglite-pool.ts).
   setFlagsFromString('--max-semi-space-size=0');
-  const workerData: CaptureThreadData = { nice, schedIdle };
+  const workerData: CaptureThreadData = { nice };
   return startThread(import.meta.url, 'capture-worker', {
     workerData,
     resourceLimits: {
@@ -76,8 +75,8 @@ const pools = new WeakMap<Config, CapturePool>();
 export function capturePool(config: Config): CapturePool {
   let pool = pools.get(config);
   if (!pool) {
-    const { nice, schedIdle } = config.capture;
-    pool = new ThreadPool(config.capture, { ...CAPTURE, spawn: () => spawn(nice, schedIdle) });
+    const { nice } = config.capture;
+    pool = new ThreadPool(config.capture, { ...CAPTURE, spawn: () => spawn(nice) });
     pools.set(config, pool);
   }
   return pool;

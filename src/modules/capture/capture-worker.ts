@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { workerData } from 'node:worker_threads';
 import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
 import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
-import { idleSchedulingClass, lowerThreadPriority } from '../../lib/thread-priority.ts';
+import { lowerThreadPriority } from '../../lib/thread-priority.ts';
 import { extractFields } from './extract/index.ts';
 import { loadSharp } from './read/images.ts';
 import { readPdfTextPages } from './read/pdf-text.ts';
@@ -23,8 +23,6 @@ export type CaptureResult = ReadFile | Uint8Array | Extraction;
 export interface CaptureThreadData {
   /** DOCEX_CAPTURE_NICE: steps below the service's CPU priority. */
   nice: number;
-  /** DOCEX_CAPTURE_SCHED_IDLE: in Linux's SCHED_IDLE class as well. */
-  schedIdle: boolean;
 }
 
 /** The smallest PDF with one line of text: read once before the thread says it is ready. */
@@ -52,17 +50,10 @@ async function warmUp(): Promise<void> {
   await stat(import.meta.filename);
   // This thread and those it starts from now on (sharp's, the OCR engine's) yield the CPU to the
   // thread serving requests and the SMTP listener (src/lib/thread-priority.ts).
-  const data = workerData as CaptureThreadData | undefined;
-  const priority = lowerThreadPriority(data?.nice ?? 0);
+  const priority = lowerThreadPriority((workerData as CaptureThreadData | undefined)?.nice ?? 0);
   if (priority.refused) {
     process.emitWarning(
       `The capture thread runs at the service's CPU priority (DOCEX_CAPTURE_NICE not applied): ${priority.reason}`,
-    );
-  }
-  const idle = data?.schedIdle ? idleSchedulingClass() : null;
-  if (idle?.reason) {
-    process.emitWarning(
-      `The capture thread is not in SCHED_IDLE (DOCEX_CAPTURE_SCHED_IDLE not applied): ${idle.reason}`,
     );
   }
   await loadSharp();

@@ -14,7 +14,6 @@ test('capture settings: defaults, on/off, and bad values refused at start', () =
     timeoutMs: 240_000,
     pageTimeoutMs: 120_000,
     nice: 10,
-    schedIdle: false,
   });
   assert.equal(loadConfig({ DOCEX_OCR: 'off' }).capture.ocr, false);
   assert.equal(loadConfig({ DOCEX_OCR: 'ON' }).capture.ocr, true);
