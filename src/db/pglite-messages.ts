@@ -7,7 +7,11 @@
 export type Row = Record<string, unknown>;
 
 /** Parameters already serialized to PostgreSQL's text format (src/db/pglite-pool.ts). */
-export type TextParams = Array<string | null>;
+/**
+ * A prepared statement's parameters as Bind carries them: text, or the raw bytes of a bytea (sent
+ * in binary format, src/db/pglite-wire.ts), or null.
+ */
+export type TextParams = Array<string | Uint8Array | null>;
 
 /** Options of PGlite's dumpDataDir. */
 export type DumpCompression = 'gzip' | 'auto' | 'none';

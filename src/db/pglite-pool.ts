@@ -113,7 +113,7 @@ export class PGliteThread {
     return new Promise<Reply>((resolve, reject) => {
       if (this.#pending.size === 0) this.worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...req, id, session, hold } as Request);
+      this.worker.postMessage({ ...req, id, session, hold } as Request, handedOver(req));
     });
   }
 
@@ -131,6 +131,21 @@ export class PGliteThread {
       await this.worker.terminate();
     }
   }
+}
+
+/** Smaller messages are copied: a copy costs less than detaching their buffer. */
+const HAND_OVER_BYTES = 64 * 1024;
+
+/**
+ * A large Bind message (a file's bytes among its parameters) handed to the database thread
+ * instead of copied, when it owns its whole buffer (executeMessages allocates each on its own;
+ * a small one shares Node's pool, which must not move).
+ */
+function handedOver(req: Sent): ArrayBuffer[] {
+  const m = 'execute' in req ? req.execute : undefined;
+  if (!(m instanceof Uint8Array) || m.byteLength < HAND_OVER_BYTES) return [];
+  const whole = m.byteOffset === 0 && m.buffer.byteLength === m.byteLength;
+  return whole && m.buffer instanceof ArrayBuffer ? [m.buffer] : [];
 }
 
 /**
@@ -241,6 +256,8 @@ export class PGlitePool implements PostgresPool {
   #serialize(values: readonly unknown[], types: number[]): TextParams {
     return values.map((v, i) => {
       if (v === null || v === undefined) return null;
+      // Its bytes, sent in binary format (executeMessages), not hex text.
+      if (types[i] === OID_BYTEA && v instanceof Uint8Array) return v;
       const serializer = this.#serializers[types[i] ?? 0];
       return serializer ? serializer(v) : String(v);
     });

@@ -15,12 +15,13 @@ export function executeMessages(statement: string, params: TextParams): Uint8Arr
   const n = params.length;
   const nameBytes = Buffer.byteLength(statement);
   const lengths = new Array<number>(n);
-  // 'B', length, portal "" and statement name (C strings), n format codes (all text), n values,
-  // result format count 0 (all text).
+  // 'B', length, portal "" and statement name (C strings), n format codes (text, or binary for a
+  // bytea's bytes), n values, result format count 0 (all text).
   let size = 1 + 4 + 1 + nameBytes + 1 + 2 + 2 * n + 2 + 2;
   for (let i = 0; i < n; i++) {
     const v = params[i];
-    const len = v === null || v === undefined ? -1 : Buffer.byteLength(v);
+    const len =
+      v === null || v === undefined ? -1 : typeof v === 'string' ? Buffer.byteLength(v) : v.byteLength;
     lengths[i] = len;
     size += 4 + Math.max(0, len);
   }
@@ -34,15 +35,24 @@ export function executeMessages(statement: string, params: TextParams): Uint8Arr
   out[at++] = 0;
   out.writeUInt16BE(n, at);
   at += 2;
-  out.fill(0, at, at + 2 * n);
-  at += 2 * n;
+  // A bytea goes as its bytes (format 1): its hex text was twice the size, and PostgreSQL decoded
+  // it again; a 1.2 MB upload cost ~10 ms of the main thread and ~40 ms of the database thread.
+  for (let i = 0; i < n; i++) {
+    out.writeUInt16BE(params[i] instanceof Uint8Array ? 1 : 0, at);
+    at += 2;
+  }
   out.writeUInt16BE(n, at);
   at += 2;
   for (let i = 0; i < n; i++) {
     const len = lengths[i] as number;
     out.writeInt32BE(len, at);
     at += 4;
-    if (len > 0) at += out.write(params[i] as string, at);
+    const v = params[i];
+    if (len > 0 && typeof v === 'string') at += out.write(v, at);
+    else if (len > 0 && v instanceof Uint8Array) {
+      out.set(v, at);
+      at += len;
+    }
   }
   out.writeInt16BE(0, at);
   at += 2;

@@ -97,7 +97,10 @@ describe('PGlite thread: values', () => {
       ['docex_0', ['a', null, '', 'héllo wörld ✓ 𝄞', '12.50', 'x'.repeat(5000)]],
       ['', []],
       ['docex_199', [null, null]],
-    ] as Array<[string, Array<string | null>]>) {
+      // a bytea's bytes in binary format, as PGlite's own serializer writes a Buffer
+      ['docex_3', ['a', Buffer.from([0, 1, 2, 127, 128, 255]), null, Buffer.alloc(0)]],
+      ['docex_4', [Buffer.from(new Uint8Array(100_000).map((_, i) => i % 251))]],
+    ] as Array<[string, Array<string | Buffer | null>]>) {
       const theirs = [
         serialize.bind({ statement, values }),
         serialize.describe({ type: 'P' }),
@@ -105,6 +108,20 @@ describe('PGlite thread: values', () => {
         serialize.sync(),
       ].flatMap((p) => [...p]);
       assert.deepEqual([...executeMessages(statement, values)], theirs);
+    }
+  });
+
+  test('a large bytea crosses to the thread in binary and comes back whole, on every path', async () => {
+    const big = new Uint8Array(1_500_000).map((_, i) => (i * 7) % 256);
+    let i = 0;
+    for (const value of await thrice(async () => Buffer.from(big))) {
+      const id = `big${i++}`;
+      await sql`insert into t (id, b) values (${id}, ${value})`.execute(db);
+      const row = (
+        await sql<{ b: Uint8Array; n: number }>`select b, length(b) as n from t where id = ${id}`.execute(db)
+      ).rows[0];
+      assert.equal(Number(row?.n), big.length);
+      assert.ok(Buffer.from(row?.b ?? []).equals(Buffer.from(big)), 'the same bytes');
     }
   });
 
