@@ -175,24 +175,23 @@ export async function processMessage(
   ctx: AppContext,
   id: string,
   token: string | null,
-  /** The message already read (an upload read before its request's transaction opened). */
-  alreadyRead?: ReadMessage,
+  /**
+   * The message already read, and its bytes (an upload read before its request's transaction
+   * opened): its bytes are not read back from the row just written (a scan's megabytes again).
+   */
+  already?: { read: ReadMessage; raw: Buffer },
 ): Promise<Outcome> {
-  const m = await ctx.db
+  const row = await ctx.db
     .selectFrom('inbound_messages')
-    .select([
-      'id',
-      'organization_id',
-      'channel',
-      'from_address',
-      'envelope_from',
-      'message_id',
-      'filename',
-      'raw',
-    ])
+    .select(['id', 'organization_id', 'channel', 'from_address', 'envelope_from', 'message_id', 'filename'])
+    .$if(already === undefined, (q) => q.select('raw'))
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!m) return { status: 'skipped' };
+  if (!row) return { status: 'skipped' };
+  const raw = already?.raw ?? row.raw;
+  if (raw === undefined) throw new Error(`inbound message ${id} read without its bytes`);
+  const m = { ...row, raw };
+  const alreadyRead = already?.read;
   // sender authentication first (DNS, outside any transaction), kept on the message
   const auth = m.channel === 'email' ? await authenticationOf(ctx, id) : null;
   const msg: Message = { ...m, raw: Buffer.from(m.raw), auth };

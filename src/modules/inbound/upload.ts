@@ -137,7 +137,7 @@ export async function uploadReceivedDocument(
     lease: { token, until: new Date(now.getTime() + INBOUND_LEASE_MS) },
   });
   const messageId = id!;
-  let outcome = await processMessage(ctx, messageId, token, read);
+  let outcome = await processMessage(ctx, messageId, token, { read, raw });
   if (outcome.status === 'skipped') outcome = await storedOutcome(ctx, messageId);
   if (outcome.status !== 'refused' && outcome.status !== 'skipped' && outcome.captureIds.length > 0) {
     // a file to capture: read by the worker; the message says what became of it
