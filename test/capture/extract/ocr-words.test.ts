@@ -295,3 +295,20 @@ describe('a bare title on a scan', () => {
     assert.equal(inv.fields.number?.confidence, 'low');
   });
 });
+
+describe('dust read as words on a line', () => {
+  test('specks on a date\'s line do not shrink its height: "27 août 2026" below its label is one date', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Date de facturation'], [200, 1060, '27 août 2026']];
+    const file = scan(runs, 0);
+    // four specks far right on the date's line, a few pixels high (as OCR reads dust: "3", "Su")
+    for (const [x, text] of [
+      [1200, '3'],
+      [1400, 'Su'],
+      [1700, 'A'],
+      [2000, 'È'],
+    ] as const)
+      file.pages[0]?.words.push({ text, bbox: [x, 1085, x + 10, 1091], confidence: 0.3 });
+    const ocr = extractFields(file, RECEIVER, null);
+    assert.equal(ocr.fields.issue_date?.value, '2026-08-27');
+  });
+});
