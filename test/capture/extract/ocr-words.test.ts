@@ -314,7 +314,7 @@ describe('dust read as words on a line', () => {
 });
 
 describe("a value below its label, another column's lines between them", () => {
-  test('on a scan, lines with no word in the label\'s column do not count among the three below it', () => {
+  test("on a scan, lines with no word in the label's column do not count among the three below it", () => {
     const runs: Run[] = [
       ...HEAD,
       [1300, 2500, 'TOTAL HT'],
