@@ -339,3 +339,14 @@ describe("a value below its label, another column's lines between them", () => {
     assert.equal(text.fields.total, null);
   });
 });
+
+describe('"Facture N°" with its raised o lost', () => {
+  test('"Facture N" on a scan, the number on the line below: read, `low`; not in a text layer', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Facture N'], [200, 1050, 'F-26-0543']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.number?.value, 'F-26-0543');
+    assert.equal(ocr.fields.number?.confidence, 'low');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.number?.value, 'F-26-0543');
+  });
+});
