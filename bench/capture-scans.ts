@@ -62,6 +62,8 @@ const SCAN_TARGETS: Partial<Record<Scalar, number>> = { number: 0.75, issue_date
 const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
+  "The chromium-langs scans' first measurement (2026-11-27 01:47, OCR'd with the other scans, before any extraction change; their text layers had been tuned on for born-digital reading, their scans' OCR'd words never looked at): number 5/6 (83 %), issue date 5/6 (83 %), total 6/6 (100 %) exact where printed, 0 of 59 `high` values wrong. In the same run the fnfe-1007 scans: number 1/5, issue date 5/5, total 0/5, 0 of 55 `high` wrong; the 7 tuning scans: 7/7, 6/7, 5/6; all 18: number 72 %, issue date 89 %, total 65 %, 0 of 154 `high` wrong.",
+  "After that measurement the misses of both held-out sets were looked at (so both are tuning data for the rules that followed, and the figures below are no longer of unseen data): fnfe-1007's invoice number (in its header) and most of its TOTAL TVA / TOTAL TTC values are not in OCR's words at all, and there is nothing to read; three rules on OCR'd words were added (docs/capture.md \"Reading OCR'd words\": dust not counted in a line's height, a value below its label past other columns' lines, \"Facture N\" with the number below).",
   "Before extraction read OCR'd words with tolerance (2026-11-26 21:30, the same scans and OCR): on the 7 scans the rules were developed on, number 5/7, issue date 3/7, total 0/6 exact where printed; on the 5 held out, 1/5, 3/5, 1/5; 0 of 72 `high` values wrong.",
   'The held-out scans\' one measurement with those rules (2026-11-26 22:03): number 1/5, issue date 5/5, total 0/5 exact where printed, and 1 of 56 `high` values wrong: a number "1D" read after the bare title "facture" ("Références sur la facture - ID", the I read as 1). Since then a number read after a bare title on a scan is `low` (the only change made after looking at a held-out scan, so the held-out figures below are no longer of unseen data for that rule).',
   "Before (2026-11-26 18:34, load 13-22, tesseract's default Otsu binarization): number 42 %, issue date 50 %, total 9 % exact where printed (held out: 0 %, 60 %, 20 %); 2 of 65 `high` values wrong (3 %); CPU 7.3 s a page at the median, 15.4 s at p90.",
@@ -74,12 +76,14 @@ const DEFAULT_PAGE_TIMEOUT_S = loadConfig({}).capture.pageTimeoutMs / 1000;
 type Format = 'png' | 'jpeg' | 'pdf';
 
 /**
- * The scanned set: 12 files, 13 pages, from every set of the corpus. Held out (extraction never
- * tuned on them, nor on any scan): 5 files of `fnfe-1007`. The others are tuning data for the
+ * The scanned set: 18 files, 21 pages, from every set of the corpus. Held out until 2026-11-27
+ * (their misses looked at since: tuning data now): 5 files of `fnfe-1007`; and 6 of the language
+ * set (chromium-langs, added 2026-11-27, measured once before any change), whose text layers
+ * were tuned on but whose scans were not. The others are tuning data for the
  * born-digital extractor (their layouts were looked at, not their scans).
  */
 const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
-  // held out: fnfe-1007 (facturxdotnet/)
+  // fnfe-1007 (facturxdotnet/): held out until 2026-11-27, tuning data since
   {
     file: 'facturxdotnet/Facture_F20220023-LE_FOURNISSEUR-POUR-LE_CLIENT_EN_16931.pdf',
     format: 'png',
@@ -129,6 +133,15 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'zugferd-corpus/Facture_UE_BASICWL.pdf', format: 'png', dpi: 300, degrees: -1.5 },
   { file: 'zugferd-corpus/zugferd_2p0_EN16931_Einfach.pdf', format: 'pdf', dpi: 300, degrees: 1.3 },
   { file: 'zugferd-corpus/zugferd_2p1_MINIMUM_Rechnung.pdf', format: 'jpeg', dpi: 300, degrees: -2 },
+  // held out (chromium-langs scans), added 2026-11-27: the language set's text layers were tuned on
+  // for born-digital reading, but the OCR'd words of their scans were never looked at. Added at the
+  // end so the scans above keep their seeds.
+  { file: 'chromium-langs/de-1-classic-multipage.pdf', format: 'pdf', dpi: 200, degrees: -1.2 },
+  { file: 'chromium-langs/en-2-grid.pdf', format: 'png', dpi: 300, degrees: 1.5 },
+  { file: 'chromium-langs/fr-4-banner.pdf', format: 'jpeg', dpi: 200, degrees: -2 },
+  { file: 'chromium-langs/nl-3-parties-credit.pdf', format: 'png', dpi: 150, degrees: 0.8 },
+  { file: 'chromium-langs/es-1-classic.pdf', format: 'jpeg', dpi: 250, degrees: 1.9 },
+  { file: 'chromium-langs/it-3-parties.pdf', format: 'pdf', dpi: 300, degrees: -0.6 },
 ];
 
 interface ScanFile {
@@ -273,6 +286,7 @@ async function main(): Promise<void> {
   });
   const load: string[] = [loadAverages()];
   const held = { fields: emptyFields(), files: 0, pages: 0 };
+  const langs = { fields: emptyFields(), files: 0, pages: 0 };
   const rest = { fields: emptyFields(), files: 0, pages: 0 };
   const perFormat = new Map<Format, ReturnType<typeof emptyFields>>();
   const times: PageTime[] = [];
@@ -336,7 +350,7 @@ async function main(): Promise<void> {
       extractMs.push((performance.now() - e0) / read.pages.length);
       // what the page prints: the born-digital original's text layer (not what OCR made of it)
       const printed = printedOf(await readCorpusFile(f.corpus));
-      const into = f.corpus.set === 'held-out' ? held : rest;
+      const into = f.corpus.set === 'held-out' ? held : f.corpus.set === 'langs' ? langs : rest;
       into.files++;
       into.pages += read.pages.length;
       score(into.fields, ex, f.corpus.key, printed);
@@ -377,15 +391,16 @@ async function main(): Promise<void> {
     return;
   }
   const allFields = emptyFields();
-  for (const m of [held.fields, rest.fields])
+  for (const m of [held.fields, langs.fields, rest.fields])
     for (const [f, t] of Object.entries(m) as [Scalar, (typeof m)[Scalar]][])
       for (const k of Object.keys(t) as (keyof typeof t)[]) allFields[f][k] += t[k];
   const met = (v: number) => (v <= OCR_PAGE_TARGET_S ? 'met' : 'not met');
   const text = [
     '### Capture: scans (issue 51), `npm run bench:capture-scans`',
     '',
-    `Measured ${new Date().toISOString()} on Node ${process.version}, this 2-core machine, shared with other sessions' builds and tests (load at the start, middle and end: ${load.map((l) => `"${l}"`).join(', ')}). ${files.length} scans (${times.length} pages) of corpus files, made by bench/capture-scans.ts (in ${madeS.toFixed(0)} s, or from its cache in .test-cache/capture-scans/): each page drawn by docex's PDF renderer at 200 or 300 dpi, turned 1-2° either way, blurred, specked with dust and paper grain (deterministic, seeded), saved as PNG, JPEG (quality 75) or an image-only PDF (JPEG pages, no text layer). Read as docex reads them: \`readCaptureFile\` on the capture pool (one capture thread, tesseract.js with its six languages, offline), one file at a time, then \`extractFields\`. What is "printed" is judged on the born-digital original's text layer, not on what OCR read.`,
-    "Held out: the 5 scans of `fnfe-1007` (facturxdotnet/, never looked at while tuning the extractor); the others are of tuning or formerly held-out generators (their born-digital layouts were tuned on, and their scans' OCR'd words were looked at to develop the rules below). The OCR reader's binarization (Sauvola, docs/capture.md) was chosen, and extraction's rules for OCR'd words (docs/capture.md \"Reading OCR'd words\") developed, on the 7 scans that are not held out; the held-out scans were measured once, at the end.",
+    `Measured ${new Date().toISOString()} on Node ${process.version}, this 2-core machine, shared with other sessions' builds and tests (load at the start, middle and end: ${load.map((l) => `"${l}"`).join(', ')}). ${files.length} scans (${times.length} pages) of corpus files, made by bench/capture-scans.ts (in ${madeS.toFixed(0)} s, or from its cache in .test-cache/capture-scans/): each page drawn by docex's PDF renderer at 150 to 300 dpi, turned up to 2° either way, blurred, specked with dust and paper grain (deterministic, seeded), saved as PNG, JPEG (quality 75) or an image-only PDF (JPEG pages, no text layer). Read as docex reads them: \`readCaptureFile\` on the capture pool (one capture thread, tesseract.js with its six languages, offline), one file at a time, then \`extractFields\`. What is "printed" is judged on the born-digital original's text layer, not on what OCR read.`,
+    "Held out (chromium-langs scans), added 2026-11-27: 6 scans (8 pages, one a 3-page PDF) of the language set (test/fixtures/capture/chromium-langs; German, English, French, Dutch, Spanish, Italian; four layouts), at 150-300 dpi: these files' text layers were tuned on for born-digital reading, but the OCR'd words of their scans were never looked at before this set's first measurement.",
+    "The 5 scans of `fnfe-1007` (facturxdotnet/) were held out until 2026-11-27 (measured once with the first rules, then once beside the chromium-langs scans' first measurement); their misses have been looked at since, and they are tuning data now, reported apart. The others are of tuning or formerly held-out generators (their born-digital layouts were tuned on, and their scans' OCR'd words were looked at to develop the rules below). The OCR reader's binarization (Sauvola, docs/capture.md) was chosen on those 7 scans; extraction's rules for OCR'd words (docs/capture.md \"Reading OCR'd words\") were developed on them, and since 2026-11-27 on the misses of both sets once held out.",
     '',
     ...HISTORY,
     '',
@@ -394,7 +409,7 @@ async function main(): Promise<void> {
     ...lines,
     '',
     ...fieldTable(
-      `Scans of held-out files (${held.files} files, ${held.pages} pages)`,
+      `Scans of fnfe-1007 (held out until 2026-11-27, tuning data since) (${held.files} files, ${held.pages} pages)`,
       held.fields,
       true,
       SCAN_TARGETS,
@@ -406,7 +421,13 @@ async function main(): Promise<void> {
       SCAN_TARGETS,
     ),
     ...fieldTable(
-      `All scans (${held.files + rest.files} files, ${held.pages + rest.pages} pages)`,
+      `Held out (chromium-langs scans) (${langs.files} files, ${langs.pages} pages; their text layers were tuned on for born-digital reading, their scans' OCR'd words never looked at before this set's first measurement, kept in the history above; its misses were looked at after it)`,
+      langs.fields,
+      true,
+      SCAN_TARGETS,
+    ),
+    ...fieldTable(
+      `All scans (${held.files + langs.files + rest.files} files, ${held.pages + langs.pages + rest.pages} pages)`,
       allFields,
       true,
       SCAN_TARGETS,

@@ -295,3 +295,58 @@ describe('a bare title on a scan', () => {
     assert.equal(inv.fields.number?.confidence, 'low');
   });
 });
+
+describe('dust read as words on a line', () => {
+  test('specks on a date\'s line do not shrink its height: "27 août 2026" below its label is one date', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Date de facturation'], [200, 1060, '27 août 2026']];
+    const file = scan(runs, 0);
+    // four specks far right on the date's line, a few pixels high (as OCR reads dust: "3", "Su")
+    for (const [x, text] of [
+      [1200, '3'],
+      [1400, 'Su'],
+      [1700, 'A'],
+      [2000, 'È'],
+    ] as const)
+      file.pages[0]?.words.push({ text, bbox: [x, 1085, x + 10, 1091], confidence: 0.3 });
+    const ocr = extractFields(file, RECEIVER, null);
+    assert.equal(ocr.fields.issue_date?.value, '2026-08-27');
+  });
+});
+
+describe("a value below its label, another column's lines between them", () => {
+  test("on a scan, lines with no word in the label's column do not count among the three below it", () => {
+    const runs: Run[] = [
+      ...HEAD,
+      [1300, 2500, 'TOTAL HT'],
+      [1700, 2500, 'TOTAL TVA'],
+      [2100, 2500, 'TOTAL TTC'],
+      // payment terms on the left, their lines between the labels and the values
+      [200, 2545, 'Tout retard de paiement engendre une pénalité'],
+      [200, 2580, 'exigible à compter de la date sur la base'],
+      [200, 2615, 'Indemnité forfaitaire pour frais de recouvrement'],
+      [200, 2660, 'Les règlements reçus avant la date'],
+      [1300, 2660, '100,00'],
+      [1700, 2660, '4,90'],
+      [2100, 2660, '104,90'],
+    ];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.total_net?.value, '100.00');
+    assert.equal(ocr.fields.total?.value, '104.90');
+    // net + tax = total: `high` by the usual rule, nothing else
+    assert.equal(ocr.fields.total?.confidence, 'high');
+    // a text layer's lines count as they come: four lines down is too far
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.equal(text.fields.total, null);
+  });
+});
+
+describe('"Facture N°" with its raised o lost', () => {
+  test('"Facture N" on a scan, the number on the line below: read, `low`; not in a text layer', () => {
+    const runs: Run[] = [...HEAD, [200, 1000, 'Facture N'], [200, 1050, 'F-26-0543']];
+    const ocr = extractFields(scan(runs, 0), RECEIVER, null);
+    assert.equal(ocr.fields.number?.value, 'F-26-0543');
+    assert.equal(ocr.fields.number?.confidence, 'low');
+    const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
+    assert.notEqual(text.fields.number?.value, 'F-26-0543');
+  });
+});

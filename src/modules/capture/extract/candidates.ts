@@ -114,6 +114,11 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       if (hit.title) {
         // a bare title names the number only when the number follows it at once
         r = readRight(kind, line, hit.last, stops, ctx, 1);
+        // "Facture N°" whose raised o OCR lost ("Facture N"), the number on the line below it: read
+        // below the title and its N, as below a label; a title's number on a scan stays `low`
+        const sign = line.words[hit.last + 1];
+        if (r === null && sign?.ocr && /^[Nn]$/.test(sign.text))
+          r = readBelow(kind, lines, at, [(line.words[hit.first] as Word).bbox[0], sign.bbox[2]], ctx);
       } else {
         r = readRight(kind, line, hit.last, stops, ctx);
         if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {

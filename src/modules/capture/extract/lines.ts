@@ -279,6 +279,26 @@ export function boxOf(words: Word[]): BBox {
 
 /** The typical height of a line's words (the median), for gaps and tolerances. */
 export function lineHeight(line: Line): number {
-  const hs = line.words.map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
+  const hs = textWords(line.words)
+    .map((w) => w.bbox[3] - w.bbox[1])
+    .sort((a, b) => a - b);
   return Math.max(hs[Math.floor(hs.length / 2)] ?? 8, 4);
+}
+
+/**
+ * The words a line's height is measured on. On a scan, dust OCR read as words ("3", "Su", "È")
+ * has boxes a fraction of the text's height: four such specks beside "27 août 2026" made the
+ * line's median height 6 px for 20 px text, and the date's own spaces then looked too wide to be
+ * one value. On an OCR'd line, words of one or two characters less than half as tall as its
+ * tallest real word (two letters or digits or more) are not measured; a longer word, however
+ * small, is text. A text layer's words are exact and all count.
+ */
+function textWords(words: Word[]): Word[] {
+  if (!words.some((w) => w.ocr)) return words;
+  const tallest = Math.max(
+    0,
+    ...words.filter((w) => /[\p{L}\p{N}]{2}/u.test(w.text)).map((w) => w.bbox[3] - w.bbox[1]),
+  );
+  const kept = words.filter((w) => w.text.length > 2 || w.bbox[3] - w.bbox[1] >= tallest / 2);
+  return kept.length > 0 ? kept : words;
 }

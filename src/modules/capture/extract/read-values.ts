@@ -315,7 +315,13 @@ export function readRight(
   return null;
 }
 
-/** The value below a label, in the same column, on one of the next three lines of its page. */
+/**
+ * The value below a label, in the same column, on one of the next three lines of its page. On a
+ * scan, lines with no word in the label's column are not counted among the three (still within
+ * three and a half line heights): OCR makes lines of dust ("5", "y") and sets another column's
+ * lines between a label and its value ("TOTAL TTC" with a paragraph of payment terms on its left
+ * is three lines above "104,90" there). A text layer's lines are counted as they come.
+ */
 export function readBelow(
   kind: ValueKind,
   lines: Line[],
@@ -325,10 +331,13 @@ export function readBelow(
 ): Read | null {
   const line = lines[at] as Line;
   const h = lineHeight(line);
-  for (let k = at + 1; k < lines.length && k <= at + 3; k++) {
+  let seen = 0;
+  for (let k = at + 1; k < lines.length && seen < 3; k++) {
     const next = lines[k] as Line;
     if (next.page !== line.page || next.bbox[1] - line.bbox[3] > h * 3.5) break;
     const i = next.words.findIndex((w) => w.bbox[2] >= span[0] - h && w.bbox[0] <= span[1] + h);
+    if (i < 0 && next.words.some((w) => w.ocr)) continue;
+    seen++;
     if (i < 0) continue;
     const r = readAt(kind, next.words, i, lineHeight(next), ctx);
     if (r) return r;
