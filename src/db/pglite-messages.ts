@@ -6,10 +6,9 @@
 /** A row as PGlite parses it (bytea as Uint8Array, int8 as number, date as 'YYYY-MM-DD'). */
 export type Row = Record<string, unknown>;
 
-/** Parameters already serialized to PostgreSQL's text format (src/db/pglite-pool.ts). */
 /**
- * A prepared statement's parameters as Bind carries them: text, or the raw bytes of a bytea (sent
- * in binary format, src/db/pglite-wire.ts), or null.
+ * A prepared statement's parameters as Bind carries them (src/db/pglite-pool.ts): serialized to
+ * PostgreSQL's text format, or a bytea's own bytes (binary format, src/db/pglite-wire.ts), or null.
  */
 export type TextParams = Array<string | Uint8Array | null>;
 
