@@ -190,15 +190,13 @@ export async function processMessage(
   if (!row) return { status: 'skipped' };
   const raw = already?.raw ?? row.raw;
   if (raw === undefined) throw new Error(`inbound message ${id} read without its bytes`);
-  const m = { ...row, raw };
-  const alreadyRead = already?.read;
   // sender authentication first (DNS, outside any transaction), kept on the message
-  const auth = m.channel === 'email' ? await authenticationOf(ctx, id) : null;
-  const msg: Message = { ...m, raw: Buffer.from(m.raw), auth };
+  const auth = row.channel === 'email' ? await authenticationOf(ctx, id) : null;
+  const msg: Message = { ...row, raw: Buffer.from(raw), auth };
   // Reading (MIME, XML, PDF) happens outside any transaction, on a parse thread (parse-pool.ts):
   // it holds no lock and no request waits while it parses; past its limits it is a refusal.
   const read =
-    alreadyRead ??
+    already?.read ??
     (msg.channel === 'email'
       ? await readMessageOffThread(ctx.config, msg.raw)
       : await readUploadOffThread(ctx.config, msg.raw, msg.filename));

@@ -56,17 +56,17 @@ function tight(a: Word, b: Word, h: number, factor: number): boolean {
   return b.bbox[0] - a.bbox[2] <= h * factor;
 }
 
+/** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
+function ocrSplit(a: Word, b: Word, h: number): boolean {
+  return a.ocr && b.ocr && b.bbox[0] - a.bbox[2] < h * 0.33;
+}
+
 /**
  * OCR splits a number or a date where a character is faint ("11/03/201" "7", "376," "37"): two
  * OCR'd words closer than a third of the line's height, a digit or a separator on both sides of
  * the gap, are one token. A printed space between the parts of one value is wider (a space is
  * about half a height), and a text layer's words are never joined here.
  */
-/** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
-function ocrSplit(a: Word, b: Word, h: number): boolean {
-  return a.ocr && b.ocr && b.bbox[0] - a.bbox[2] < h * 0.33;
-}
-
 function glued(run: Word[], h: number): string {
   let s = (run[0] as Word).text;
   for (let k = 1; k < run.length; k++) {
