@@ -11,13 +11,49 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
-const pdfjs = lazyModule<PdfJs>('pdfjs-dist', async () => {
-  // The worker's message handler on this thread: pdf.js then runs its "fake worker" here instead
-  // of starting a thread or importing a script by URL (it looks for globalThis.pdfjsWorker).
-  // @ts-expect-error the worker bundle ships without type declarations; only its side effect is used
-  await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  return import('pdfjs-dist/legacy/build/pdf.mjs');
-});
+/**
+ * Builtins the legacy build's bundled core-js replaces with its own polyfill on Node 20 although
+ * the engine's are correct for everything pdf.js and docex do: `JSON.stringify` and `JSON.parse`
+ * (forced there only because Node 20 lacks `JSON.rawJSON`, which nothing here uses) and
+ * `Array.prototype.push` (a fix for arrays of 2^53 - 1 elements). Replaced, every stringify and
+ * push of the thread runs through JavaScript: a 2 MB string took 120-200 ms to stringify instead
+ * of 2 ms, a million pushes 43 ms instead of 25 (Node 20.20, measured; Node 24 has them all and
+ * core-js leaves them alone). That was every capture thread's cost, and every process's that reads
+ * a PDF to test or measure (a bench's probes stalled for 400 ms on their own JSON). Put back after
+ * the import; what core-js adds that the engine lacks (Promise.withResolvers, the Set methods,
+ * Uint8Array's base64) stays, pdf.js needs it.
+ */
+const ENGINE_BUILTINS: ReadonlyArray<readonly [object, string]> = [
+  [JSON, 'stringify'],
+  [JSON, 'parse'],
+  [Array.prototype, 'push'],
+];
+
+/** Runs `load`, then puts back each engine builtin it replaced. */
+async function keepingEngineBuiltins<T>(load: () => Promise<T>): Promise<T> {
+  const saved = ENGINE_BUILTINS.map(([owner, name]) => ({
+    owner,
+    name,
+    descriptor: Object.getOwnPropertyDescriptor(owner, name),
+  }));
+  try {
+    return await load();
+  } finally {
+    for (const { owner, name, descriptor } of saved) {
+      if (descriptor !== undefined) Object.defineProperty(owner, name, descriptor);
+    }
+  }
+}
+
+const pdfjs = lazyModule<PdfJs>('pdfjs-dist', () =>
+  keepingEngineBuiltins(async () => {
+    // The worker's message handler on this thread: pdf.js then runs its "fake worker" here instead
+    // of starting a thread or importing a script by URL (it looks for globalThis.pdfjsWorker).
+    // @ts-expect-error the worker bundle ships without type declarations; only its side effect is used
+    await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  }),
+);
 
 /** The installed package's folder, with a trailing slash as pdf.js wants its data folders. */
 function packageDir(sub: string): string {
