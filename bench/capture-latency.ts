@@ -23,6 +23,11 @@
 // DOCEX_CAPTURE_NICE=0 to see what that changes. The figure in use is in the section written.
 //
 // Writes its section of bench/RESULTS.md ("### Capture: the SMTP listener and the API while OCR runs").
+//
+// BENCH_LATENCY_TRACE=<ms> prints every probe slower than <ms> and every upload, each with its start
+// on the monotonic clock in microseconds (process.hrtime: the clock a --cpu-prof profile's
+// startTime and timeDeltas count on, BENCH_DOCEX_NODE_ARGS), to line a stall up with the threads'
+// profiles.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +50,19 @@ const SMALL_FILES = 20;
 const READ_TIMEOUT_MS = 20 * 60 * 1000;
 /** DOCEX_CAPTURE_NICE as docex will read it (its environment is this one's; 10 by default). */
 const NICE = Number(process.env.DOCEX_CAPTURE_NICE || 10);
+/** Probes slower than this are printed with their start (BENCH_LATENCY_TRACE); off when unset. */
+const TRACE_MS = Number(process.env.BENCH_LATENCY_TRACE ?? Number.POSITIVE_INFINITY);
+
+/** Now on the monotonic clock, in microseconds (what --cpu-prof's timestamps count). */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** Prints what took `ms` from `startUs` when tracing and it is slower than `threshold`. */
+function trace(what: string, startUs: number, ms: number, threshold = TRACE_MS): void {
+  if (TRACE_MS !== Number.POSITIVE_INFINITY && ms >= threshold)
+    console.log(`trace ${what} start_us=${startUs} ms=${ms.toFixed(1)}`);
+}
 
 interface Figures {
   count: number;
@@ -118,14 +136,18 @@ async function main(): Promise<void> {
     let next = 0;
     const smtpOnce = async () => {
       const raw = raws[next++ % raws.length] as Buffer;
+      const startUs = monotonicUs();
       const sent = await sendAll(docex.smtpPort, address, [raw], 1);
       if (sent.failures.length > 0) {
         problems.push(`SMTP refused: ${sent.failures[0]}`);
         return null;
       }
-      return sent.replies[0] ?? null;
+      const ms = sent.replies[0] ?? null;
+      if (ms !== null) trace('smtp', startUs, ms);
+      return ms;
     };
     const apiOnce = async () => {
+      const startUs = monotonicUs();
       const t0 = performance.now();
       const res = await fetch(`${docex.api.url}/v1/enablement`, {
         headers: { authorization: `Bearer ${key}` },
@@ -135,7 +157,9 @@ async function main(): Promise<void> {
         problems.push(`GET /v1/enablement answered ${res.status}`);
         return null;
       }
-      return performance.now() - t0;
+      const ms = performance.now() - t0;
+      trace('api', startUs, ms);
+      return ms;
     };
     const phase = async (name: string, during: () => Promise<void>) => {
       const cpu0 = cpuMs(pid);
@@ -166,10 +190,13 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const ids: string[] = [];
       for (const s of scans) {
+        const startUs = monotonicUs();
+        const u0 = performance.now();
         const m = await api<{ id: string; status: string }>('POST', '/v1/inbound/documents', key, {
           filename: basename(s.path),
           content_base64: readFileSync(s.path).toString('base64'),
         });
+        trace(`upload ${basename(s.path)}`, startUs, performance.now() - u0, 0);
         ids.push(m.id);
       }
       const until = Date.now() + READ_TIMEOUT_MS;
