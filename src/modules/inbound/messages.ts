@@ -2,7 +2,7 @@
 // bytes for 90 days whatever became of it, listed for its organization with reasons in words.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -13,6 +13,7 @@ import { iso } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Pass } from '../../worker/worker.ts';
+import { deleteCapturesOf, hasOpenCapture } from '../capture/retention.ts';
 import type { ReceivedHeaders } from './read-headers.ts';
 import type { InboundMessageView, ListInboundQueryT } from './schemas.ts';
 
@@ -174,15 +175,32 @@ export async function serveRaw(ctx: AppContext, principal: Principal, id: string
     .send(bytes);
 }
 
-/** The worker's retention pass: messages older than 90 days (service clock) are deleted. */
+/**
+ * The worker's retention pass: messages older than 90 days (service clock) are deleted, with
+ * their captures once none is still open (capture/retention.ts: a capture waiting to be read or
+ * reviewed keeps its message, and the next pass after its review takes both). One batch, one
+ * transaction; the rows taken are locked, and rows another pass holds are skipped.
+ */
 export async function purgeOldMessages(ctx: AppContext): Promise<Pass> {
   const cutoff = new Date(ctx.clock.now().getTime() - INBOUND_RETENTION_MS);
-  const res = await ctx.db
-    .deleteFrom('inbound_messages')
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('inbound_messages').select('id').where('received_at', '<', cutoff).limit(PURGE_BATCH),
-    )
-    .executeTakeFirst();
-  const n = Number(res.numDeletedRows);
-  return { handled: n, full: n === PURGE_BATCH };
+  return ctx.db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom('inbound_messages')
+        .select('id')
+        .where('received_at', '<', cutoff)
+        .where(({ not }) => not(hasOpenCapture(sql.ref('inbound_messages.id'))))
+        .limit(PURGE_BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+    ).map((r) => r.id);
+    await deleteCapturesOf(trx, ids);
+    const res =
+      ids.length === 0
+        ? { numDeletedRows: 0n }
+        : await trx.deleteFrom('inbound_messages').where('id', 'in', ids).executeTakeFirst();
+    const n = Number(res.numDeletedRows);
+    return { handled: n, full: n === PURGE_BATCH };
+  });
 }
