@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
+import { captureBytes } from '../../src/modules/capture/captures.ts';
 import { messageSettledPort } from '../../src/modules/capture/ports.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
@@ -77,7 +78,10 @@ test('a plain PDF uploaded: 202, the message processing with its capture, read l
   assert.equal(c.inbound_message_id, r.body.id);
   assert.equal(c.part, 0);
   assert.equal(c.content_type, 'application/pdf');
-  assert.ok(Buffer.from(c.bytes).equals(pdf), 'the file kept whole');
+  // stored once: the capture's file is the message's bytes (migration 0059), read back whole
+  assert.equal(c.bytes, null, "an upload's file is not stored a second time");
+  assert.ok(Buffer.from((await messageRow(r.body.id)).raw).equals(pdf), 'the file kept whole');
+  assert.ok(Buffer.from(await captureBytes(svc.ctx.db, c)).equals(pdf), "the capture's file is the upload");
   // GET the message for its fate; the capture itself is not shown until it is read
   const m = await svc.req<Captured>('GET', `/v1/inbound/messages/${r.body.id}`, { token: buyer.key });
   assert.equal(m.body.status, 'processing');

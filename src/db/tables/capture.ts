@@ -33,7 +33,8 @@ export interface CapturesTable {
   filename: string;
   content_type: string;
   sha256: string;
-  bytes: Uint8Array;
+  /** null: the file is its message's bytes (an upload's, stored once since migration 0059) */
+  bytes: Uint8Array | null;
   pages: Generated<number | null>;
   method: Generated<'text' | 'ocr' | 'mixed' | null>;
   status: CaptureStatus;

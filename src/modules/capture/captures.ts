@@ -2,7 +2,7 @@
 // change takes. A capture still `reading` is the worker's and the API does not show it: not
 // listed, and 404 by id until it is read (the message it came with says `processing` meanwhile).
 // Every query names the caller's organization: another organization's capture is 404.
-import type { Selectable } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import { hmacKeys } from '../../context.ts';
 import type { CaptureActor, CapturesTable } from '../../db/tables/capture.ts';
@@ -19,6 +19,27 @@ import {
 } from './schemas.ts';
 
 export type CaptureRow = Selectable<CapturesTable>;
+
+/**
+ * A capture's file in SQL (the row in scope as `captures`): its own bytes, or, null since migration
+ * 0059 for an upload's file, its message's. For statements that return the file with the row.
+ */
+export const FILE_BYTES: RawBuilder<Uint8Array> = sql<Uint8Array>`coalesce(captures.bytes,
+  (select m.raw from inbound_messages m where m.id = captures.inbound_message_id))`;
+
+/** A capture's file from its row: its own bytes, or its message's (FILE_BYTES). */
+export async function captureBytes(
+  db: Tx | AppContext['db'],
+  row: Pick<CaptureRow, 'bytes' | 'inbound_message_id'>,
+): Promise<Uint8Array> {
+  if (row.bytes !== null) return row.bytes;
+  const m = await db
+    .selectFrom('inbound_messages')
+    .select('raw')
+    .where('id', '=', row.inbound_message_id)
+    .executeTakeFirstOrThrow();
+  return m.raw;
+}
 
 export { FIELD_NAMES };
 
@@ -206,7 +227,8 @@ export async function capturePageFile(
 ): Promise<{ bytes: Uint8Array; filename: string; contentType: string; sha256: string }> {
   const row = await ctx.db
     .selectFrom('captures')
-    .select(['bytes', 'filename', 'content_type', 'sha256', 'read_pages'])
+    .select(['filename', 'content_type', 'sha256', 'read_pages'])
+    .select(FILE_BYTES.as('bytes'))
     .where('id', '=', id)
     .where('organization_id', '=', principal.organization.id)
     .where('status', '!=', 'reading')

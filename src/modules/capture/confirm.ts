@@ -25,7 +25,7 @@ import {
   systemActor,
 } from '../documents/index.ts';
 import { asInvoice, captureContent } from './capture-bill.ts';
-import { type CaptureRow, captureActorOf, lockCapture, projectCapture } from './captures.ts';
+import { type CaptureRow, captureActorOf, captureBytes, lockCapture, projectCapture } from './captures.ts';
 import {
   applyCorrections,
   type Corrections,
@@ -92,7 +92,12 @@ export async function confirmLocked(
       organizationId: row.organization_id,
       captureId: row.id,
       inboundMessageId: row.inbound_message_id,
-      file: { filename: row.filename, contentType: row.content_type, bytes: row.bytes, sha256: row.sha256 },
+      file: {
+        filename: row.filename,
+        contentType: row.content_type,
+        bytes: await captureBytes(trx, row),
+        sha256: row.sha256,
+      },
       seller: invoice.seller,
       number: values.number!,
       issueDate: values.issue_date!,

@@ -22,7 +22,7 @@ import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../..
 import { ApiError } from '../../lib/errors.ts';
 import type { Pass, WorkerTask } from '../../worker/worker.ts';
 import { appendEvents } from '../events/append.ts';
-import { emptyFields, PROJECTED, projectCapture } from './captures.ts';
+import { emptyFields, FILE_BYTES, PROJECTED, projectCapture } from './captures.ts';
 import { capturedDuplicate } from './duplicate.ts';
 import { supplierKeysOf } from './extract/index.ts';
 import { autoConfirmPort, messageSettledPort } from './ports.ts';
@@ -79,9 +79,8 @@ async function claim(ctx: AppContext, token: string, now: Date): Promise<Claimed
                   where status = 'reading' and (lease_until is null or lease_until < ${now})
                   order by created_at, id limit 1 for update skip locked)
        and status = 'reading'
-    returning id, organization_id, inbound_message_id, filename, content_type, bytes, attempts, supplier_keys`.execute(
-    ctx.db,
-  );
+    returning id, organization_id, inbound_message_id, filename, content_type, ${FILE_BYTES} as bytes, attempts,
+      supplier_keys`.execute(ctx.db);
   return rows[0] ?? null;
 }
 

@@ -36,11 +36,13 @@ export interface StoredCaptures {
 /**
  * Inserts one `reading` capture per part not seen before; answers the captures in the parts'
  * order (the ones stored before, when the message was accepted once already). `supplierKeys`: what
- * the message tells of its supplier before anything is read (the verified sender's domain).
+ * the message tells of its supplier before anything is read (the verified sender's domain). A part
+ * that is the message's own bytes (an upload's file: the same sha256 as `messageSha256`) is stored
+ * by reference, its bytes null (migration 0059; captures.ts captureBytes reads it back).
  */
 export async function insertCaptures(
   trx: Tx,
-  m: { organizationId: string; messageId: string; supplierKeys: string[] },
+  m: { organizationId: string; messageId: string; messageSha256: string; supplierKeys: string[] },
   parts: readonly CapturablePart[],
   now: Date,
 ): Promise<StoredCaptures> {
@@ -94,7 +96,7 @@ export async function insertCaptures(
           filename: p.filename.slice(0, 255),
           content_type: p.contentType,
           sha256: p.sha256,
-          bytes: p.bytes,
+          bytes: p.sha256 === m.messageSha256 ? null : p.bytes,
           status: 'reading' as const,
           supplier_keys: m.supplierKeys,
           notes: p.notes ?? [],

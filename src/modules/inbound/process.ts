@@ -61,6 +61,7 @@ interface Message {
   envelope_from: string | null;
   message_id: string | null;
   filename: string | null;
+  sha256: string;
   raw: Buffer;
   /** DKIM/SPF/DMARC (authenticate.ts); null for an upload */
   auth: SenderAuthentication | null;
@@ -183,7 +184,16 @@ export async function processMessage(
 ): Promise<Outcome> {
   const row = await ctx.db
     .selectFrom('inbound_messages')
-    .select(['id', 'organization_id', 'channel', 'from_address', 'envelope_from', 'message_id', 'filename'])
+    .select([
+      'id',
+      'organization_id',
+      'channel',
+      'from_address',
+      'envelope_from',
+      'message_id',
+      'filename',
+      'sha256',
+    ])
     .$if(already === undefined, (q) => q.select('raw'))
     .where('id', '=', id)
     .executeTakeFirst();
@@ -227,7 +237,12 @@ export async function processMessage(
         // that one, and its status follows it (settle-message.ts), settled here at once.
         const stored = await insertCaptures(
           trx,
-          { organizationId: org.id, messageId: id, supplierKeys: verifiedSenderKey(auth, msg.from_address) },
+          {
+            organizationId: org.id,
+            messageId: id,
+            messageSha256: msg.sha256,
+            supplierKeys: verifiedSenderKey(auth, msg.from_address),
+          },
           read.capturable,
           now,
         );
