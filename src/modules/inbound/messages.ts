@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { hmacKeys } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { InboundChannel, InboundMessagesTable } from '../../db/tables/inbound.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
 import { iso } from '../../lib/clock.ts';
@@ -183,7 +184,7 @@ export async function serveRaw(ctx: AppContext, principal: Principal, id: string
  */
 export async function purgeOldMessages(ctx: AppContext): Promise<Pass> {
   const cutoff = new Date(ctx.clock.now().getTime() - INBOUND_RETENTION_MS);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const ids = (
       await trx
         .selectFrom('inbound_messages')
