@@ -4,11 +4,13 @@
 // it, in the envelope); by mail, the message is accepted with its e-invoices' bills and its files
 // captured, `processing` until they are read, and never processed twice.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import { captureBytes } from '../../src/modules/capture/captures.ts';
 import { messageSettledPort } from '../../src/modules/capture/ports.ts';
+import { captureReadPass } from '../../src/modules/capture/read-pass.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
 import { party as makeParty, type Party } from '../helpers/document-setup.ts';
@@ -18,6 +20,7 @@ import { sampleInvoiceXml } from './helpers.ts';
 
 let svc: TestService;
 let buyer: Party;
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 before(async () => {
   svc = await startTestService();
@@ -103,6 +106,51 @@ test('a plain PDF uploaded: 202, the message processing with its capture, read l
   assert.equal(again.status, 202, again.text);
   assert.equal(again.text, r.text);
   assert.equal(await count(), before);
+});
+
+test("an upload's file, stored once, is what its capture reads, draws and leaves as the bill's attachment", async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('Invoice ONCE-1  Total 119.00 EUR', { x: 50, y: 700, size: 14 });
+  const pdf = Buffer.from(await doc.save());
+  const r = await upload(pdf, 'once.pdf');
+  assert.equal(r.status, 202, r.text);
+  const capId = r.body.capture_ids[0]!;
+  assert.equal((await captureRow(capId)).bytes, null, 'no copy of the file in the capture');
+  while ((await captureReadPass(svc.ctx)).handled > 0);
+  const c = await svc.req<{ status: string; file: { sha256: string; pages: number } }>(
+    'GET',
+    `/v1/captures/${capId}`,
+    { token: buyer.key },
+  );
+  assert.equal(c.body.status, 'needs_review', c.text);
+  assert.equal(c.body.file.sha256, sha256(pdf));
+  assert.equal(c.body.file.pages, 1, "read from the message's bytes");
+  const png = await svc.req('GET', `/v1/captures/${capId}/pages/1`, { token: buyer.key });
+  assert.equal(png.status, 200, png.text);
+  assert.equal(png.headers['content-type'], 'image/png');
+  const confirmed = await svc.req<{ document_id: string }>('POST', `/v1/captures/${capId}/confirm`, {
+    token: buyer.key,
+    body: {
+      fields: {
+        number: 'ONCE-1',
+        issue_date: '2026-11-01',
+        currency: 'EUR',
+        total: '119.00',
+        seller_name: 'Einmal GmbH',
+      },
+    },
+  });
+  assert.equal(confirmed.status, 200, confirmed.text);
+  const att = await svc.ctx.db
+    .selectFrom('attachments')
+    .select(['content', 'sha256'])
+    .where('document_id', '=', confirmed.body.document_id)
+    .executeTakeFirstOrThrow();
+  assert.ok(
+    Buffer.from(att.content).equals(pdf),
+    "the bill's attachment is the uploaded file, byte for byte",
+  );
+  assert.equal(att.sha256, sha256(pdf));
 });
 
 test('a scan (PNG) of 2 MB is taken; an e-invoice upload still answers 201 with its bill', async () => {
