@@ -29,7 +29,7 @@ export const FILE_BYTES: RawBuilder<Uint8Array> = sql<Uint8Array>`coalesce(captu
 
 /** A capture's file from its row: its own bytes, or its message's (FILE_BYTES). */
 export async function captureBytes(
-  db: Tx | AppContext['db'],
+  db: AppContext['db'],
   row: Pick<CaptureRow, 'bytes' | 'inbound_message_id'>,
 ): Promise<Uint8Array> {
   if (row.bytes !== null) return row.bytes;

@@ -196,11 +196,9 @@ export async function purgeOldMessages(ctx: AppContext): Promise<Pass> {
         .skipLocked()
         .execute()
     ).map((r) => r.id);
+    if (ids.length === 0) return { handled: 0, full: false };
     await deleteCapturesOf(trx, ids);
-    const res =
-      ids.length === 0
-        ? { numDeletedRows: 0n }
-        : await trx.deleteFrom('inbound_messages').where('id', 'in', ids).executeTakeFirst();
+    const res = await trx.deleteFrom('inbound_messages').where('id', 'in', ids).executeTakeFirst();
     const n = Number(res.numDeletedRows);
     return { handled: n, full: n === PURGE_BATCH };
   });
