@@ -4,6 +4,7 @@
 // docs/deployment.md gives for a real deployment, with the monitor's timings shortened for
 // loopback (below). As root, every command runs as the postgres user (PostgreSQL refuses root).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -85,12 +86,21 @@ export class Formation {
     execFileSync(bin, argv, { stdio: ['ignore', 'ignore', 'pipe'], env: this.env });
   }
 
-  /** `pg_autoctl run` for a node in a process group of its own, so that it can be killed whole. */
+  /**
+   * `pg_autoctl run` for a node in a process group of its own; what it prints goes to
+   * `<name>.autoctl.log` in the drill's directory (appended across restarts), for `diagnose`.
+   */
   private run(name: string, pgdata: string): void {
     const [bin, argv] = this.argv(['run', '--pgdata', pgdata]);
-    const child = spawn(bin, argv, { detached: true, stdio: 'ignore', env: this.env });
+    const out = openSync(this.autoctlLog(name), 'a');
+    const child = spawn(bin, argv, { detached: true, stdio: ['ignore', out, out], env: this.env });
+    closeSync(out);
     child.unref();
     this.runs.set(name, child);
+  }
+
+  private autoctlLog(name: string): string {
+    return join(this.work, `${name}.autoctl.log`);
   }
 
   /** Creates and starts the monitor and both nodes; resolves once node1 is primary and node2 its secondary. */
@@ -217,15 +227,56 @@ export class Formation {
     return `postgres://postgres@127.0.0.1:${node.port}/docex`;
   }
 
-  /** The node's machine is lost: its pg_autoctl keeper and its postmaster, SIGKILLed together. */
+  /**
+   * The node's machine is lost: every process of it SIGKILLed at once. Its `pg_autoctl` keeper and
+   * postmaster share the run's process group, but PostgreSQL puts each child of the postmaster
+   * (backends, walsender, checkpointer, logger) in a session of its own, and a postmaster that
+   * `pg_ctl` started (pg_autoctl does so on some transitions) is in none of the run's: killing the
+   * group alone left processes behind that could still commit a write in flight or keep the old
+   * server's shared memory attached. So the postmaster of `postmaster.pid` and every descendant of
+   * the group and of it are collected first, then killed together.
+   */
   kill(node: FormationNode): void {
     const run = this.runs.get(node.name);
-    if (run?.pid) {
+    this.runs.delete(node.name);
+    const procs = processTable();
+    const roots = new Set<number>();
+    if (run?.pid) for (const p of procs) if (p.pgid === run.pid) roots.add(p.pid);
+    const postmaster = postmasterPid(node.pgdata);
+    if (postmaster) roots.add(postmaster);
+    const doomed = descendants(procs, roots);
+    for (const pid of doomed) {
       try {
-        process.kill(-run.pid, 'SIGKILL');
+        process.kill(pid, 'SIGKILL');
       } catch {}
     }
-    this.runs.delete(node.name);
+  }
+
+  /**
+   * What a failed wait leaves to read: the monitor's last events and the tail of the node's
+   * `pg_autoctl` output and PostgreSQL log.
+   */
+  async diagnose(node: FormationNode): Promise<string> {
+    const parts: string[] = [];
+    try {
+      const events = await this.monitorQuery<{ eventtime: Date; nodename: string; description: string }>(
+        'select eventtime, nodename, description from pgautofailover.event order by eventid desc limit 15',
+      );
+      parts.push(
+        "-- the monitor's last events",
+        ...events.reverse().map((e) => `${e.eventtime.toISOString()} ${e.nodename}: ${e.description}`),
+      );
+    } catch (err) {
+      parts.push(`-- the monitor's events could not be read: ${String(err)}`);
+    }
+    parts.push(`-- ${node.name}: pg_autoctl`, tail(this.autoctlLog(node.name), 40));
+    const logDir = join(node.pgdata, 'log');
+    const logs = existsSync(logDir) ? readdirSync(logDir).sort() : [];
+    const last = logs.at(-1);
+    // The server's own lines, without the statements it quotes (a docex write spans dozens).
+    const serverLines = (line: string) => /^\d{4}-\d\d-\d\d /.test(line) && !line.includes(' STATEMENT: ');
+    parts.push(`-- ${node.name}: PostgreSQL`, last ? tail(join(logDir, last), 30, serverLines) : '(no log)');
+    return parts.join('\n');
   }
 
   /** The lost node comes back: `pg_autoctl run` again; the monitor makes it a secondary (pg_rewind). */
@@ -253,15 +304,69 @@ export class Formation {
     );
   }
 
-  /** Everything the formation started, SIGKILLed (the drill's directory goes with it). */
+  /** Everything the formation started, SIGKILLed as `kill` does (the drill's directory goes with it). */
   stop(): void {
-    for (const [, run] of this.runs) {
-      if (run.pid) {
-        try {
-          process.kill(-run.pid, 'SIGKILL');
-        } catch {}
+    for (const node of this.nodes) this.kill(node);
+    this.kill({ name: 'monitor', port: this.monitorPort, pgdata: join(this.work, 'monitor') });
+  }
+}
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  pgid: number;
+}
+
+/** Every process of the machine, from /proc (Linux: the only system the drill runs on). */
+function processTable(): Proc[] {
+  const procs: Proc[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command may hold spaces and parentheses: the fields start after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.push({ pid: Number(entry), ppid: Number(fields[1]), pgid: Number(fields[2]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return procs;
+}
+
+function descendants(procs: Proc[], roots: Set<number>): Set<number> {
+  const all = new Set(roots);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of procs) {
+      if (!all.has(p.pid) && all.has(p.ppid)) {
+        all.add(p.pid);
+        grew = true;
       }
     }
-    this.runs.clear();
+  }
+  return all;
+}
+
+/** The postmaster's pid, the first line of `postmaster.pid`, if the server runs. */
+function postmasterPid(pgdata: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function tail(file: string, lines: number, keep: (line: string) => boolean = () => true): string {
+  try {
+    const kept = readFileSync(file, 'utf8').trimEnd().split('\n').filter(keep);
+    return kept
+      .slice(-lines)
+      .map((l) => l.slice(0, 300))
+      .join('\n');
+  } catch (err) {
+    return `(${String(err)})`;
   }
 }

@@ -493,19 +493,32 @@ async function failover(f: Formation): Promise<void> {
   log(
     `writes accepted again ${(record.outageMs / 1000).toFixed(1)} s after the kill (${record.unavailable} × 503); ${primary.name} rejoins`,
   );
+  // A write accepted sooner than the monitor can promote anyone (it waits 4 s for a node to look
+  // unhealthy) was taken by the node the drill meant to kill: a drill that did not kill.
+  if (record.promoted === primary.name || record.outageMs < 2_000) {
+    violations.push(
+      `a write was accepted ${(record.outageMs / 1000).toFixed(1)} s after killing ${primary.name}, before any promotion (primary now: ${record.promoted})`,
+    );
+    return;
+  }
   if (record.outageMs > FAILOVER_BUDGET_MS)
     violations.push(
       `writes accepted again only ${(record.outageMs / 1000).toFixed(1)} s after killing ${primary.name} (budget 30 s)`,
     );
   const rejoinAt = Date.now();
   f.rejoin(primary);
-  await f.waitFor(
-    (s) =>
-      s.some((n) => n.name === primary.name && n.reported === 'secondary' && n.assigned === 'secondary') &&
-      s.some((n) => n.reported === 'primary' && n.assigned === 'primary'),
-    180_000,
-    `${primary.name} a secondary again`,
-  );
+  await f
+    .waitFor(
+      (s) =>
+        s.some((n) => n.name === primary.name && n.reported === 'secondary' && n.assigned === 'secondary') &&
+        s.some((n) => n.reported === 'primary' && n.assigned === 'primary'),
+      180_000,
+      `${primary.name} a secondary again`,
+    )
+    .catch(async (err: unknown) => {
+      process.stderr.write(`${await f.diagnose(primary)}\n`);
+      throw err;
+    });
   record.rejoinMs = Date.now() - rejoinAt;
   log(`${primary.name} is the secondary again after ${(record.rejoinMs / 1000).toFixed(1)} s`);
 }
