@@ -8,7 +8,10 @@
 //   - `timeoutMs` per job: a job still running then has its thread terminated (a synchronous parse
 //     cannot be asked to stop) and answers `tooSlow`; a new thread takes the next job;
 //   - a thread that dies (out of memory under its resourceLimits, say) fails its own job only;
-//   - a thread idle for a minute ends, and an idle thread never keeps the process alive.
+//   - a thread idle for a minute ends, and an idle thread never keeps the process alive;
+//   - while someone keeps the pool warm (keepWarm: the SMTP listener, whose 250 waits for a parse
+//     thread), one thread is started at once and kept through idle minutes, and a started thread
+//     that ends (a job's time limit) is replaced at once: nobody waits for a thread's start.
 // The thread side (the job loop) is src/lib/thread-jobs.ts.
 import type { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode } from './errors.ts';
@@ -17,6 +20,8 @@ export interface PoolSettings {
   threads: number;
   queue: number;
   timeoutMs: number;
+  /** How long a thread with nothing to do lives (IDLE_MS unless given: tests shorten it). */
+  idleMs?: number;
 }
 
 /** An error as it crosses from a thread: an ApiError keeps its code and details. */
@@ -100,6 +105,8 @@ export class ThreadPool<Q, R> {
   #next = 1;
   #idle: NodeJS.Timeout | null = null;
   #closed = false;
+  /** How many keep the pool warm (keepWarm): while any does, one thread stays started. */
+  #warm = 0;
 
   constructor(settings: PoolSettings, kind: PoolKind) {
     this.settings = settings;
@@ -126,6 +133,34 @@ export class ThreadPool<Q, R> {
       });
       this.#pump();
     });
+  }
+
+  /**
+   * Keeps one thread started until the answer is called: started now, kept through idle minutes,
+   * and replaced at once when a thread that had started ends (a job over its time limit, a crash).
+   * A thread that fails to start is not: the next job tries again, as without warmth. The last
+   * release ends the idle threads at once (what kept them is gone: a listener closed).
+   */
+  keepWarm(): () => void {
+    this.#warm++;
+    this.#warmUp();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#warm--;
+      if (this.#warm === 0) {
+        for (const t of this.#threads.filter((x) => !x.job && x.ready)) void this.#end(t, new Error('idle'));
+      }
+      this.#idleCheck();
+    };
+  }
+
+  #warmUp(): void {
+    if (this.#warm > 0 && !this.#closed && this.#threads.length === 0) {
+      this.#start();
+      this.#idleCheck();
+    }
   }
 
   /** Threads running now (started or starting). */
@@ -231,6 +266,8 @@ export class ThreadPool<Q, R> {
     thread.timer = null;
     const i = this.#threads.indexOf(thread);
     if (i >= 0) this.#threads.splice(i, 1);
+    // Only a thread that had started is replaced: one that cannot start is not retried in a loop.
+    if (thread.ready) this.#warmUp();
   }
 
   /** Terminates a thread; its job (or, before it was ready, every waiting job) fails with `err`. */
@@ -244,17 +281,22 @@ export class ThreadPool<Q, R> {
     await thread.worker.terminate();
   }
 
-  /** Idle threads do not keep the process alive, and end after IDLE_MS with nothing to do. */
+  /**
+   * Idle threads do not keep the process alive, and end after IDLE_MS with nothing to do (but one,
+   * while the pool is kept warm).
+   */
   #idleCheck(): void {
     const working = this.#queue.length > 0 || this.#threads.some((t) => t.job || !t.ready);
     for (const t of this.#threads) if (!t.job && t.ready) t.worker.unref();
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = null;
-    if (working || this.#threads.length === 0) return;
+    const kept = this.#warm > 0 ? 1 : 0;
+    if (working || this.#threads.length <= kept) return;
     this.#idle = setTimeout(() => {
       this.#idle = null;
-      for (const t of [...this.#threads]) if (!t.job && t.ready) void this.#end(t, new Error('idle'));
-    }, IDLE_MS);
+      const idle = this.#threads.filter((t) => !t.job && t.ready);
+      for (const t of idle.slice(this.#warm > 0 ? 1 : 0)) void this.#end(t, new Error('idle'));
+    }, this.settings.idleMs ?? IDLE_MS);
     this.#idle.unref();
   }
 }

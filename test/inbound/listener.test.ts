@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { purgeOldMessages } from '../../src/modules/inbound/messages.ts';
+import { parseThreads } from '../../src/modules/inbound/parse-pool.ts';
 import { type RunningListener, startInboundListener } from '../../src/modules/inbound/smtp-listener.ts';
 import { advanceClock, expectError, mintKey, type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
@@ -49,6 +50,11 @@ async function messages(token: string): Promise<Msg[]> {
   assert.equal(res.status, 200, res.text);
   return res.body.data;
 }
+
+test('a running listener keeps a parse thread started: no message waits for one to start (its 250 waits for the headers read there)', () => {
+  // Before any message: without the listener, the first parse would start the first thread.
+  assert.equal(parseThreads(svc.ctx.config), 1);
+});
 
 test('every organization has its own inbound address with at least 80 random bits, stable until rotated', async () => {
   const email = await address(a.session);

@@ -78,6 +78,21 @@ function parsePool(config: Config): Pool {
   return pool;
 }
 
+/**
+ * Keeps a parse thread started until the answer is called (ThreadPool.keepWarm): the SMTP
+ * listener's 250 waits for the headers' read on a parse thread, and a thread's start (its modules
+ * loaded and warmed up: 0.6 s on a quiet machine, seconds on a busy one) must not be paid by the
+ * first message after a quiet minute.
+ */
+export function keepParseThreadWarm(config: Config): () => void {
+  return parsePool(config).keepWarm();
+}
+
+/** Parse threads started or starting now (for tests and the listener's checks). */
+export function parseThreads(config: Config): number {
+  return pools.get(config)?.threads ?? 0;
+}
+
 function run<K extends ParseJob['kind']>(
   config: Config,
   job: Extract<ParseJob, { kind: K }>,

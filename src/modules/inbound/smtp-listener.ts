@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { organizationForLocalPart } from './address.ts';
 import { bounceDelivery, recordBounce } from './bounces.ts';
 import { storeMessage } from './messages.ts';
-import { headersOffThread } from './parse-pool.ts';
+import { headersOffThread, keepParseThreadWarm } from './parse-pool.ts';
 import { MAX_HEADER_SECTION_BYTES, Spool, StoreSlots } from './spool.ts';
 
 /** Recipients per message: a supplier's invoice has one; more is a list or an attack. */
@@ -288,10 +288,14 @@ export async function startInboundListener(ctx: AppContext): Promise<RunningList
     });
   });
   const bound = server.server.address() as AddressInfo;
+  // Each DATA's 250 waits for its headers' read on a parse thread: one is kept started while the
+  // listener runs, so no message waits for a thread's start (parse-pool.ts).
+  const releaseParseThread = keepParseThreadWarm(ctx.config);
   return {
     address: { host: bound.address, port: bound.port },
     close: () =>
       new Promise<void>((resolve) => {
+        releaseParseThread();
         for (const t of deadlines.values()) clearTimeout(t);
         deadlines.clear();
         server.close(() => resolve());
