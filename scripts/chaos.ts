@@ -465,9 +465,11 @@ async function failover(f: Formation): Promise<void> {
   const primary = await f.primary();
   if (!primary) throw new Error('pg_auto_failover: no primary to kill');
   const unavailableBefore = stats.byStatus.get(503) ?? 0;
-  const killedAt = Date.now();
   log(`SIGKILL the primary, ${primary.name} (pg_autoctl keeper and postmaster)`);
   f.kill(primary);
+  // Taken once every process of the node is killed (collecting them reads /proc: milliseconds in
+  // which a write could still commit there, and must not count as one sent after the kill).
+  const killedAt = Date.now();
   const record: Failover = {
     killed: primary.name,
     promoted: '?',
