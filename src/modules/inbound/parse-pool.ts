@@ -88,7 +88,7 @@ export function keepParseThreadWarm(config: Config): () => void {
   return parsePool(config).keepWarm();
 }
 
-/** Parse threads started or starting now (for tests and the listener's checks). */
+/** Parse threads started or starting now (the listener's test reads it). */
 export function parseThreads(config: Config): number {
   return pools.get(config)?.threads ?? 0;
 }
