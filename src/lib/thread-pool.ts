@@ -156,6 +156,11 @@ export class ThreadPool<Q, R> {
     };
   }
 
+  /** Idle threads kept through idle time: one while the pool is kept warm. */
+  get #kept(): number {
+    return this.#warm > 0 ? 1 : 0;
+  }
+
   #warmUp(): void {
     if (this.#warm > 0 && !this.#closed && this.#threads.length === 0) {
       this.#start();
@@ -290,12 +295,11 @@ export class ThreadPool<Q, R> {
     for (const t of this.#threads) if (!t.job && t.ready) t.worker.unref();
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = null;
-    const kept = this.#warm > 0 ? 1 : 0;
-    if (working || this.#threads.length <= kept) return;
+    if (working || this.#threads.length <= this.#kept) return;
     this.#idle = setTimeout(() => {
       this.#idle = null;
       const idle = this.#threads.filter((t) => !t.job && t.ready);
-      for (const t of idle.slice(this.#warm > 0 ? 1 : 0)) void this.#end(t, new Error('idle'));
+      for (const t of idle.slice(this.#kept)) void this.#end(t, new Error('idle'));
     }, this.settings.idleMs ?? IDLE_MS);
     this.#idle.unref();
   }

@@ -4,7 +4,6 @@
 // it, in the envelope); by mail, the message is accepted with its e-invoices' bills and its files
 // captured, `processing` until they are read, and never processed twice.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
@@ -13,6 +12,7 @@ import { messageSettledPort } from '../../src/modules/capture/ports.ts';
 import { captureReadPass } from '../../src/modules/capture/read-pass.ts';
 import { storeMessage } from '../../src/modules/inbound/messages.ts';
 import { processInboundPass } from '../../src/modules/inbound/process.ts';
+import { sha256 } from '../helpers/capture-rows.ts';
 import { party as makeParty, type Party } from '../helpers/document-setup.ts';
 import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { randomKey, startTestService, type TestService } from '../helpers/harness.ts';
@@ -20,7 +20,6 @@ import { sampleInvoiceXml } from './helpers.ts';
 
 let svc: TestService;
 let buyer: Party;
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 before(async () => {
   svc = await startTestService();
