@@ -104,6 +104,11 @@ export interface Config {
     maxPages: number;
     /** DOCEX_OCR (on|off, default on): off refuses a file that needs OCR, with that reason. */
     ocr: boolean;
+    /**
+     * DOCEX_OCR_NATIVE: `auto` (default: a `tesseract` 5+ program on PATH reads scans, else
+     * tesseract.js), `off` (always tesseract.js), or the absolute path of a tesseract program.
+     */
+    ocrNative: string;
     /** DOCEX_CAPTURE_THREADS: threads reading files, each one file at a time (1). */
     threads: number;
     /** DOCEX_CAPTURE_QUEUE: files that may wait for a thread (16); one more answers 503. */
@@ -302,6 +307,19 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be on or off, got ${JSON.stringify(env[name])}`);
 }
 
+/** DOCEX_OCR_NATIVE: auto, off, or an absolute path (a relative one would depend on the working directory). */
+function nativeOcrFrom(env: Env): string {
+  const raw = (env.DOCEX_OCR_NATIVE ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'auto') return 'auto';
+  if (raw.toLowerCase() === 'off') return 'off';
+  if (!raw.startsWith('/')) {
+    throw new ConfigError(
+      `DOCEX_OCR_NATIVE must be auto, off or the absolute path of a tesseract program, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return raw;
+}
+
 function flag(env: Env, name: string): boolean {
   const raw = (env[name] ?? '').toLowerCase();
   return raw === '1' || raw === 'true' || raw === 'yes' || raw === 'on';
@@ -452,6 +470,7 @@ export function loadConfig(env: Env = process.env): Config {
     capture: {
       maxPages: intFrom(env, 'DOCEX_CAPTURE_MAX_PAGES', 20, 1, 1000),
       ocr: onOff(env, 'DOCEX_OCR', true),
+      ocrNative: nativeOcrFrom(env),
       threads: intFrom(env, 'DOCEX_CAPTURE_THREADS', 1, 1, 64),
       queue: intFrom(env, 'DOCEX_CAPTURE_QUEUE', 16, 1, 10_000),
       timeoutMs: intFrom(env, 'DOCEX_CAPTURE_TIMEOUT_MS', 240_000, 100, 3_600_000),

@@ -13,6 +13,9 @@
 //   - each thread's heap is limited (CAPTURE_HEAP_MB): a file that needs more ends its thread and
 //     is refused, never the process. Pixels live outside the heap and are bounded by the pixel
 //     limits of read/images.ts and read/render-pdf.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
@@ -20,6 +23,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { startThread } from '../../lib/thread-entry.ts';
 import { ThreadPool } from '../../lib/thread-pool.ts';
 import type { CaptureJob, CaptureResult, CaptureThreadData } from './capture-worker.ts';
+import { endOrphanedOcr } from './read/ocr-native.ts';
 
 /** Seconds a caller is asked to wait before trying again. */
 export const CAPTURE_RETRY_AFTER_SECONDS = 30;
@@ -29,17 +33,21 @@ const THREAD_YOUNG_GENERATION_MB = 16;
 
 const retry = { 'retry-after': String(CAPTURE_RETRY_AFTER_SECONDS) };
 
-function spawn(nice: number): Worker {
+function spawn(nice: number, ocrData: string): Worker {
   // "Not given", so resourceLimits decide for the isolate created next (src/db/pglite-pool.ts).
   setFlagsFromString('--max-semi-space-size=0');
-  const workerData: CaptureThreadData = { nice };
-  return startThread(import.meta.url, 'capture-worker', {
+  const ocrChild = new Int32Array(new SharedArrayBuffer(4));
+  const workerData: CaptureThreadData = { nice, ocrData, ocrChild };
+  const worker = startThread(import.meta.url, 'capture-worker', {
     workerData,
     resourceLimits: {
       maxOldGenerationSizeMb: CAPTURE_HEAP_MB,
       maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
     },
   });
+  // A native OCR process outlives the thread that started it: ended with it.
+  worker.once('exit', () => endOrphanedOcr(ocrChild));
+  return worker;
 }
 
 const CAPTURE = {
@@ -69,22 +77,40 @@ const CAPTURE = {
 
 export type CapturePool = ThreadPool<CaptureJob, CaptureResult>;
 
-const pools = new WeakMap<Config, CapturePool>();
+const pools = new WeakMap<Config, { pool: CapturePool; ocrData: string }>();
+
+/**
+ * A private folder (mkdtemp: 0700, a name no one can guess) for the language data a native OCR
+ * engine reads unpacked (read/ocr-native.ts): made here, not by the threads, because the pool ends
+ * a thread without warning (idle, over its time limit) and what the thread made would stay; removed
+ * when the pool closes or the process exits. Empty until a thread's first OCR page with the native
+ * engine fills it (some 20 MB).
+ */
+function ocrDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'docex-tessdata-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** One pool per service configuration, started at its first file. */
 export function capturePool(config: Config): CapturePool {
-  let pool = pools.get(config);
-  if (!pool) {
+  let entry = pools.get(config);
+  if (!entry) {
     const { nice } = config.capture;
-    pool = new ThreadPool(config.capture, { ...CAPTURE, spawn: () => spawn(nice) });
-    pools.set(config, pool);
+    const ocrData = ocrDataDir();
+    entry = {
+      pool: new ThreadPool(config.capture, { ...CAPTURE, spawn: () => spawn(nice, ocrData) }),
+      ocrData,
+    };
+    pools.set(config, entry);
   }
-  return pool;
+  return entry.pool;
 }
 
 /** Ends the configuration's capture threads (the service's close, a test's end). */
 export async function closeCapturePool(config: Config): Promise<void> {
-  const pool = pools.get(config);
+  const entry = pools.get(config);
   pools.delete(config);
-  await pool?.close();
+  await entry?.pool.close();
+  if (entry) rmSync(entry.ocrData, { recursive: true, force: true });
 }

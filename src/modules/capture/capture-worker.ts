@@ -9,6 +9,7 @@ import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
 import { lowerThreadPriority } from '../../lib/thread-priority.ts';
 import { extractFields } from './extract/index.ts';
 import { loadSharp } from './read/images.ts';
+import { setNativeHost } from './read/ocr-native.ts';
 import { readPdfTextPages } from './read/pdf-text.ts';
 import { type CaptureKind, type ReadSettings, readPages, renderPage } from './read/read-pages.ts';
 
@@ -23,6 +24,10 @@ export type CaptureResult = ReadFile | Uint8Array | Extraction;
 export interface CaptureThreadData {
   /** DOCEX_CAPTURE_NICE: steps below the service's CPU priority. */
   nice: number;
+  /** The pool's folder for a native OCR engine's unpacked language data (read/ocr-native.ts). */
+  ocrData: string;
+  /** Where this thread keeps its running native OCR process's pid (read/ocr-native.ts). */
+  ocrChild: Int32Array;
 }
 
 /** The smallest PDF with one line of text: read once before the thread says it is ready. */
@@ -48,9 +53,11 @@ async function warmUp(): Promise<void> {
   // that needs one and at its priority: made now, if not yet, so that lowering this thread's
   // priority never lowers theirs, which the thread serving requests shares.
   await stat(import.meta.filename);
-  // This thread and those it starts from now on (sharp's, the OCR engine's) yield the CPU to the
+  // This thread and those it starts from now on (sharp's, the OCR engine's thread or process) yield the CPU to the
   // thread serving requests and the SMTP listener (src/lib/thread-priority.ts).
-  const priority = lowerThreadPriority((workerData as CaptureThreadData | undefined)?.nice ?? 0);
+  const data = workerData as CaptureThreadData | undefined;
+  setNativeHost(data ? { dataDir: data.ocrData, child: data.ocrChild } : null);
+  const priority = lowerThreadPriority(data?.nice ?? 0);
   if (priority.refused) {
     process.emitWarning(
       `The capture thread runs at the service's CPU priority (DOCEX_CAPTURE_NICE not applied): ${priority.reason}`,

@@ -50,13 +50,13 @@ function stopped(err: unknown): never {
  */
 export async function readCaptureFile(config: Config, file: CaptureFile): Promise<ReadFile> {
   const kind = kindOf(file);
-  const { maxPages, ocr, pageTimeoutMs } = config.capture;
+  const { maxPages, ocr, pageTimeoutMs, ocrNative: native } = config.capture;
   try {
     const result = await capturePool(config).run({
       kind: 'read',
       file: kind,
       bytes: file.bytes,
-      settings: { maxPages, ocr, pageTimeoutMs },
+      settings: { maxPages, ocr, pageTimeoutMs, native },
     });
     return result as ReadFile;
   } catch (err) {

@@ -25,7 +25,7 @@ describe('OCR on a scan', () => {
     );
     const png = await scanImage(page, 300).png().toBuffer();
     const img = await ocrImage(new Uint8Array(png), 0);
-    const { words, angle } = await recognize(img.png, img, img.dpi);
+    const { words, angle } = await recognize(img.png, img, img.dpi, 'off');
     // The page is straightened by the skew tesseract measures on it (rotateAuto): the scan's 1.8°.
     const degrees = Math.abs((angle * 180) / Math.PI);
     assert.ok(Math.abs(degrees - 1.8) < 0.3, `skew measured ${degrees.toFixed(2)}°, turned 1.8°`);

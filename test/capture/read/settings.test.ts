@@ -9,6 +9,7 @@ test('capture settings: defaults, on/off, and bad values refused at start', () =
   assert.deepEqual(loadConfig({}).capture, {
     maxPages: 20,
     ocr: true,
+    ocrNative: 'auto',
     threads: 1,
     queue: 16,
     timeoutMs: 240_000,
@@ -19,6 +20,17 @@ test('capture settings: defaults, on/off, and bad values refused at start', () =
   assert.equal(loadConfig({ DOCEX_OCR: 'ON' }).capture.ocr, true);
   assert.equal(loadConfig({ DOCEX_CAPTURE_MAX_PAGES: '5' }).capture.maxPages, 5);
   assert.throws(() => loadConfig({ DOCEX_OCR: 'sometimes' }), ConfigError);
+  // the native engine: auto, off, or an absolute path, never one relative to where docex started
+  assert.equal(loadConfig({ DOCEX_OCR_NATIVE: 'OFF' }).capture.ocrNative, 'off');
+  assert.equal(loadConfig({ DOCEX_OCR_NATIVE: ' auto ' }).capture.ocrNative, 'auto');
+  assert.equal(
+    loadConfig({ DOCEX_OCR_NATIVE: '/opt/tesseract/bin/tesseract' }).capture.ocrNative,
+    '/opt/tesseract/bin/tesseract',
+  );
+  assert.throws(
+    () => loadConfig({ DOCEX_OCR_NATIVE: 'bin/tesseract' }),
+    /DOCEX_OCR_NATIVE must be auto, off or the absolute path of a tesseract program/,
+  );
   assert.throws(
     () => loadConfig({ DOCEX_CAPTURE_MAX_PAGES: '0' }),
     /DOCEX_CAPTURE_MAX_PAGES must be an integer between 1 and 1000/,

@@ -7,6 +7,7 @@ import type { PageWord, ReadFile, ReadPage } from '../../../lib/capture-shapes.t
 import { ApiError } from '../../../lib/errors.ts';
 import { imageInfo, imagePagePng, ocrImage, pixelsToPng } from './images.ts';
 import { ocrReady, recognize, stopOcrEngine } from './ocr.ts';
+import type { NativeOcr } from './ocr-native.ts';
 import { readPdfTextPage } from './pdf-text.ts';
 import { openPdf, type PdfDocument, type PdfPage } from './pdfjs.ts';
 import { renderPdfPage } from './render-pdf.ts';
@@ -17,6 +18,8 @@ export interface ReadSettings {
   maxPages: number;
   ocr: boolean;
   pageTimeoutMs: number;
+  /** DOCEX_OCR_NATIVE: which OCR engine reads (ocr.ts). */
+  native: NativeOcr;
 }
 
 /** A scanned PDF page is drawn at this resolution for OCR... */
@@ -55,11 +58,12 @@ function ocrOff(what: string): ApiError {
 }
 
 /**
- * A page's OCR, stopped after `ms`: the engine's thread is ended (it cannot be asked to stop). The
- * engine's start (seconds, once per thread) is not the page's time.
+ * A page's OCR, stopped after DOCEX_CAPTURE_PAGE_TIMEOUT_MS (the engine's `stop`). The engine's
+ * start (seconds, once per thread) is not the page's time.
  */
-async function withinTime<T>(ms: number, run: () => Promise<T>): Promise<T | null> {
-  await ocrReady();
+async function withinTime<T>(settings: ReadSettings, run: () => Promise<T>): Promise<T | null> {
+  const ms = settings.pageTimeoutMs;
+  await ocrReady(settings.native);
   const work = run();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
@@ -119,7 +123,7 @@ async function ocrPdfPage(
   };
   const px = await renderPdfPage(doc, page, OCR_DPI, OCR_MAX_PIXELS);
   const png = await pixelsToPng(px, { grayscale: true });
-  const read = await withinTime(settings.pageTimeoutMs, () => recognize(png, px, px.scale * 72));
+  const read = await withinTime(settings, () => recognize(png, px, px.scale * 72, settings.native));
   if (read === null) {
     notes.push(tooSlow(page.pageNumber, settings.pageTimeoutMs));
     return base;
@@ -199,7 +203,7 @@ async function readImage(bytes: Uint8Array, settings: ReadSettings): Promise<Rea
       method: 'ocr',
       words: [],
     };
-    const read = await withinTime(settings.pageTimeoutMs, () => recognize(img.png, img, img.dpi));
+    const read = await withinTime(settings, () => recognize(img.png, img, img.dpi, settings.native));
     if (read === null) notes.push(tooSlow(i + 1, settings.pageTimeoutMs));
     else page.words = read.words.map((w) => scaled(w, 1 / img.scale));
     pages.push(page);

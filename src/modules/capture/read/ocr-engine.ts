@@ -1,0 +1,45 @@
+// What docex's two OCR engines share (ocr-wasm.ts: tesseract.js, always there; ocr-native.ts: a
+// tesseract program found on the machine, faster): the six languages and their data, which words
+// count, how a page is turned black and white, and the shape of an engine. ocr.ts picks one.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { PageWord } from '../../../lib/capture-shapes.ts';
+
+/** tesseract's codes for English, German, French, Dutch, Spanish, Italian: English is tried first. */
+export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const;
+/** The LSTM-only integer models: a third of the size of "4.0.0" and what tesseract.js loads by default. */
+const DATA_VARIANT = '4.0.0_best_int';
+/** A word read with a confidence under this (0..100) is noise: a speck, a line of a table. */
+export const MIN_WORD_CONFIDENCE = 30;
+/**
+ * tesseract's `thresholding_method` 2: each pixel black or white against its neighbourhood (Sauvola),
+ * not against one threshold for the page (Otsu, the default). On scans, Otsu's page-wide
+ * threshold loses whole blocks: a totals block between rules of dashes, a title in a shaded box.
+ */
+export const SAUVOLA = '2';
+
+/** Where a language's data file (gzipped) is in node_modules: both engines read these. */
+export function languageFile(code: string): string {
+  const pkg = createRequire(import.meta.url).resolve(`@tesseract.js-data/${code}/package.json`);
+  return join(dirname(pkg), DATA_VARIANT, `${code}.traineddata.gz`);
+}
+
+/** What OCR read from one image: words in its pixels, and the skew it corrected (radians; 0: none). */
+export interface OcrResult {
+  words: PageWord[];
+  angle: number;
+}
+
+export interface OcrEngine {
+  /** What reads, in words ("tesseract 5.3.0 at /usr/bin/tesseract"), for logs and the bench. */
+  readonly name: string;
+  /** Loads what the first page needs (seconds, once); a page's time limit starts after it. */
+  ready(): Promise<void>;
+  /**
+   * The words of a grayscale PNG at `dpi`, boxes in its pixels on the image as given (origin
+   * top-left), confidence 0..1.
+   */
+  recognize(png: Uint8Array, size: { width: number; height: number }, dpi: number): Promise<OcrResult>;
+  /** Stops the page being read (one that took too long): its recognize rejects. */
+  stop(): Promise<void>;
+}
