@@ -350,3 +350,28 @@ describe('"Facture N°" with its raised o lost', () => {
     assert.notEqual(text.fields.number?.value, 'F-26-0543');
   });
 });
+
+describe("an OCR'd BIC", () => {
+  // The chromium-langs scan de-1-classic-multipage read `BYLADEM1FSI` as `BYLADEMIFSI` (the native
+  // engine, 1.19.5): both pass a BIC's format, and a BIC has no check digits.
+  const page = (bic: string, method: 'ocr' | 'text') =>
+    extractFields(
+      scan([...HEAD, [200, 3000, `IBAN DE89 3704 0044 0532 0130 00 BIC ${bic}`]], 0, method),
+      RECEIVER,
+      null,
+    ).fields.bic;
+
+  test('with I, O, 1 or 0 in its location or branch, read by OCR, it is `low`', () => {
+    assert.deepEqual(
+      [page('BYLADEMIFSI', 'ocr')?.value, page('BYLADEMIFSI', 'ocr')?.confidence],
+      ['BYLADEMIFSI', 'low'],
+    );
+    assert.equal(page('BYLADEM1FSI', 'ocr')?.confidence, 'low');
+    assert.equal(page('DEUTDEDB110', 'ocr')?.confidence, 'low');
+  });
+
+  test('without them, or from a text layer, it is `high`', () => {
+    assert.equal(page('COBADEFFXXX', 'ocr')?.confidence, 'high');
+    assert.equal(page('BYLADEM1FSI', 'text')?.confidence, 'high');
+  });
+});

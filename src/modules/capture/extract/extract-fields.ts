@@ -32,6 +32,15 @@ import { breakdownBox, readBreakdown, readLines } from './tables.ts';
 
 const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
 
+/**
+ * A BIC's last five characters (location, branch) may be letters or digits, and it has no check
+ * digits: OCR's I for 1 and O for 0 there pass every check (a scan's `BYLADEM1FSI` read as
+ * `BYLADEMIFSI`). Read by OCR with one of those four there, it is `low`; a text layer's is exact.
+ */
+function ocrAmbiguousBic(c: Candidate): boolean {
+  return c.words.some((w) => w.ocr) && /[IO01]/.test(compactId(c.value).slice(6));
+}
+
 function value(
   c: { value: string; words: { text: string; bbox: BBox }[]; page: number },
   high: boolean,
@@ -219,7 +228,7 @@ export function extractFields(
     best(all, 'iban');
   if (iban) fields.iban = value(iban, iban.labeled && ibanValid(iban.value));
   const bic = best(all, 'bic', (c) => c.labeled);
-  if (bic) fields.bic = value(bic, bicValid(bic.value));
+  if (bic) fields.bic = value(bic, bicValid(bic.value) && !ocrAmbiguousBic(bic));
   const ref = best(all, 'payment_reference', (c) => c.labeled) ?? best(all, 'payment_reference');
   if (ref)
     fields.payment_reference = value(
