@@ -129,7 +129,14 @@ const tally = (): Tally => ({
   highNotPrinted: 0,
 });
 
-export function score(into: Record<Scalar, Tally>, ex: Extraction, key: CaptureKey, printed: Printed): void {
+/** `wrong`, when given, hears of each `high` value that is not the key's (the bench prints them). */
+export function score(
+  into: Record<Scalar, Tally>,
+  ex: Extraction,
+  key: CaptureKey,
+  printed: Printed,
+  wrong?: (field: Scalar, got: unknown, want: unknown) => void,
+): void {
   for (const f of FIELDS) {
     const t = into[f];
     const want = key.fields[f];
@@ -143,6 +150,7 @@ export function score(into: Record<Scalar, Tally>, ex: Extraction, key: CaptureK
     if (want === null) t.highUnkeyed++;
     else if (!right) {
       t.highWrong++;
+      wrong?.(f, got.value, want);
       if (!shown) t.highNotPrinted++;
     }
   }
