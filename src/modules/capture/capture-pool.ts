@@ -13,9 +13,6 @@
 //   - each thread's heap is limited (CAPTURE_HEAP_MB): a file that needs more ends its thread and
 //     is refused, never the process. Pixels live outside the heap and are bounded by the pixel
 //     limits of read/images.ts and read/render-pdf.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
@@ -23,6 +20,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { startThread } from '../../lib/thread-entry.ts';
 import { ThreadPool } from '../../lib/thread-pool.ts';
 import type { CaptureJob, CaptureResult, CaptureThreadData } from './capture-worker.ts';
+import { makeOcrDataDir, removeOcrDataDir } from './read/ocr-data.ts';
 import { endOrphanedOcr } from './read/ocr-native.ts';
 
 /** Seconds a caller is asked to wait before trying again. */
@@ -79,25 +77,13 @@ export type CapturePool = ThreadPool<CaptureJob, CaptureResult>;
 
 const pools = new WeakMap<Config, { pool: CapturePool; ocrData: string }>();
 
-/**
- * A private folder (mkdtemp: 0700, a name no one can guess) for the language data a native OCR
- * engine reads unpacked (read/ocr-native.ts): made here, not by the threads, because the pool ends
- * a thread without warning (idle, over its time limit) and what the thread made would stay; removed
- * when the pool closes or the process exits. Empty until a thread's first OCR page with the native
- * engine fills it (some 20 MB).
- */
-function ocrDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'docex-tessdata-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** One pool per service configuration, started at its first file. */
 export function capturePool(config: Config): CapturePool {
   let entry = pools.get(config);
   if (!entry) {
     const { nice } = config.capture;
-    const ocrData = ocrDataDir();
+    // the native OCR engine's unpacked language data, shared by this pool's threads (read/ocr-data.ts)
+    const ocrData = makeOcrDataDir();
     entry = {
       pool: new ThreadPool(config.capture, { ...CAPTURE, spawn: () => spawn(nice, ocrData) }),
       ocrData,
@@ -112,5 +98,5 @@ export async function closeCapturePool(config: Config): Promise<void> {
   const entry = pools.get(config);
   pools.delete(config);
   await entry?.pool.close();
-  if (entry) rmSync(entry.ocrData, { recursive: true, force: true });
+  if (entry) removeOcrDataDir(entry.ocrData);
 }

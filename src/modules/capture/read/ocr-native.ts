@@ -9,21 +9,12 @@
 // program, and the program is tesseract 5 or later (5 has Sauvola's threshold, which reading
 // relies on). Otherwise tesseract.js reads, as on a machine with nothing installed.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import type { PageWord } from '../../../lib/capture-shapes.ts';
+import { makeOcrDataDir } from './ocr-data.ts';
 import { languageFile, MIN_WORD_CONFIDENCE, OCR_LANGUAGES, type OcrEngine, SAUVOLA } from './ocr-engine.ts';
 
 /** DOCEX_OCR_NATIVE: `auto` (look for `tesseract` on PATH), `off`, or the program's absolute path. */
@@ -137,12 +128,8 @@ export function endOrphanedOcr(child: Int32Array): void {
 
 function dataDir(): string {
   if (sharedDataDir) return sharedDataDir;
-  if (!ownDataDir) {
-    // Used without the pool (a test, the bench): a private folder, removed when the process ends.
-    const dir = mkdtempSync(join(tmpdir(), 'docex-tessdata-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    ownDataDir = dir;
-  }
+  // Used without the pool (a test, the bench, on the main thread): a folder of its own.
+  ownDataDir ??= makeOcrDataDir();
   return ownDataDir;
 }
 
