@@ -11,7 +11,10 @@ RUN npm run build && npm run build:app && npm prune --omit=dev
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 WORKDIR /opt/docex
-RUN useradd --system --home /opt/docex docex
+# Capture's native OCR engine (docs/capture.md "The native engine"): found on PATH, it reads scans
+# in half the time of the built-in tesseract.js, with docex's own language data.
+RUN apt-get update && apt-get install -y --no-install-recommends tesseract-ocr \
+  && rm -rf /var/lib/apt/lists/* && useradd --system --home /opt/docex docex
 COPY --from=build --chown=docex:docex /opt/docex /opt/docex
 USER docex
 EXPOSE 8080
