@@ -108,14 +108,17 @@ export function setNativeHost(host: { dataDir: string; child: Int32Array } | nul
  * Called by the pool when a capture thread has ended (its file over the time limit, the service
  * closing): the tesseract it was running, if any, is killed. Node does not end a thread's child
  * processes with the thread, and a page's time limit is the thread's timer, gone with it. The pid
- * is killed only while it is still a tesseract (a pid reaped an instant before the thread ended
- * could have been reused).
+ * is killed only while it is still a child of this process (a pid reaped an instant before the
+ * thread ended could have been reused by another process since).
  */
 export function endOrphanedOcr(child: Int32Array): void {
   const pid = Atomics.exchange(child, 0, 0);
   if (pid <= 0) return;
   try {
-    if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('tesseract')) return;
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid !== process.pid) return;
   } catch {
     return; // gone already, or no /proc to check it by: not killed blind
   }
