@@ -26,6 +26,7 @@ import { emptyFields, FILE_BYTES, PROJECTED, projectCapture } from './captures.t
 import { capturedDuplicate } from './duplicate.ts';
 import { supplierKeysOf } from './extract/index.ts';
 import { autoConfirmPort, messageSettledPort } from './ports.ts';
+import { ocrEngineInWords } from './read/ocr.ts';
 import { extractCaptureFields, readCaptureFile } from './read-file.ts';
 
 /** Longer than the capture pool lets one file take, so a live worker never loses its lease. */
@@ -287,6 +288,17 @@ async function readClaimed(
 }
 
 /** The worker's pass: one capture read per pass (a pass is seconds of a pool thread's time). */
+/** Configurations whose OCR engine was logged (once per process, at the first file to read). */
+const announced = new WeakSet<Config>();
+
+/** Says which engine reads scans, so an operator sees whether an installed tesseract is used. */
+async function announceOcrEngine(ctx: AppContext): Promise<void> {
+  if (announced.has(ctx.config) || !ctx.config.capture.ocr) return;
+  announced.add(ctx.config);
+  const engine = await ocrEngineInWords(ctx.config.capture.ocrNative);
+  ctx.log.info({ ocr_engine: engine }, `capture: scans are read by ${engine} (DOCEX_OCR_NATIVE)`);
+}
+
 export async function captureReadPass(
   ctx: AppContext,
   reading: CaptureReading = poolReading(ctx.config),
@@ -294,6 +306,7 @@ export async function captureReadPass(
   const token = randomUUID();
   const claimed = await claim(ctx, token, ctx.clock.now());
   if (!claimed) return { handled: 0, full: false };
+  await announceOcrEngine(ctx);
   await readClaimed(ctx, reading, claimed, token);
   return { handled: 1, full: true };
 }

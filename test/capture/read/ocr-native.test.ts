@@ -14,7 +14,7 @@ import { scanImage, scanPage } from '../../../scripts/make-capture-scans.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { closeCapturePool } from '../../../src/modules/capture/capture-pool.ts';
 import { ocrImage } from '../../../src/modules/capture/read/images.ts';
-import { recognize, stopOcrEngine } from '../../../src/modules/capture/read/ocr.ts';
+import { ocrEngineInWords, recognize, stopOcrEngine } from '../../../src/modules/capture/read/ocr.ts';
 import {
   nativeEngine,
   nativeProgram,
@@ -79,6 +79,17 @@ describe('which program is the native engine', () => {
     assert.match((failing as { why: string }).why, /--version failed/);
     const none = await nativeEngine('off');
     assert.deepEqual(none, { why: 'DOCEX_OCR_NATIVE is off' });
+  });
+
+  test("the operator's log says which engine reads", async () => {
+    assert.equal(await ocrEngineInWords('off'), 'tesseract.js, built in (DOCEX_OCR_NATIVE is off)');
+    const v5 = fakeTesseract('words', 'exit 0');
+    assert.equal(await ocrEngineInWords(v5), `tesseract 5.3.0 at ${v5}`);
+    const old = fakeTesseract('words-old', 'exit 0', 'tesseract 4.1.1');
+    assert.match(
+      await ocrEngineInWords(old),
+      /^tesseract\.js, built in \(.* is tesseract 4\.1; docex uses 5\.0 or later\)$/,
+    );
   });
 
   test('a hanging --version is given up after its time limit', async () => {

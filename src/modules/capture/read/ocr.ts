@@ -21,6 +21,15 @@ async function choose(setting: NativeOcr): Promise<OcrEngine> {
   return wasmEngine();
 }
 
+/**
+ * The engine a capture thread will pick for `setting`, in words, for the operator's log: the
+ * same look-up the thread makes (`tesseract --version`, milliseconds), made on the caller's thread.
+ */
+export async function ocrEngineInWords(setting: NativeOcr): Promise<string> {
+  const native = await nativeEngine(setting);
+  return 'name' in native ? native.name : `tesseract.js, built in (${native.why})`;
+}
+
 /** The engine DOCEX_OCR_NATIVE picks on this thread (the same one until the setting changes). */
 export function ocrEngine(setting: NativeOcr): Promise<OcrEngine> {
   if (chosen?.setting !== setting) {
