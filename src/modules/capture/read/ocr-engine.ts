@@ -5,7 +5,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PageWord } from '../../../lib/capture-shapes.ts';
 
-/** tesseract's codes for English, German, French, Dutch, Spanish, Italian: English is tried first. */
+/**
+ * tesseract's codes for English, German, French, Dutch, Spanish, Italian, all six in one engine,
+ * English tried first: on an English A4 page at 300 dpi the six cost what English alone does, and
+ * English alone reads "Müller" as "Miller". On a dense French page the six cost two to three times
+ * French alone (tesseract retries the first language's doubtful words in the other five; measured
+ * in docs/capture.md, "Measured again" and "The native engine").
+ */
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const;
 /** The LSTM-only integer models: a third of the size of "4.0.0" and what tesseract.js loads by default. */
 const DATA_VARIANT = '4.0.0_best_int';
