@@ -41,8 +41,11 @@ function threadStats(): Map<number, ThreadStat> {
   return out;
 }
 
+// tesseract.js, whose engine is a thread of this process; a native tesseract is a process of its
+// own, and its priority is checked in ocr-native.test.ts.
 const config = loadConfig({
   NODE_ENV: 'test',
+  DOCEX_OCR_NATIVE: 'off',
   DOCEX_CAPTURE_NICE: '10',
   DOCEX_CAPTURE_PAGE_TIMEOUT_MS: '120000',
   DOCEX_CAPTURE_TIMEOUT_MS: '600000',
