@@ -25,6 +25,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
+import { processExists } from '../../src/lib/process-exists.ts';
 import { offlineLock } from './offline-lock.ts';
 
 /** What the package is made of (relative to the repository), and what makes the consumer. */
@@ -170,20 +171,11 @@ async function lock(path: string): Promise<() => void> {
     } catch {
       // being written or removed: look again
     }
-    if (Number.isInteger(holder) && holder > 0 && !alive(holder)) {
+    if (Number.isInteger(holder) && holder > 0 && !processExists(holder)) {
       rmSync(path, { recursive: true, force: true });
       continue;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

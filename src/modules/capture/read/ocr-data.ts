@@ -7,28 +7,19 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processExists } from '../../../lib/process-exists.ts';
 
 const PREFIX = 'docex-tessdata-';
 const made = new Set<string>();
 let hooked = false;
 const swept = new Set<string>();
 
-/** True when no process has this pid (ESRCH); one we may not signal (EPERM) is alive. */
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /** Our folders of processes that no longer exist (a pid reused since is left alone: harmless). */
 function sweepStale(root: string): void {
   const uid = process.getuid?.();
   for (const name of readdirSync(root)) {
     const pid = Number(/^docex-tessdata-(\d+)-/.exec(name)?.[1]);
-    if (!Number.isInteger(pid) || pid === process.pid || !gone(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || processExists(pid)) continue;
     const dir = join(root, name);
     try {
       const st = statSync(dir);
