@@ -45,12 +45,13 @@ import { loadConfig } from '../src/config.ts';
 import type { ReadFile } from '../src/lib/capture-shapes.ts';
 import { closeCapturePool } from '../src/modules/capture/capture-pool.ts';
 import { extractFields } from '../src/modules/capture/extract/index.ts';
-import { nativeEngine } from '../src/modules/capture/read/ocr-native.ts';
+import { ocrEngineInWords } from '../src/modules/capture/read/ocr.ts';
 import { openPdf } from '../src/modules/capture/read/pdfjs.ts';
 import { readCaptureFile } from '../src/modules/capture/read-file.ts';
 import { emptyFields, fieldTable, printedOf, type Scalar, score } from './capture.ts';
 import { type CorpusFile, corpusFiles, readCorpusFile, receiverOf } from './capture-corpus.ts';
 import { loadAverages, writeResultsSection } from './lib.ts';
+import { waitedChildrenCpuMs } from './proc-cpu.ts';
 
 /** Bump when the scans' making changes: the cache is made again. */
 const SCANS_VERSION = 1;
@@ -230,11 +231,6 @@ function readerHash(engine: string): string {
   return h.digest('hex').slice(0, 16);
 }
 
-function tesseractVersion(): string {
-  const json = join(import.meta.dirname, '..', 'node_modules', 'tesseract.js', 'package.json');
-  return (JSON.parse(readFileSync(json, 'utf8')) as { version: string }).version;
-}
-
 function cachedRead(bytes: Uint8Array, reader: string): { path: string; read: ReadFile | null } {
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
   const path = join(READS_DIR, `${key}-${reader}.json`);
@@ -251,26 +247,10 @@ const quantile = (xs: number[], q: number) => {
   return s.length === 0 ? Number.NaN : (s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] as number);
 };
 
-/** Linux's clock ticks a second (`getconf CLK_TCK`: 100 on every Linux docex runs on). */
-const CLOCK_TICKS = 100;
-
-/**
- * CPU of this process's threads and of its ended children (a native OCR engine's process, waited
- * for once a page is read): /proc/self/stat's cutime and cstime, 0 where there is no /proc.
- */
-function childrenCpuMs(): number {
-  try {
-    // the fields after the command's closing parenthesis: cutime and cstime are the 14th and 15th
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS || 0;
-  } catch {
-    return 0;
-  }
-}
-
 const cpuMsNow = () => {
   const u = process.cpuUsage();
-  return (u.user + u.system) / 1000 + childrenCpuMs();
+  // and the ended children's: a native OCR engine's process, once its page is read
+  return (u.user + u.system) / 1000 + (waitedChildrenCpuMs(process.pid) ?? 0);
 };
 
 interface PageTime {
@@ -313,8 +293,7 @@ async function main(): Promise<void> {
     DOCEX_OCR_NATIVE: process.env.DOCEX_OCR_NATIVE ?? 'auto',
   });
   // The engine docex's capture thread will pick (src/modules/capture/read/ocr.ts), in words.
-  const native = await nativeEngine(config.capture.ocrNative);
-  const engine = 'name' in native ? `native ${native.name}` : `tesseract.js ${tesseractVersion()}`;
+  const engine = await ocrEngineInWords(config.capture.ocrNative);
   const load: string[] = [loadAverages()];
   const held = { fields: emptyFields(), files: 0, pages: 0 };
   const langs = { fields: emptyFields(), files: 0, pages: 0 };

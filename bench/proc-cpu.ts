@@ -3,14 +3,27 @@
 // into the process whose memory it reports.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, 100 ticks a second). */
-export function cpuMs(pid: number): number | null {
+/** Two fields of /proc/<pid>/stat counted after the command's closing parenthesis, summed, in ms (100 ticks a second). */
+function statMs(pid: number, a: number, b: number): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return (Number(fields[a]) + Number(fields[b])) * 10;
   } catch {
     return null;
   }
+}
+
+/** User + system CPU time of a process so far, in ms (utime, stime). */
+export function cpuMs(pid: number): number | null {
+  return statMs(pid, 11, 12);
+}
+
+/**
+ * User + system CPU time of a process's children that ended and were waited for, in ms (cutime,
+ * cstime): a native OCR engine's process, once its page is read.
+ */
+export function waitedChildrenCpuMs(pid: number): number | null {
+  return statMs(pid, 13, 14);
 }
 
 /** CPU milliseconds used so far by each PostgreSQL backend serving `database`, by pid. */

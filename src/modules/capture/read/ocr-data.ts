@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { processExists } from '../../../lib/process-exists.ts';
 
 const PREFIX = 'docex-tessdata-';
+/** A folder's name: the prefix, the pid of the process that made it, mkdtemp's suffix. */
+const NAMED_FOR_PID = new RegExp(`^${PREFIX}(\\d+)-`);
 const made = new Set<string>();
 let hooked = false;
 const swept = new Set<string>();
@@ -18,7 +20,7 @@ const swept = new Set<string>();
 function sweepStale(root: string): void {
   const uid = process.getuid?.();
   for (const name of readdirSync(root)) {
-    const pid = Number(/^docex-tessdata-(\d+)-/.exec(name)?.[1]);
+    const pid = Number(NAMED_FOR_PID.exec(name)?.[1]);
     if (!Number.isInteger(pid) || pid === process.pid || processExists(pid)) continue;
     const dir = join(root, name);
     try {

@@ -226,24 +226,26 @@ export async function nativeEngine(setting: NativeOcr): Promise<OcrEngine | { wh
   if ('why' in checked) return checked;
   const running = new Set<ChildProcess>();
   let dir: string | null = null;
-  const ready = async (): Promise<string> => {
+  /** The folder of the six languages, unpacked at the first call. */
+  const languages = (): string => {
     if (dir === null) {
-      unpackLanguages(dataDir());
-      dir = dataDir();
+      const d = dataDir();
+      unpackLanguages(d);
+      dir = d;
     }
     return dir;
   };
   return {
     name: `tesseract ${checked.version} at ${program}`,
     async ready() {
-      await ready();
+      languages();
     },
     async recognize(png, _size, dpi) {
       const args = [
         'stdin',
         'stdout',
         '--tessdata-dir',
-        await ready(),
+        languages(),
         '-l',
         OCR_LANGUAGES.join('+'),
         '--oem',
