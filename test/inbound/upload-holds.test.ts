@@ -194,6 +194,16 @@ test('refusals answer as the import does and are kept as refused messages, nothi
   });
   assert.equal(bad.status, 400, bad.text);
   assert.equal(bad.body.error.code, 'invalid_request');
+  // empty, or only the line breaks base64 may carry (the decoder checks it, not the schema)
+  for (const content of ['', '\r\n  ']) {
+    const empty = await svc.req<ErrorBody>('POST', '/v1/inbound/documents', {
+      token: buyer.key,
+      body: { content_base64: content },
+    });
+    assert.equal(empty.status, 400, empty.text);
+    assert.equal(empty.body.error.code, 'invalid_request');
+    assert.match(empty.body.error.message, /content_base64 is empty/);
+  }
   // a file that is not an e-invoice
   const notInvoice = await upload('hello, this is not an invoice', 'note.txt');
   assert.equal(notInvoice.status, 400, notInvoice.text);

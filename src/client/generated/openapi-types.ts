@@ -12950,7 +12950,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The received file, base64: a UBL or CII e-invoice (XML), a PDF embedding one (Factur-X, ZUGFeRD, XRechnung), or a PDF or scan (PNG, JPEG, TIFF) to capture. The file is at most DOCEX_INBOUND_MAX_BYTES (default 25 MB) decoded; larger answers 413 payload_too_large. */
+                    /** @description The received file, base64 (not empty): a UBL or CII e-invoice (XML), a PDF embedding one (Factur-X, ZUGFeRD, XRechnung), or a PDF or scan (PNG, JPEG, TIFF) to capture. The file is at most DOCEX_INBOUND_MAX_BYTES (default 25 MB) decoded; larger answers 413 payload_too_large. */
                     content_base64: string;
                     /** @description The file's name, kept with the message and as the document's attachment. */
                     filename?: string;

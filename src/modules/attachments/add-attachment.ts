@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { AppContext, Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Principal } from '../../http/principal.ts';
+import { decodeBase64Canonical } from '../../lib/base64.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -33,16 +34,6 @@ const MEDIA_TYPE =
 // "invoice\u202Efdp.exe" display as "invoiceexe.pdf".
 const FILENAME_FORBIDDEN = /[\p{Cc}/\\\u202a-\u202e\u2066-\u2069]/u;
 
-/**
- * Decodes RFC 4648 section 4 base64 (standard alphabet, padding, no whitespace), or null. Node's
- * decoder skips characters outside the alphabet and ignores unused bits, so the text is accepted
- * only when the bytes re-encode to exactly it: one byte string, one spelling.
- */
-export function decodeStrictBase64(text: string): Buffer | null {
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.toString('base64') === text ? bytes : null;
-}
-
 function validate(input: UploadAttachmentInput): { bytes: Buffer } {
   const problems: FieldProblem[] = [];
   if (FILENAME_FORBIDDEN.test(input.filename) || input.filename === '.' || input.filename === '..') {
@@ -65,7 +56,7 @@ function validate(input: UploadAttachmentInput): { bytes: Buffer } {
       { limit: MAX_ATTACHMENT_BYTES, size: decodedSize },
     );
   }
-  const bytes = decodeStrictBase64(text);
+  const bytes = decodeBase64Canonical(text);
   if (bytes === null) {
     problems.push({
       path: 'content_base64',

@@ -12,6 +12,7 @@ import type { BankStatementEntriesTable, BankStatementsTable } from '../../db/ta
 import { inTransaction } from '../../db/transaction.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
+import { decodeBase64Strict } from '../../lib/base64.ts';
 import { iso } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { applyEntryChunk, type EntryDraft, matchByHand } from './match.ts';
@@ -126,12 +127,10 @@ const ENTRIES_PAGE = 500;
 
 /** The file in the body: strict base64 of at most 10 MiB, as UTF-8 text. */
 function decodeContent(content: string): string {
-  // (a body without line breaks, the usual one, is not copied: 10 MiB of base64 cost ~250 ms)
-  const compact = /\s/.test(content) ? content.replace(/\s+/g, '') : content;
-  if (compact.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0) {
+  const bytes = decodeBase64Strict(content);
+  if (bytes === null || bytes.length === 0) {
     throw invalid([{ path: 'content_base64', message: 'is not base64 (RFC 4648, with padding)' }]);
   }
-  const bytes = Buffer.from(compact, 'base64');
   if (bytes.length > STATEMENT_MAX_BYTES) {
     throw invalid([
       { path: 'content_base64', message: `is ${bytes.length} bytes; a bank file may be 10 MiB` },

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { jsonProblems } from '../../http/input-guard.ts';
 import type { Principal } from '../../http/principal.ts';
 import { bodyAjv, mapAjvErrors } from '../../http/validation.ts';
+import { decodeBase64Strict } from '../../lib/base64.ts';
 import { ApiError, type FieldProblem, invalid } from '../../lib/errors.ts';
 import { MoneyDecimal } from '../../lib/money.ts';
 import { xmlForbiddenChar } from '../../lib/text.ts';
@@ -25,13 +26,9 @@ import { readCii } from './read-cii.ts';
 import { readUbl } from './read-ubl.ts';
 import { badFile, parseXml, shown } from './xml-read.ts';
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 function decodeFile(b64: string): string {
-  const compact = b64.replace(/\s+/g, '');
-  if (compact.length % 4 !== 0 || !BASE64.test(compact))
-    throw badFile('is not base64 (RFC 4648, standard alphabet)');
-  const bytes = Buffer.from(compact, 'base64');
+  const bytes = decodeBase64Strict(b64);
+  if (bytes === null) throw badFile('is not base64 (RFC 4648, standard alphabet)');
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../http/principal.ts';
 import { KeptRefusal, WithStatus } from '../../http/route.ts';
+import { decodeBase64Strict } from '../../lib/base64.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { findVisibleDocument, projectDocument } from '../documents/index.ts';
 import { LISTED, projectMessage, storeMessage } from './messages.ts';
@@ -26,8 +27,6 @@ import {
   type UploadBodyT,
 } from './schemas.ts';
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /** Room in the body for the JSON around the file (the filename, quotes, line breaks of base64). */
 const BODY_OVERHEAD = 64 * 1024;
 
@@ -36,20 +35,16 @@ export function uploadBodyLimit(config: Config): number {
   return base64Length(config.inbound.maxBytes) + BODY_OVERHEAD;
 }
 
+function badContent(problem: string): ApiError {
+  return new ApiError('invalid_request', `content_base64 ${problem}.`, {
+    errors: [{ path: 'content_base64', message: problem }],
+  });
+}
+
 function decode(b64: string, maxBytes: number): Buffer {
-  const compact = b64.replace(/\s+/g, '');
-  const problem =
-    compact.length % 4 !== 0 || !BASE64.test(compact)
-      ? 'is not base64 (RFC 4648, standard alphabet)'
-      : compact.length === 0
-        ? 'is empty'
-        : null;
-  if (problem !== null) {
-    throw new ApiError('invalid_request', `content_base64 ${problem}.`, {
-      errors: [{ path: 'content_base64', message: problem }],
-    });
-  }
-  const bytes = Buffer.from(compact, 'base64');
+  const bytes = decodeBase64Strict(b64);
+  if (bytes === null) throw badContent('is not base64 (RFC 4648, standard alphabet)');
+  if (bytes.length === 0) throw badContent('is empty');
   if (bytes.length > maxBytes) {
     throw new ApiError(
       'payload_too_large',
