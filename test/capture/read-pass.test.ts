@@ -60,6 +60,8 @@ interface Fake extends CaptureReading {
   /** every capture id the reader was asked to read, in order */
   reads: string[];
   receivers: CaptureReceiver[];
+  /** the OCR languages each read was asked for */
+  languages: (readonly string[] | undefined)[];
 }
 
 /** A reader answering `file` (or what `answer` does) and an extractor answering `fields`. */
@@ -70,8 +72,10 @@ function fake(
   const f: Fake = {
     reads: [],
     receivers: [],
-    readFile: async (_config, file) => {
+    languages: [],
+    readFile: async (_config, file, languages) => {
       f.reads.push(Buffer.from(file.bytes).toString('latin1'));
+      f.languages.push(languages);
       return answer(file.bytes);
     },
     extractFields: (_file, receiver) => {
@@ -138,6 +142,8 @@ test('a read capture: needs_review with its pages and fields, capture.needs_revi
     legal_registration_id: null,
     country_code: 'FR',
   });
+  // and scans are read in its country's language, then English (not all six)
+  assert.deepEqual(reading.languages[0], ['fra', 'eng']);
   const stored = await row(a.id);
   assert.equal(stored.status, 'needs_review');
   assert.equal(stored.pages, 2);

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { ThreadStopped } from '../../lib/thread-pool.ts';
 import { capturableKind, MIN_IMAGE_BYTES } from './capturable.ts';
 import { CAPTURE_HEAP_MB, capturePool } from './capture-pool.ts';
+import { OCR_LANGUAGES, type OcrLanguage } from './read/ocr-engine.ts';
 import type { CaptureKind } from './read/read-pages.ts';
 
 export interface CaptureFile {
@@ -43,12 +44,16 @@ function stopped(err: unknown): never {
 
 /**
  * The file's pages as words, read on the capture pool (at most DOCEX_CAPTURE_MAX_PAGES pages,
- * OCR per DOCEX_OCR). Throws ApiError('invalid_request') with the reason in words for a file
+ * OCR per DOCEX_OCR, in `languages`: ocr-engine.ts's ocrLanguagesFor). Throws ApiError('invalid_request') with the reason in words for a file
  * docex will not read (not a PDF or image, damaged, a pixel bomb, OCR off for a scan, a reader
  * that ran out of memory), and the pool's 503s (queue full, DOCEX_CAPTURE_TIMEOUT_MS passed),
  * which a later try may get past.
  */
-export async function readCaptureFile(config: Config, file: CaptureFile): Promise<ReadFile> {
+export async function readCaptureFile(
+  config: Config,
+  file: CaptureFile,
+  languages: readonly OcrLanguage[] = OCR_LANGUAGES,
+): Promise<ReadFile> {
   const kind = kindOf(file);
   const { maxPages, ocr, pageTimeoutMs, ocrNative: native } = config.capture;
   try {
@@ -56,7 +61,7 @@ export async function readCaptureFile(config: Config, file: CaptureFile): Promis
       kind: 'read',
       file: kind,
       bytes: file.bytes,
-      settings: { maxPages, ocr, pageTimeoutMs, native },
+      settings: { maxPages, ocr, pageTimeoutMs, native, languages },
     });
     return result as ReadFile;
   } catch (err) {

@@ -19,6 +19,7 @@ import type { Config } from '../../config.ts';
 import type { AppContext, Tx } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
+import { languageOfCountry } from '../../lib/country-language.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Pass, WorkerTask } from '../../worker/worker.ts';
 import { appendEvents } from '../events/append.ts';
@@ -27,6 +28,7 @@ import { capturedDuplicate } from './duplicate.ts';
 import { supplierKeysOf } from './extract/index.ts';
 import { autoConfirmPort, messageSettledPort } from './ports.ts';
 import { ocrEngineInWords } from './read/ocr.ts';
+import { type OcrLanguage, ocrLanguagesFor } from './read/ocr-engine.ts';
 import { extractCaptureFields, readCaptureFile } from './read-file.ts';
 
 /** Longer than the capture pool lets one file take, so a live worker never loses its lease. */
@@ -127,6 +129,17 @@ async function learnedLayout(ctx: AppContext, organizationId: string, keys: stri
 }
 
 /**
+ * What a scan is read in: the language of the receiving organization's country first (its legal
+ * profile's address), then English; all six when that is English or not known. The buyer's
+ * country is the language most of its suppliers write in, and a page in another language read
+ * this way still has its digits, and its letters but a few accents (extraction folds those):
+ * measured on the scan corpus in bench/RESULTS.md.
+ */
+function ocrLanguagesOf(receiver: CaptureReceiver): readonly OcrLanguage[] {
+  return ocrLanguagesFor(receiver.country_code === null ? null : languageOfCountry(receiver.country_code));
+}
+
+/**
  * Extraction, then again with what was learned of the supplier it names (its VAT id, IBAN, or the
  * verified sender domain the message came with), when something was.
  */
@@ -135,8 +148,8 @@ async function extract(
   reading: CaptureReading,
   c: Claimed,
   file: ReadFile,
+  receiver: CaptureReceiver,
 ): Promise<{ extraction: Extraction; keys: string[]; learned: boolean }> {
-  const receiver = await receiverOf(ctx, c.organization_id);
   const first = await reading.extractFields(file, receiver, null);
   const keysOf = (e: Extraction) => [...new Set([...reading.supplierKeysOf(e.fields), ...c.supplier_keys])];
   const layout = await learnedLayout(ctx, c.organization_id, keysOf(first));
@@ -260,12 +273,13 @@ async function readClaimed(
   }
   let read: Extract<Finish, { kind: 'read' }>;
   try {
-    const file = await reading.readFile(ctx.config, {
-      bytes: c.bytes,
-      filename: c.filename,
-      contentType: c.content_type,
-    });
-    read = { kind: 'read', file, ...(await extract(ctx, reading, c, file)) };
+    const receiver = await receiverOf(ctx, c.organization_id);
+    const file = await reading.readFile(
+      ctx.config,
+      { bytes: c.bytes, filename: c.filename, contentType: c.content_type },
+      ocrLanguagesOf(receiver),
+    );
+    read = { kind: 'read', file, ...(await extract(ctx, reading, c, file, receiver)) };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_request') {
       await finish(ctx, c, token, { kind: 'refused', reason: err.message });

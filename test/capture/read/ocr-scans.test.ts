@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import { scanImage, scanPage } from '../../../scripts/make-capture-scans.ts';
 import { ocrImage } from '../../../src/modules/capture/read/images.ts';
 import { recognize, stopOcrEngine } from '../../../src/modules/capture/read/ocr.ts';
+import { OCR_LANGUAGES } from '../../../src/modules/capture/read/ocr-engine.ts';
 
 const ZTEST = new URL(
   '../../fixtures/capture/mustangproject/ZTESTZUGFERD_1_INVDSS_012015738820PDF-1.pdf',
@@ -25,7 +26,7 @@ describe('OCR on a scan', () => {
     );
     const png = await scanImage(page, 300).png().toBuffer();
     const img = await ocrImage(new Uint8Array(png), 0);
-    const { words, angle } = await recognize(img.png, img, img.dpi, 'off');
+    const { words, angle } = await recognize(img.png, img, img.dpi, 'off', OCR_LANGUAGES);
     // The page is straightened by the skew tesseract measures on it (rotateAuto): the scan's 1.8°.
     const degrees = Math.abs((angle * 180) / Math.PI);
     assert.ok(Math.abs(degrees - 1.8) < 0.3, `skew measured ${degrees.toFixed(2)}°, turned 1.8°`);

@@ -13,6 +13,29 @@ import type { PageWord } from '../../../lib/capture-shapes.ts';
  * in docs/capture.md, "Measured again" and "The native engine").
  */
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
+const BY_ISO_639_1: Record<string, OcrLanguage> = {
+  en: 'eng',
+  de: 'deu',
+  fr: 'fra',
+  nl: 'nld',
+  es: 'spa',
+  it: 'ita',
+};
+
+/**
+ * The languages to read a page in when the language its documents are usually written in is
+ * known beforehand (ISO 639-1; the receiving organization's, src/lib/country-language.ts): that
+ * language, then English (the words every invoice borrows: IBAN, VAT, Invoice, Total), instead of
+ * all six. tesseract retries the first language's doubtful words in each of the others, so fewer
+ * languages read a dense page in about half the time (docs/capture.md, "Languages known before
+ * reading"). English, a language docex has no model for, or none known: the six, English first.
+ */
+export function ocrLanguagesFor(language: string | null): readonly OcrLanguage[] {
+  const code = language === null ? undefined : BY_ISO_639_1[language];
+  return code === undefined || code === 'eng' ? OCR_LANGUAGES : [code, 'eng'];
+}
 /** The LSTM-only integer models: a third of the size of "4.0.0" and what tesseract.js loads by default. */
 const DATA_VARIANT = '4.0.0_best_int';
 /** A word read with a confidence under this (0..100) is noise: a speck, a line of a table. */
@@ -43,9 +66,15 @@ export interface OcrEngine {
   ready(): Promise<void>;
   /**
    * The words of a grayscale PNG at `dpi`, boxes in its pixels on the image as given (origin
-   * top-left), confidence 0..1.
+   * top-left), confidence 0..1, read in `languages` (some of OCR_LANGUAGES, the first tried
+   * first) where the engine can change them per page.
    */
-  recognize(png: Uint8Array, size: { width: number; height: number }, dpi: number): Promise<OcrResult>;
+  recognize(
+    png: Uint8Array,
+    size: { width: number; height: number },
+    dpi: number,
+    languages: readonly OcrLanguage[],
+  ): Promise<OcrResult>;
   /** Stops the page being read (one that took too long): its recognize rejects. */
   stop(): Promise<void>;
 }

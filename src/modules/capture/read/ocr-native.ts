@@ -227,7 +227,7 @@ export async function nativeEngine(setting: NativeOcr): Promise<OcrEngine | { wh
   const running = new Set<ChildProcess>();
   let dir: string | null = null;
   /** The folder of the six languages, unpacked at the first call. */
-  const languages = (): string => {
+  const dataFolder = (): string => {
     if (dir === null) {
       const d = dataDir();
       unpackLanguages(d);
@@ -238,16 +238,16 @@ export async function nativeEngine(setting: NativeOcr): Promise<OcrEngine | { wh
   return {
     name: `tesseract ${checked.version} at ${program}`,
     async ready() {
-      languages();
+      dataFolder();
     },
-    async recognize(png, _size, dpi) {
+    async recognize(png, _size, dpi, languages) {
       const args = [
         'stdin',
         'stdout',
         '--tessdata-dir',
-        languages(),
+        dataFolder(),
         '-l',
-        OCR_LANGUAGES.join('+'),
+        languages.join('+'),
         '--oem',
         '1', // LSTM only: the models hold nothing else
         '--psm',

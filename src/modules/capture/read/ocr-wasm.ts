@@ -92,7 +92,9 @@ export function wasmEngine(): OcrEngine {
       await started();
     },
     // A page scanned a few degrees askew is straightened first (tesseract measures the skew); its
-    // words' boxes are turned back onto the image as given.
+    // words' boxes are turned back onto the image as given. Always in the six languages, whatever
+    // the page's languages: tesseract.js loads its languages when its engine starts (seconds), so
+    // reading a page in fewer would cost more than it saves; the native engine takes them per page.
     async recognize(png, size, dpi): Promise<OcrResult> {
       const engine = await started();
       await engine.setParameters({

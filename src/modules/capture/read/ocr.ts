@@ -3,7 +3,7 @@
 // faster), else tesseract.js (ocr-wasm.ts, installed with docex). Both read the same six languages
 // with the same models and thresholding (ocr-engine.ts).
 
-import type { OcrEngine, OcrResult } from './ocr-engine.ts';
+import type { OcrEngine, OcrLanguage, OcrResult } from './ocr-engine.ts';
 import { type NativeOcr, nativeEngine } from './ocr-native.ts';
 import { wasmEngine } from './ocr-wasm.ts';
 
@@ -51,14 +51,15 @@ export async function ocrReady(setting: NativeOcr): Promise<void> {
   await (await ocrEngine(setting)).ready();
 }
 
-/** The words of a grayscale PNG at `dpi` (OcrEngine.recognize). */
+/** The words of a grayscale PNG at `dpi`, read in `languages` (OcrEngine.recognize). */
 export async function recognize(
   png: Uint8Array,
   size: { width: number; height: number },
   dpi: number,
   setting: NativeOcr,
+  languages: readonly OcrLanguage[],
 ): Promise<OcrResult> {
-  return (await ocrEngine(setting)).recognize(png, size, dpi);
+  return (await ocrEngine(setting)).recognize(png, size, dpi, languages);
 }
 
 /** Stops the page being read (one over its time limit); the engine reads the next page. */

@@ -7,6 +7,7 @@ import type { PageWord, ReadFile, ReadPage } from '../../../lib/capture-shapes.t
 import { ApiError } from '../../../lib/errors.ts';
 import { imageInfo, imagePagePng, ocrImage, pixelsToPng } from './images.ts';
 import { ocrReady, recognize, stopOcrEngine } from './ocr.ts';
+import type { OcrLanguage } from './ocr-engine.ts';
 import type { NativeOcr } from './ocr-native.ts';
 import { readPdfTextPage } from './pdf-text.ts';
 import { openPdf, type PdfDocument, type PdfPage } from './pdfjs.ts';
@@ -20,6 +21,8 @@ export interface ReadSettings {
   pageTimeoutMs: number;
   /** DOCEX_OCR_NATIVE: which OCR engine reads (ocr.ts). */
   native: NativeOcr;
+  /** The languages OCR reads in (ocr-engine.ts's ocrLanguagesFor; the native engine's only). */
+  languages: readonly OcrLanguage[];
 }
 
 /** A scanned PDF page is drawn at this resolution for OCR... */
@@ -123,7 +126,9 @@ async function ocrPdfPage(
   };
   const px = await renderPdfPage(doc, page, OCR_DPI, OCR_MAX_PIXELS);
   const png = await pixelsToPng(px, { grayscale: true });
-  const read = await withinTime(settings, () => recognize(png, px, px.scale * 72, settings.native));
+  const read = await withinTime(settings, () =>
+    recognize(png, px, px.scale * 72, settings.native, settings.languages),
+  );
   if (read === null) {
     notes.push(tooSlow(page.pageNumber, settings.pageTimeoutMs));
     return base;
@@ -203,7 +208,9 @@ async function readImage(bytes: Uint8Array, settings: ReadSettings): Promise<Rea
       method: 'ocr',
       words: [],
     };
-    const read = await withinTime(settings, () => recognize(img.png, img, img.dpi, settings.native));
+    const read = await withinTime(settings, () =>
+      recognize(img.png, img, img.dpi, settings.native, settings.languages),
+    );
     if (read === null) notes.push(tooSlow(i + 1, settings.pageTimeoutMs));
     else page.words = read.words.map((w) => scaled(w, 1 / img.scale));
     pages.push(page);
