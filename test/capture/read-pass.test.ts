@@ -446,6 +446,37 @@ test('the learned layout of a known supplier is handed to extraction, and learne
   assert.equal((await row(c.id)).learned, false);
 });
 
+test("a supplier known before reading (its mail's verified sender) is read in the language it wrote in when confirmed", async () => {
+  await svc.ctx.db
+    .insertInto('capture_layouts')
+    .values({
+      organization_id: org.org.orgId,
+      supplier_key: 'sender:rechnung@lieferant.example',
+      layout: JSON.stringify({ version: 1, fields: {}, confirmations: 1, language: 'de' }),
+      confirmed_count: 1,
+      updated_at: svc.ctx.clock.now(),
+    })
+    .execute();
+  const known = fake();
+  await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    bytes: named('known-domain'),
+    supplierKeys: ['sender:rechnung@lieferant.example'],
+  });
+  await drain(known);
+  // German and English, though the organization is French
+  assert.deepEqual(known.languages, [['deu', 'eng']]);
+  // a sender nothing was learned of: the organization's language
+  const unknown = fake();
+  await insertCapture(svc, org.org.orgId, {
+    status: 'reading',
+    bytes: named('unknown-domain'),
+    supplierKeys: ['sender:billing@other.example'],
+  });
+  await drain(unknown);
+  assert.deepEqual(unknown.languages, [['fra', 'eng']]);
+});
+
 /**
  * A scan's words: many short ones, lines of labels, dates and amounts, on 20 pages (extraction of
  * such a file takes seconds on one core; the words of a real OCR'd page took 300-500 ms).

@@ -25,10 +25,10 @@ import type { Pass, WorkerTask } from '../../worker/worker.ts';
 import { appendEvents } from '../events/append.ts';
 import { emptyFields, FILE_BYTES, PROJECTED, projectCapture } from './captures.ts';
 import { capturedDuplicate } from './duplicate.ts';
-import { supplierKeysOf } from './extract/index.ts';
+import { learnedLanguage, supplierKeysOf } from './extract/index.ts';
 import { autoConfirmPort, messageSettledPort } from './ports.ts';
 import { ocrEngineInWords } from './read/ocr.ts';
-import { type OcrLanguage, ocrLanguagesFor } from './read/ocr-engine.ts';
+import { ocrLanguagesFor } from './read/ocr-engine.ts';
 import { extractCaptureFields, readCaptureFile } from './read-file.ts';
 
 /** Longer than the capture pool lets one file take, so a live worker never loses its lease. */
@@ -129,14 +129,18 @@ async function learnedLayout(ctx: AppContext, organizationId: string, keys: stri
 }
 
 /**
- * What a scan is read in: the language of the receiving organization's country first (its legal
- * profile's address), then English; all six when that is English or not known. The buyer's
- * country is the language most of its suppliers write in, and a page in another language read
- * this way still has its digits, and its letters but a few accents (extraction folds those):
- * measured on the scan corpus in bench/RESULTS.md.
+ * What a scan is read in: the language its supplier wrote in at its last confirmation, when the
+ * supplier is known before reading (the verified sender address its mail came from), else the
+ * language of the receiving organization's country (its legal profile's address); then English;
+ * all six when that is English or not known. The buyer's country is the language most of its
+ * suppliers write in, and a page in another language read this way still has its digits, and its
+ * letters but a few accents (extraction folds those): measured on the scan corpus
+ * (docs/capture.md, "Languages known before reading").
  */
-function ocrLanguagesOf(receiver: CaptureReceiver): readonly OcrLanguage[] {
-  return ocrLanguagesFor(receiver.country_code === null ? null : languageOfCountry(receiver.country_code));
+async function ocrLanguagesOf(ctx: AppContext, c: Claimed, receiver: CaptureReceiver) {
+  const supplier = learnedLanguage(await learnedLayout(ctx, c.organization_id, c.supplier_keys));
+  const country = receiver.country_code === null ? null : languageOfCountry(receiver.country_code);
+  return ocrLanguagesFor(supplier ?? country);
 }
 
 /**
@@ -277,7 +281,7 @@ async function readClaimed(
     const file = await reading.readFile(
       ctx.config,
       { bytes: c.bytes, filename: c.filename, contentType: c.content_type },
-      ocrLanguagesOf(receiver),
+      await ocrLanguagesOf(ctx, c, receiver),
     );
     read = { kind: 'read', file, ...(await extract(ctx, reading, c, file, receiver)) };
   } catch (err) {

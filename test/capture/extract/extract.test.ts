@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CaptureFields, Extraction } from '../../../src/lib/capture-shapes.ts';
-import { extractFields, learnLayout, supplierKeysOf } from '../../../src/modules/capture/extract/index.ts';
+import {
+  extractFields,
+  learnedLanguage,
+  learnLayout,
+  supplierKeysOf,
+} from '../../../src/modules/capture/extract/index.ts';
 import { file, RECEIVER, type Run } from './hand-made.ts';
 
 function is(ex: Extraction, field: keyof CaptureFields, value: unknown, confidence: 'high' | 'low'): void {
@@ -361,6 +366,21 @@ describe('extraction', () => {
     // learning again keeps what the first confirmation taught and counts the confirmations
     const again = learnLayout(next, confirmed, layout);
     assert.equal(again.confirmations, 2);
+  });
+
+  test("a layout keeps the supplier's language, which its next scans are read in (read-pass.ts)", () => {
+    const german = file(GERMAN);
+    const layout = learnLayout(german, extractFields(german, RECEIVER, null).fields, null);
+    assert.equal(layout.language, 'de');
+    assert.equal(learnedLanguage(layout), 'de');
+    // a confirmation of a file without words keeps what was learned before
+    assert.equal(
+      learnedLanguage(learnLayout(file([]), extractFields(german, RECEIVER, null).fields, layout)),
+      'de',
+    );
+    assert.equal(learnedLanguage(null), null);
+    assert.equal(learnedLanguage({ ...layout, language: 'xx' }), null, 'a language docex does not read');
+    assert.equal(learnedLanguage({ ...layout, version: 0 }), null, 'a layout of another version');
   });
 
   test('supplier keys: the VAT id and IBAN that pass their checks', () => {

@@ -2,6 +2,7 @@
 // the capture resource stores per supplier key and hands back): for each field, the words that
 // labelled it and where the value sat relative to them, or, with no label, relative to the page.
 import type { FieldName, LearnedLayout } from '../../../lib/capture-shapes.ts';
+import { LANGUAGES, type Language } from './locale.ts';
 
 export const LAYOUT_VERSION = 1;
 
@@ -38,6 +39,19 @@ export interface Layout extends LearnedLayout {
   supplier?: LearnedSupplier;
   /** how many confirmations taught it */
   confirmations: number;
+  /**
+   * the language of the supplier's words at its last confirmation (locale.ts's languageOf): its
+   * next scans are read in it (read-pass.ts), when the supplier is known before reading
+   */
+  language?: Language;
+}
+
+/** The language a stored layout's supplier writes in, or null when it does not say. */
+export function learnedLanguage(l: LearnedLayout | null): Language | null {
+  const language = asLayout(l)?.language;
+  return typeof language === 'string' && (LANGUAGES as readonly string[]).includes(language)
+    ? language
+    : null;
 }
 
 /** A stored layout this version reads, or null (an older or foreign one is ignored, not trusted). */

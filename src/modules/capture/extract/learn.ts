@@ -125,8 +125,10 @@ export function learnLayout(
     confirmations: (before?.confirmations ?? 0) + 1,
     supplier: supplierOf(confirmed, before?.supplier),
   };
+  if (before?.language) layout.language = before.language;
   if (lines.length === 0) return layout;
   const ctx = localeOf(lines, { name: '', vat_id: null, legal_registration_id: null, country_code: null });
+  layout.language = ctx.language;
   const pages = [...new Set(lines.map((l) => l.page))];
   for (const field of LEARNED) {
     const v = confirmed[field] as CapturedValue | null;

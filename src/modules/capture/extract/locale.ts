@@ -6,7 +6,8 @@ import type { DateOrder } from './dates.ts';
 import type { Line } from './lines.ts';
 import { type DecimalMark, decimalMarkOf } from './numbers.ts';
 
-export type Language = 'de' | 'fr' | 'en' | 'nl' | 'es' | 'it';
+export const LANGUAGES = ['de', 'fr', 'en', 'nl', 'es', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 const WORDS: [Language, RegExp][] = [
   [
