@@ -44,10 +44,10 @@ function stopped(err: unknown): never {
 
 /**
  * The file's pages as words, read on the capture pool (at most DOCEX_CAPTURE_MAX_PAGES pages,
- * OCR per DOCEX_OCR, in `languages`: ocr-engine.ts's ocrLanguagesFor). Throws ApiError('invalid_request') with the reason in words for a file
- * docex will not read (not a PDF or image, damaged, a pixel bomb, OCR off for a scan, a reader
- * that ran out of memory), and the pool's 503s (queue full, DOCEX_CAPTURE_TIMEOUT_MS passed),
- * which a later try may get past.
+ * OCR per DOCEX_OCR, in `languages`: ocr-engine.ts's ocrLanguagesFor). Throws
+ * ApiError('invalid_request') with the reason in words for a file docex will not read (not a PDF
+ * or image, damaged, a pixel bomb, OCR off for a scan, a reader that ran out of memory), and the
+ * pool's 503s (queue full, DOCEX_CAPTURE_TIMEOUT_MS passed), which a later try may get past.
  */
 export async function readCaptureFile(
   config: Config,

@@ -145,7 +145,7 @@ async function ocrLanguagesOf(ctx: AppContext, c: Claimed, receiver: CaptureRece
 
 /**
  * Extraction, then again with what was learned of the supplier it names (its VAT id, IBAN, or the
- * verified sender domain the message came with), when something was.
+ * verified sender address the message came with), when something was.
  */
 async function extract(
   ctx: AppContext,

@@ -378,6 +378,9 @@ describe('extraction', () => {
       learnedLanguage(learnLayout(file([]), extractFields(german, RECEIVER, null).fields, layout)),
       'de',
     );
+    // words that name no language teach none (not extraction's default for them)
+    const mute = learnLayout(file([[50, 40, 'ACME 42']]), extractFields(german, RECEIVER, null).fields, null);
+    assert.equal(mute.language, undefined);
     assert.equal(learnedLanguage(null), null);
     assert.equal(learnedLanguage({ ...layout, language: 'xx' }), null, 'a language docex does not read');
     assert.equal(learnedLanguage({ ...layout, version: 0 }), null, 'a layout of another version');

@@ -17,7 +17,7 @@ import { compactId, ibanValid, vatIdValid } from './checks.ts';
 import { labelsOf } from './find-labels.ts';
 import { asLayout, LAYOUT_VERSION, type Layout, type LearnedField, type LearnedSupplier } from './layout.ts';
 import { boxOf, type Line, lineHeight, linesOf, type Word } from './lines.ts';
-import { localeOf } from './locale.ts';
+import { languageOfWords, localeOf } from './locale.ts';
 import { cents } from './numbers.ts';
 import { sameName } from './parties.ts';
 import { type ReadContext, readAt } from './read-values.ts';
@@ -128,7 +128,9 @@ export function learnLayout(
   if (before?.language) layout.language = before.language;
   if (lines.length === 0) return layout;
   const ctx = localeOf(lines, { name: '', vat_id: null, legal_registration_id: null, country_code: null });
-  layout.language = ctx.language;
+  // the language its words say, not locale's default for a file whose words say none
+  const language = languageOfWords(lines);
+  if (language !== null) layout.language = language;
   const pages = [...new Set(lines.map((l) => l.page))];
   for (const field of LEARNED) {
     const v = confirmed[field] as CapturedValue | null;

@@ -27,11 +27,11 @@ const WORDS: [Language, RegExp][] = [
   ['it', /(?<![\p{L}])(fattura|importo|data|iva|quantita|prezzo|pagamento|cliente|il|della|e)(?![\p{L}])/gu],
 ];
 
-/** The language most of the document's words belong to. */
-export function languageOf(lines: Line[]): Language {
+/** The language most of the document's words belong to, or null when none of its words says. */
+export function languageOfWords(lines: Line[]): Language | null {
   const text = lines.map((l) => l.folded).join('\n');
-  let best: Language = 'en';
-  let bestCount = -1;
+  let best: Language | null = null;
+  let bestCount = 0;
   for (const [lang, re] of WORDS) {
     const n = [...text.matchAll(re)].length;
     if (n > bestCount) {
@@ -40,6 +40,11 @@ export function languageOf(lines: Line[]): Language {
     }
   }
   return best;
+}
+
+/** The language most of the document's words belong to (German when none says: the first listed). */
+export function languageOf(lines: Line[]): Language {
+  return languageOfWords(lines) ?? 'de';
 }
 
 const DOT_COUNTRIES = new Set(['GB', 'IE', 'US', 'CA', 'CH', 'LI', 'AU', 'NZ', 'MT', 'CY']);
