@@ -89,9 +89,8 @@ if (LANGUAGES_BY !== 'receiver' && LANGUAGES_BY !== 'six')
 
 function languagesOf(f: ScanFile): readonly OcrLanguage[] {
   const country = /^[A-Z]{2}/.exec(f.corpus.key.fields.buyer_vat_id ?? '')?.[0] ?? null;
-  return LANGUAGES_BY === 'six' || country === null
-    ? OCR_LANGUAGES
-    : ocrLanguagesFor(languageOfCountry(country));
+  if (LANGUAGES_BY === 'six') return OCR_LANGUAGES;
+  return ocrLanguagesFor(country === null ? null : languageOfCountry(country));
 }
 /** docex's default DOCEX_CAPTURE_PAGE_TIMEOUT_MS, in seconds (read from the configuration's default). */
 const DEFAULT_PAGE_TIMEOUT_S = loadConfig({}).capture.pageTimeoutMs / 1000;
