@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PageWord } from '../../../src/lib/capture-shapes.ts';
 import { hasUsableText, readingOrder, readPdfTextPages } from '../../../src/modules/capture/read/pdf-text.ts';
-import { DOCEX_INVOICE, docexInvoicePdf, pdfkitPdf, pdfLibPdf } from './sample-pdfs.ts';
+import { DOCEX_INVOICE, docexInvoicePdf, pdfkitLeadersPdf, pdfkitPdf, pdfLibPdf } from './sample-pdfs.ts';
 
 function find(words: PageWord[], text: string): PageWord {
   const w = words.find((x) => x.text === text);
@@ -71,6 +71,21 @@ describe('readPdfTextPages', () => {
     assert.ok(total.bbox[0] > 300 && total.bbox[1] > 395);
     assert.ok(p2.words.some((w) => w.text === 'décembre'));
     assert.equal(p3.words.length, 0);
+  });
+
+  test('dotted leaders and rules are not words: the page keeps its text, the label its own word', async () => {
+    // Without this the page, more dots than letters, was taken for one without usable text and
+    // read as a scan (three of the 24 held-out (4) invoices).
+    const { pages } = await readPdfTextPages(await pdfkitLeadersPdf(), 20);
+    assert.deepEqual(
+      pages[0]?.words.map((w) => w.text),
+      ['Rechnung', 'Nr.', 'RE-1', 'Datum', '17.03.2026', 'Summe', '99,00'],
+    );
+    const summe = find(pages[0]?.words ?? [], 'Summe');
+    assert.ok(summe.bbox[2] - summe.bbox[0] < 40, `"Summe" is boxed without its leader: ${summe.bbox}`);
+    // an ellipsis and a decimal amount are no leaders
+    const { pages: short } = await readPdfTextPages(await pdfkitPdf(), 1);
+    assert.ok(short[0]?.words.some((w) => w.text === '1,234.56'));
   });
 
   test('pdf-lib: baseline coordinates turned top-left, and a page rotated 90 degrees', async () => {

@@ -88,6 +88,26 @@ export function pdfkitPdf(): Promise<Uint8Array> {
 }
 
 /**
+ * pdfkit, A4: an invoice laid out with dotted leaders between its labels and values, the leaders
+ * their own runs on two lines and glued to the label on a third, and a rule of dashes: more dots
+ * and dashes on the page than letters and digits (the held-out (4) set's compact layout).
+ */
+export function pdfkitLeadersPdf(): Promise<Uint8Array> {
+  const doc = new PDFKit({ size: 'A4', margin: 0, compress: true, info: { CreationDate: new Date(0) } });
+  doc.font('Helvetica').fontSize(10);
+  doc.text('Rechnung Nr.', 72, 100, { lineBreak: false });
+  doc.text('.'.repeat(90), 140, 100, { lineBreak: false });
+  doc.text('RE-1', 480, 100, { lineBreak: false });
+  doc.text('Datum', 72, 115, { lineBreak: false });
+  doc.text('.'.repeat(100), 110, 115, { lineBreak: false });
+  doc.text('17.03.2026', 480, 115, { lineBreak: false });
+  doc.text(`Summe${'.'.repeat(95)}`, 72, 130, { lineBreak: false });
+  doc.text('99,00', 480, 130, { lineBreak: false });
+  doc.text('-'.repeat(110), 72, 145, { lineBreak: false });
+  return collect(doc);
+}
+
+/**
  * pdf-lib, US Letter: a page with "Rechnung 4711" drawn at x 50, baseline y 700 (bottom-left
  * coordinates) at 20 pt, and a second page rotated 90 degrees with a line of Dutch.
  */

@@ -67,7 +67,8 @@ export type DateOrder = 'dmy' | 'mdy';
  * words joined by spaces.
  */
 export function parseDate(text: string, order: DateOrder = 'dmy'): string | null {
-  const s = text.trim().replace(/[,]$/, '');
+  // a date closing a sentence or a parenthesis ("… by 1 May 2026.") is still the date
+  const s = text.trim().replace(/[,;:.)]+$/, '');
   let m = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$/.exec(s);
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^([0-9]{1,2})([./-])([0-9]{1,2})\2([0-9]{4}|[0-9]{2})$/.exec(s);

@@ -169,7 +169,12 @@ export function extractFields(
       issue,
       !issue.doubt && issue.labeled && dateValid(issue.value) && sure(issue) && ordered,
     );
-  if (due) fields.due_date = value(due, !due.doubt && dateValid(due.value) && sure(due) && ordered);
+  // a deadline read from a sentence ("bis zum …", weight 1) may be another one's: never `high`
+  if (due)
+    fields.due_date = value(
+      due,
+      !due.doubt && due.weight >= 2 && dateValid(due.value) && sure(due) && ordered,
+    );
 
   // --- totals, breakdown, currency
   const { picks, agree } = chooseTotals(all);

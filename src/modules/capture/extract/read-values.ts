@@ -42,7 +42,7 @@ export interface ReadContext {
 
 /** Words a reader steps over between a label and its value. */
 const FILLER =
-  /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|(\(?[a-z]{3}\)?))\.?:?$/i;
+  /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$/i;
 
 /**
  * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
@@ -293,12 +293,15 @@ export function readRight(
   for (let i = after + 1; i < line.words.length; i++) {
     if (stops.has(i)) return null;
     const t0 = (line.words[i] as Word).text;
-    // a rate between a tax label and its amount ("USt. 19 % 37,62") is stepped over
+    // a rate between a tax label and its amount ("USt. 19 % 37,62", "IVA (21 %) 2801,40") is
+    // stepped over
+    const next = line.words[i + 1]?.text;
+    const bare = t0.replace(/^\(/, '').replace(/\)$/, '');
     if (
       kind === 'amount' &&
-      (parseRate(t0) !== null || (line.words[i + 1]?.text === '%' && parseRate(`${t0}%`) !== null))
+      (parseRate(bare) !== null || ((next === '%' || next === '%)') && parseRate(`${bare}%`) !== null))
     ) {
-      if (line.words[i + 1]?.text === '%') i++;
+      if (next === '%' || next === '%)') i++;
       continue;
     }
     const r = readAt(kind, line.words, i, h, ctx);

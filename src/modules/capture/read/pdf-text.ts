@@ -26,12 +26,35 @@ interface TextStyle {
   fontFamily?: string;
 }
 
+/** A character leaders and rules are drawn with (dots, middle dots, underscores, dashes). */
+const LEADER_CHAR = /[.·•…_\-–—=*~]/u;
+/** Leaders are at least this many such characters in a row: "..." is not an ellipsis word. */
+const LEADER_MIN = 3;
+
+/**
+ * Which characters separate words: white space, and leaders (a row of dots or dashes between a
+ * label and its value, "Total .......... 1.234,56", or a rule drawn with characters). A leader is
+ * no word: kept, it stood between a label and its value, and a page of them looked like a page of
+ * junk to hasUsableText (a born-digital invoice read as a scan).
+ */
+function separators(chars: string[]): boolean[] {
+  const sep = chars.map((c) => /\s/u.test(c));
+  for (let i = 0; i < chars.length; ) {
+    let j = i;
+    while (j < chars.length && LEADER_CHAR.test(chars[j] ?? '')) j++;
+    if (j - i >= LEADER_MIN) sep.fill(true, i, j);
+    i = Math.max(j, i + 1);
+  }
+  return sep;
+}
+
 /** The words of a run as code point ranges [from, to). */
 function wordSpans(chars: string[]): { from: number; to: number; text: string }[] {
   const spans: { from: number; to: number; text: string }[] = [];
+  const sep = separators(chars);
   let from = -1;
   for (let i = 0; i <= chars.length; i++) {
-    const space = i === chars.length || /\s/u.test(chars[i] ?? ' ');
+    const space = i === chars.length || sep[i] === true;
     if (!space && from < 0) from = i;
     if (space && from >= 0) {
       spans.push({ from, to: i, text: chars.slice(from, i).join('') });
