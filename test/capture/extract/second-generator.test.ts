@@ -2,8 +2,8 @@
 // What the second generator's set (test/fixtures/capture/pdfkit-blind, held out (4)) showed
 // missing at its first measurement: a credit note's own number and total beside the invoice it
 // refers to, a previous invoice named in passing, a deadline asked in a sentence, a registry's town
-// before the number, the Belgian HTVA/TVAC totals, a rate in parentheses. Each test fails without
-// its fix.
+// before the number, the Belgian HTVA/TVAC totals, a rate in parentheses, an order's date, and
+// seller names taken from a street, a bank or a table row. Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
@@ -141,5 +141,41 @@ describe('second generator (held out (4)) fixes', () => {
     ]);
     assert.equal(es.total_tax?.value, '2801.40');
     assert.equal(es.total?.confidence, 'high');
+  });
+
+  test('"gemäß Bestellung vom 01.03.2018." is the order\'s date, not the invoice\'s', () => {
+    const f = read([
+      [50, 40, 'Lieferant Beispiel GmbH'],
+      [50, 80, 'Rechnung gemäß Bestellung vom 01.03.2018.'],
+      [50, 95, 'Nummer 471102'],
+    ]);
+    assert.notEqual(f.issue_date?.value, '2018-03-01');
+  });
+
+  test("the seller's name: the letterhead beside its phone, never a street, a bank or a row", () => {
+    const f = read([
+      [50, 30, 'Buch Beispiel GmbH & Co. KG'],
+      [380, 30, 'Tel 089 555 0101'],
+      [50, 80, 'Rechnung Nr. 2026-118'],
+      [50, 92, 'Datum 11.02.2026'],
+      [50, 200, '6,5 x Montage Regalsystem (Stunden)'],
+      [50, 700, 'Sendlinger Straße 45'],
+      [50, 712, '80331 München'],
+      [50, 724, 'USt-IdNr. DE136695976'],
+      [300, 700, 'Stadtsparkasse München'],
+      [300, 712, 'IBAN DE02 7015 0000 0000 1234 56'],
+      [50, 760, 'Buch Beispiel GmbH & Co. KG · Sendlinger Straße 45 · 80331 München'],
+    ]);
+    assert.equal(f.seller_name?.value, 'Buch Beispiel GmbH & Co. KG');
+    // and where nothing names the seller, nothing is taken for its name
+    const none = read([
+      [50, 80, 'Rechnung Nr. 2026-118'],
+      [50, 700, 'Thornbury Lane'],
+      [50, 712, 'Postbus 318'],
+      [50, 724, 'USt-IdNr. DE136695976'],
+      [300, 700, 'Barclays Bank plc, Bristol'],
+      [300, 712, 'IBAN DE02 7015 0000 0000 1234 56'],
+    ]);
+    assert.equal(none.seller_name, null, JSON.stringify(none.seller_name));
   });
 });

@@ -441,6 +441,15 @@ export const LABELS: LabelPattern[] = [
     `(?:vorige|eerdere)\\s+factuur(?:\\s*${NO})?`,
     `factura\\s+anterior(?:\\s*${NO})?`,
     `fattura\\s+precedente(?:\\s*${NO})?`,
+    // the date of an order, a delivery or a quote the invoice refers to ("gemäß Bestellung vom
+    // 01.03.2018", "selon devis du 14/01/2026"): not the invoice's own, which "vom" after its
+    // number is (issue_after_number)
+    '(?:bestellung|auftrag|auftragsbestatigung|lieferung|angebot)\\s+vom',
+    '(?:order|delivery|quote|quotation|estimate)\\s+(?:of|dated)',
+    '(?:commande|livraison|devis)\\s+du',
+    '(?:bestelling|levering|offerte)\\s+van',
+    '(?:pedido|albaran|presupuesto|contrato)\\s+del?',
+    '(?:ordine|consegna|preventivo|ddt|contratto)\\s+del',
     // goods returned: the return note's number and date
     `(?:retouren|rucksende|ruckgabe)\\p{L}*\\s*-?\\s*(?:${NO})?`,
     'return\\s+(?:note|authori[sz]ation)\\s*(?:no\\.?|number)?',

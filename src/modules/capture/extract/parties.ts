@@ -111,6 +111,23 @@ const NOT_A_NAME_FORM = /:|@|www\.|^\+?[0-9 ()/.-]+$|^[0-9]{4,5}\s|,\s*[A-Z]{2}$
 /** A street and its number ("Feldstraße 34", "35 rue d'ici", "Station Road, 21"): an address line. */
 const STREET =
   /^[0-9]+[a-z]?,?\s+\p{L}|\p{L}(strasse|straße|str\.?|weg|allee|platz|gasse|ring|damm|laan|straat|plein)\s*[0-9]|(?<!\p{L})(rue|avenue|av\.|boulevard|bd|chemin|place|impasse|allee|quai|via|viale|piazza|corso|calle|avenida|plaza|paseo|street|road|lane|st\.|rd\.)(?!\p{L}).*[0-9]/u;
+/**
+ * An address or a table's row, never a seller's name: a street without a number ("Thornbury
+ * Lane", "Sendlinger Straße 45", "ZA de la Chantrerie", "Ctra. de Valencia, km 7,5", "Unit 12,
+ * Raheen Business Park"), an item ("6,5 x Mano de obra", "1 Friet 10 mm", "bolsa de 1 kg"), or the
+ * seller's bank, named beside its IBAN ("Barclays Bank plc, Bristol").
+ * Seen taken for the seller's name on the second generator's set, where a block above the seller's
+ * identifiers or the letterhead held them.
+ */
+const NOT_A_SELLER =
+  /(?<!\p{L})(strasse|straße|str\.|gasse|weg|platz|laan|straat|kade|gracht|steenweg|chaussee|rue|avenue|chemin|quai|via|viale|piazza|corso|calle|avenida|paseo|carretera|ctra\.)(?!\p{L}).*[0-9]|(?<!\p{L})(lane|road|street|close|drive|yard|crescent|terrace|mews)$|^(unit|suite|flat|za|zi|zac|zone|pol\.|poligono|p\.i\.|lieu-dit|postbus|postfach|po\s+box|p\.\s?o\.\s?box|bp|b\.p\.|boite\s+postale|apartado|casella\s+postale)(?!\p{L})|^[0-9]|[0-9]\s*[x×]\s|(?<!\p{L})(bank|banque|banco|banca|sparkasse|caixa|caja)(?!\p{L})|[0-9]\s?(kg|g|mm|cm|m|l|ml|cl|st|pcs)(?!\p{L})/u;
+
+/** The first of a line's segments split by separator words ("Tischlerei Hoffmann GmbH · Straße 287"). */
+function firstSegment(ws: Word[]): Word[] {
+  const cut = ws.findIndex((w, i) => i > 0 && SEPARATOR.test(w.text));
+  return cut > 0 ? ws.slice(0, cut) : ws;
+}
+
 /** A postcode and its town ("80333 München", "DE 69876 Frankfurt", "75018 PARIS, FR"). */
 const POSTCODE = /^(?:[A-Z]{1,2}[- ]?)?[0-9]{4,5}\s*\p{L}/u;
 /**
@@ -351,9 +368,13 @@ export function sellerName(
   }
   const pageOne = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
   const height = pageOne[0]?.words[0]?.pageHeight ?? 842;
-  const unlabeled = (ws: Word[], rank: number) => {
+  const unlabeled = (all: Word[], rank: number) => {
+    const ws = firstSegment(all);
     const value = ws.map((w) => w.text).join(' ');
-    if (!isReceiver(value))
+    // more words than a company's name has, or a lower-case start (a row's description; a
+    // domain such as "weclapp.com" aside), is no name
+    const sentence = ws.length > 8 || (/^\p{Ll}/u.test(value) && !/\.\p{L}{2,}$/u.test(value));
+    if (!isReceiver(value) && !sentence && !NOT_A_SELLER.test(fold(value)))
       found.push({ read: { value, words: ws, page: (ws[0] as Word).page, labeled: false }, rank });
   };
   for (const anchor of anchors) {
@@ -364,8 +385,11 @@ export function sellerName(
   const top = letterhead(pageOne, height, byLine, isReceiver);
   if (top) unlabeled(top, 1);
   if (found.length === 0) return null;
-  // the letterhead's largest words only when nothing else names the seller
-  const times = new Map(found.map((f) => [f, f.rank === 1 ? 0 : timesPrinted(lines, f.read.value)]));
+  // the letterhead's largest words only when nothing else names the seller, unless they carry a
+  // legal form: then they are a company's name, and one printed again (in the small print) wins
+  const counted = (f: { read: NameRead; rank: number }) =>
+    f.rank !== 1 || COMPANY.test(fold(f.read.value)) || GLUED_FORM.test(f.read.value);
+  const times = new Map(found.map((f) => [f, counted(f) ? timesPrinted(lines, f.read.value) : 0]));
   found.sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || b.rank - a.rank);
   return (found[0] as { read: NameRead }).read;
 }
@@ -380,8 +404,10 @@ function letterhead(
   let best: { words: Word[]; score: number } | null = null;
   for (const line of first) {
     if (line.bbox[1] > height * 0.33) break;
-    if (byLine(line).length > 0) continue;
     const run = columnText(line, line.bbox[0], line.bbox[0]);
+    // a label in the letterhead's own column makes it a field's line; one in another column
+    // ("Tel 0113 496 0245" set right of the name) does not
+    if (byLine(line).some((h) => run.includes(line.words[h.first] as Word))) continue;
     // "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène": the name is the first part
     const cut = run.findIndex((w, i) => i > 0 && /^[-–|•·●,]$/.test(w.text));
     const ws = cut > 0 ? run.slice(0, cut) : run;
