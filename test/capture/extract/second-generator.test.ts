@@ -3,7 +3,8 @@
 // missing at its first measurement: a credit note's own number and total beside the invoice it
 // refers to, a previous invoice named in passing, a deadline asked in a sentence, a registry's town
 // before the number, the Belgian HTVA/TVAC totals, a rate in parentheses, an order's date, and
-// seller names taken from a street, a bank or a table row. Each test fails without its fix.
+// seller names taken from a street, a bank or a table row, payment references asked in a sentence
+// or printed in their own checked forms. Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
@@ -177,5 +178,73 @@ describe('second generator (held out (4)) fixes', () => {
       [300, 712, 'IBAN DE02 7015 0000 0000 1234 56'],
     ]);
     assert.equal(none.seller_name, null, JSON.stringify(none.seller_name));
+  });
+
+  test('payment references: asked in a sentence, its value wrapped to the next line or quoted', () => {
+    const base: Run[] = [
+      [50, 40, 'Example Electrical Ltd'],
+      [50, 80, 'Invoice No. SE-2026-0147'],
+      [50, 92, 'Date 27/02/2026'],
+    ];
+    const en = read([
+      ...base,
+      [
+        50,
+        400,
+        'Please pay the balance of €4,550.70 by 27/03/2026 by EFT to the account below, quoting invoice number',
+      ],
+      [50, 412, 'SE-2026-0147. Thank you for your business.'],
+    ]);
+    assert.equal(en.payment_reference?.value, 'SE-2026-0147');
+    assert.equal(en.payment_reference?.confidence, 'high');
+    const it = read([
+      ...base,
+      [
+        50,
+        400,
+        'Vi preghiamo di effettuare il bonifico sul conto indicato in calce, riportando nella causale «FT 145/2026».',
+      ],
+    ]);
+    assert.equal(it.payment_reference?.value, 'FT 145/2026');
+    const nl = read([...base, [50, 400, 'Graag betalen o.v.v. factuurnummer 2026-00571.']]);
+    assert.equal(nl.payment_reference?.value, '2026-00571');
+  });
+
+  test("a row of labels over a grid is no sentence: its last label is read below, not on the next line's start", () => {
+    const f = read([
+      [50, 40, 'Distribuciones Ejemplo S.L.'],
+      [50, 100, 'NÚMERO DE FACTURA'],
+      [160, 100, 'FECHA'],
+      [230, 100, 'CÓDIGO CLIENTE'],
+      [330, 100, 'Nº PEDIDO'],
+      [50, 112, '2026-0077'],
+      [160, 112, '12/03/2026'],
+      [230, 112, 'C-1180'],
+      [330, 112, 'DGL/2026/55'],
+    ]);
+    assert.equal(f.number?.value, '2026-0077');
+    assert.equal(f.purchase_order?.value, 'DGL/2026/55');
+  });
+
+  test('references that carry their own check: a creditor reference in groups, a Belgian structured communication', () => {
+    const base: Run[] = [
+      [50, 40, 'Hoveniersbedrijf Voorbeeld B.V.'],
+      [50, 80, 'Factuurnummer 2026-0318'],
+    ];
+    const rf = read([...base, [50, 400, 'Betalingskenmerk: RF73 2026 0318 41']]);
+    assert.equal(rf.payment_reference?.value, 'RF732026031841');
+    assert.equal(rf.payment_reference?.confidence, 'high');
+    const be = read([
+      ...base,
+      [50, 400, 'Gelieve te betalen met gestructureerde mededeling: +++260/0004/81736+++'],
+    ]);
+    assert.equal(be.payment_reference?.value, '260000481736');
+    assert.equal(be.payment_reference?.confidence, 'high');
+    // unlabeled, it is still found by its form, and only `low`; a wrong check digit is nothing
+    const bare = read([...base, [50, 400, '+++090/2026/03142+++']]);
+    assert.equal(bare.payment_reference?.value, '090202603142');
+    assert.equal(bare.payment_reference?.confidence, 'low');
+    const wrong = read([...base, [50, 400, '+++090/2026/03143+++']]);
+    assert.equal(wrong.payment_reference, null);
   });
 });

@@ -2,13 +2,21 @@
 // or found by its shape alone (an IBAN, a VAT id, a currency code anywhere: never `high` on its
 // own). The choice among them, and the checks, are in extract-fields.ts.
 import type { FieldName } from '../../../lib/capture-shapes.ts';
-import { compactId, ibanValid, isoCurrency, rfValid, vatCountry } from './checks.ts';
+import { ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { type LabelHit, labelsOfAll } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
 import { lineHeight } from './lines.ts';
 import { parseRate } from './numbers.ts';
-import { type Read, type ReadContext, readAt, readBelow, readRight, type ValueKind } from './read-values.ts';
+import {
+  type Read,
+  type ReadContext,
+  readAt,
+  readBelow,
+  readRight,
+  structuredReference,
+  type ValueKind,
+} from './read-values.ts';
 
 export interface Candidate {
   field: FieldName | 'buyer_vat' | 'issue_after_number';
@@ -85,6 +93,23 @@ function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHi
   return {};
 }
 
+/**
+ * Whether a label closing its line is a sentence's, whose value starts the next line: a line of
+ * running text (eight words or more, no column's gap), the next one under its start and close
+ * below it. Dates,
+ * references and numbers only: an amount below a label is a column's.
+ */
+function wrapsTo(line: Line, next: Line | undefined, kind: ValueKind): next is Line {
+  if (next === undefined || next.page !== line.page || line.words.length < 8) return false;
+  if (kind !== 'date' && kind !== 'ref' && kind !== 'id') return false;
+  const h = lineHeight(line);
+  // running text has no column's gap between its words (a grid's row of labels has)
+  const prose = line.words.every(
+    (w, i) => i === 0 || w.bbox[0] - (line.words[i - 1] as Word).bbox[2] <= h * 1.5,
+  );
+  return prose && Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 && next.bbox[1] - line.bbox[3] <= h * 1.2;
+}
+
 export function collect(lines: Line[], ctx: ReadContext): Found {
   const candidates: Candidate[] = [];
   const hits: LabelHit[] = [];
@@ -124,6 +149,10 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {
           const next = lines[at + 1];
           if (next && next.page === line.page) r = readAt(kind, next.words, 0, lineHeight(next), ctx);
+        } else if (r === null && hit.last === line.words.length - 1 && wrapsTo(line, lines[at + 1], kind)) {
+          // a sentence whose value went to the next line ("… quoting invoice number" / "SE-2026-0147.")
+          const next = lines[at + 1] as Line;
+          r = readAt(kind, next.words, 0, lineHeight(next), ctx);
         } else if (r === null) {
           const span: [number, number] = [
             (line.words[hit.first] as Word).bbox[0],
@@ -182,21 +211,20 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
             rateLine: false,
           });
       }
-      if (/^RF[0-9]{2}/.test(t)) {
-        const rf = readAt('iban', line.words, i, h, ctx);
-        const v = rf ? compactId(rf.value) : compactId(t);
-        if (rfValid(v))
-          candidates.push({
-            field: 'payment_reference',
-            value: v,
-            words: rf?.words ?? [line.words[i] as Word],
-            page: line.page,
-            labeled: false,
-            weight: 0,
-            order: orderOf(line, i),
-            label: null,
-            rateLine: false,
-          });
+      // a reference whose own check digits say what it is, wherever it stands
+      const structured = structuredReference(line.words, i, h);
+      if (structured) {
+        candidates.push({
+          field: 'payment_reference',
+          value: structured.value,
+          words: structured.words,
+          page: line.page,
+          labeled: false,
+          weight: 0,
+          order: orderOf(line, i),
+          label: null,
+          rateLine: false,
+        });
       }
       const code = t.replace(/[():,]/g, '');
       if (

@@ -110,6 +110,20 @@ export function rfValid(ref: string): boolean {
   return mod97(s.slice(4) + s.slice(0, 4)) === 1;
 }
 
+/**
+ * A Belgian structured communication ("+++090/2026/03142+++", "***…***", or its 12 digits): the
+ * 12 digits when its last two are the first ten mod 97 (97 for 0), else null.
+ */
+export function belgianStructured(text: string): string | null {
+  const m = /^(?:\+{3}|\*{3})?\s*([0-9]{3})\s*\/\s*([0-9]{4})\s*\/\s*([0-9]{5})\s*(?:\+{3}|\*{3})?$/.exec(
+    text.trim(),
+  );
+  if (!m) return null;
+  const digits = `${m[1]}${m[2]}${m[3]}`;
+  const check = Number(digits.slice(0, 10)) % 97 || 97;
+  return check === Number(digits.slice(10)) ? digits : null;
+}
+
 /** A BIC (ISO 9362): bank, country, location, optional branch. */
 export function bicValid(bic: string): boolean {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactId(bic)) && countryOfBic(bic) !== null;

@@ -296,6 +296,19 @@ export const LABELS: LabelPattern[] = [
     'concepto\\s+(?:de\\s+la\\s+)?transferencia',
     'causale\\s+(?:del\\s+)?(?:bonifico|versamento)',
     'riferimento\\s+(?:di\\s+|del\\s+)?pagamento',
+    // Belgium's structured communication
+    'communication\\s+structuree',
+    'gestructureerde\\s+mededeling',
+    // the reference asked in the payment's sentence: "quoting our reference MF2026044", "en
+    // rappelant la référence F2026-0311", "o.v.v. factuurnummer 2026-00571", "onder vermelding van
+    // ons factuurnummer …", "riportando nella causale «FT 145/2026»"
+    'quoting(?:\\s+(?:our|your|the))?(?:\\s+(?:reference|ref\\.?|invoice\\s+(?:no\\.?|number)))?',
+    '(?:en\\s+)?(?:rappelant|indiquant|mentionnant)\\s+(?:la\\s+|votre\\s+|notre\\s+)?(?:reference|numero\\s+de\\s+facture)',
+    'o\\.\\s?v\\.\\s?v\\.?(?:\\s+(?:het\\s+|ons\\s+)?(?:factuurnummer|kenmerk|betalingskenmerk))?',
+    'onder\\s+vermelding\\s+van(?:\\s+(?:het\\s+|ons\\s+|uw\\s+))?(?:\\s*(?:factuurnummer|kenmerk|betalingskenmerk))?',
+    '(?:riportando|indicando|citando)\\s+(?:nella\\s+|in\\s+)?causale',
+    'unter\\s+angabe\\s+(?:der\\s+|unserer\\s+|ihrer\\s+)?(?:rechnungs\\s*-?\\s*(?:nummer|nr\\.?)|kundennummer|referenz)',
+    'indicando\\s+(?:en\\s+el\\s+concepto|como\\s+concepto|la\\s+referencia)',
   ]),
   // --- identifiers of the parties
   ...p('seller_vat_id', 2, [

@@ -1,7 +1,15 @@
 // Reading one value of a given kind from a line's words: to the right of a label (skipping a colon
 // and a few filler words), or from the words below it in the same column. Each reader parses the
 // words as printed and gives back the value as the fields hold it, with the words it came from.
-import { compactId, domesticVatId, ibanValid, isoCurrency, vatCountry } from './checks.ts';
+import {
+  belgianStructured,
+  compactId,
+  domesticVatId,
+  ibanValid,
+  isoCurrency,
+  rfValid,
+  vatCountry,
+} from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
 import { type Line, lineHeight, type Word } from './lines.ts';
 import {
@@ -121,8 +129,10 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
 function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i] as Word;
   const next = words[i + 1];
-  if (!/^[A-Z]{2,5}$/.test(w.text) || isoCurrency(w.text) || next === undefined) return null;
-  const n = next.text.replace(/[,;:]+$/, '');
+  // «FT 145/2026»: quoted in a sentence
+  const series = w.text.replace(/^[«"“‘']+/, '');
+  if (!/^[A-Z]{2,5}$/.test(series) || isoCurrency(series) || next === undefined) return null;
+  const n = next.text.replace(/[,;:»"”’'.]+$/, '');
   if (!tight(w, next, h, 0.8) || !/^[0-9]/.test(n) || !ID.test(n) || n.length > 24) return null;
   if (parseDate(n, ctx.order) !== null || /^[0-9]+([.,][0-9]{2})$/.test(n)) return null;
   const after = words[i + 2];
@@ -134,8 +144,40 @@ function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): 
     : w.ocr || next.ocr
       ? 'read by OCR as two pieces'
       : undefined;
-  const read = { value: `${w.text} ${n}`, words: [w, next] };
+  const read = { value: `${series} ${n}`, words: [w, next] };
   return doubt ? { ...read, doubt } : read;
+}
+
+/**
+ * A reference whose form carries its own check, printed in groups: an ISO 11649 creditor reference
+ * ("RF73 2026 0318 41", the longest run of groups that checks) or a Belgian structured
+ * communication ("+++090/2026/03142+++", its 12 digits). Null when none starts at word `i`.
+ */
+export function structuredReference(words: Word[], i: number, h: number): Read | null {
+  const w = words[i] as Word;
+  if (/^RF[0-9]{2}/i.test(w.text)) {
+    let found: Read | null = null;
+    const run: Word[] = [];
+    for (let j = i; j < words.length && j < i + 8; j++) {
+      const x = words[j] as Word;
+      if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.2)) break;
+      run.push(x);
+      const s = compactId(run.map((y) => y.text.replace(/[.,;:]+$/, '')).join(''));
+      if (s.length > 25) break;
+      if (rfValid(s)) found = { value: s, words: [...run] };
+    }
+    return found;
+  }
+  if (!/^(?:\+{3}|\*{3})?[0-9]{3}\/|^(?:\+{3}|\*{3})$/.test(w.text)) return null;
+  const run: Word[] = [];
+  for (let j = i; j < words.length && j < i + 3; j++) {
+    const x = words[j] as Word;
+    if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.2)) break;
+    run.push(x);
+    const digits = belgianStructured(run.map((y) => y.text.replace(/[.,;:]+$/, '')).join(''));
+    if (digits) return { value: digits, words: [...run] };
+  }
+  return null;
 }
 
 /** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
@@ -158,7 +200,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
     case 'id': {
       const prefixed = seriesPrefixed(words, i, h, ctx);
       if (prefixed) return prefixed;
-      let t = w.text.replace(/[,;:]+$/, '');
+      // «FT 145/2026», "INV-10482.": quotes and a sentence's full stop are not the value's
+      let t = w.text.replace(/^[«"“‘']+/, '').replace(/[,;:»"”’'.]+$/, '');
       let used: Word[] = [w];
       let doubt: string | undefined;
       if (w.ocr) {
@@ -197,6 +240,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return doubt ? { value: t, words: used, doubt } : { value: t, words: used };
     }
     case 'ref': {
+      const structured = structuredReference(words, i, h);
+      if (structured) return structured;
       // a reference may be a code of capitals only ("SERVEXEC"), beside its own label
       const t = w.text.replace(/[,;:]+$/, '');
       if (/^[A-Z][A-Z0-9_\-/.]{3,31}$/.test(t) && !/[0-9]/.test(t)) return { value: t, words: [w] };
