@@ -247,4 +247,29 @@ describe('second generator (held out (4)) fixes', () => {
     const wrong = read([...base, [50, 400, '+++090/2026/03143+++']]);
     assert.equal(wrong.payment_reference, null);
   });
+
+  test('what is left to pay after a deposit: "Líquido a pagar", "Saldo da pagare"', () => {
+    for (const [due, total, deposit] of [
+      ['Líquido a pagar', 'Total factura', 'Entrega a cuenta'],
+      ['Saldo da pagare', 'Totale fattura', 'Acconto versato'],
+    ] as const) {
+      const f = read([
+        [50, 40, 'Suministros Ejemplo S.L.'],
+        [50, 80, 'Factura n.º 2026-0212'],
+        [300, 300, 'Base imponible'],
+        [480, 300, '2.042,90 EUR'],
+        [300, 312, 'Total IVA'],
+        [480, 312, '273,95 EUR'],
+        [300, 324, total],
+        [480, 324, '2.316,85 EUR'],
+        [300, 336, deposit],
+        [480, 336, '-500,00 EUR'],
+        [300, 348, due],
+        [480, 348, '1.816,85 EUR'],
+      ]);
+      assert.equal(f.amount_due?.value, '1816.85', due);
+      assert.equal(f.amount_due?.confidence, 'high', due);
+      assert.equal(f.total?.value, '2316.85', due);
+    }
+  });
 });

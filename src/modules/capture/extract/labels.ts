@@ -271,7 +271,10 @@ export const LABELS: LabelPattern[] = [
     'openstaand\\s+bedrag',
     '(?:total|importe)\\s+a\\s+pagar',
     'netto\\s+a\\s+pagare',
-    '(?:importo|totale)\\s+da\\s+pagare',
+    '(?:importo|totale|saldo|netto)\\s+da\\s+pagare',
+    '(?:liquido|saldo|importe\\s+pendiente|pendiente)\\s+(?:a|de)\\s+pagar',
+    'restant(?:bedrag)?(?:\\s+te\\s+betalen)?',
+    'nog\\s+te\\s+betalen',
   ]),
   // --- payment
   ...p('iban', 2, ['iban']),
