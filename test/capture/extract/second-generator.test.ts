@@ -272,4 +272,41 @@ describe('second generator (held out (4)) fixes', () => {
       assert.equal(f.total?.value, '2316.85', due);
     }
   });
+
+  test("identifiers under their countries' own labels", () => {
+    const at = read([
+      [50, 40, 'Alpenkorn Beispiel GmbH'],
+      [50, 52, 'UID-Nr. ATU 63128458'],
+      [50, 80, 'Rechnungsnummer 26-00734'],
+      [50, 92, 'Ihre UID-Nr.: ATU 58740214'],
+    ]);
+    assert.equal(at.seller_vat_id?.value, 'ATU63128458');
+    assert.equal(at.buyer_vat_id?.value, 'ATU58740214');
+    const it = read([
+      [50, 40, 'Forniture Esempio S.r.l.'],
+      [50, 80, 'Fattura n. 145/2026'],
+      [50, 92, 'Vs. ordine n. 55/2026'],
+      // a reference that is words, read as none, over a label's abbreviation
+      [50, 104, 'Vs. rif.'],
+      [50, 116, 'P.IVA 02148530377'],
+      [50, 700, 'Forniture Esempio S.r.l. P.IVA e C.F. 02148530377'],
+    ]);
+    assert.equal(it.seller_vat_id?.value, 'IT02148530377');
+    assert.equal(it.purchase_order?.value, '55/2026');
+    assert.notEqual(it.buyer_reference?.value, 'P.IVA', "a label's abbreviation is no reference");
+    const es = read([
+      [50, 40, 'Comercial Ejemplo, S.A.'],
+      [50, 80, 'Factura n.º 26/0318'],
+      [50, 92, 'Su pedido n.º SV-2026-0318'],
+    ]);
+    assert.equal(es.purchase_order?.value, 'SV-2026-0318');
+    const nl = read([
+      [50, 40, 'Voorbeeld Advies B.V.'],
+      [50, 80, 'Factuurnummer 2026-0041'],
+      [50, 92, 'Inkoopordernr. 4500082291'],
+      [50, 104, 'Uw kenmerk WA/2026/117'],
+    ]);
+    assert.equal(nl.purchase_order?.value, '4500082291');
+    assert.equal(nl.buyer_reference?.value, 'WA/2026/117');
+  });
 });

@@ -22,7 +22,8 @@ export interface LabelPattern {
 const B = '(?<![\\p{L}\\p{N}])';
 // a label ends where its word does: "Verkäufer-IBAN" is not the seller's label
 const E = '(?![\\p{L}])(?!-\\p{L})';
-const NO = '(?:n[°ºo]\\.?|n\\.|nr\\.?|no\\.?|num\\.?|nummer|number|numero|#)';
+// "n.º", Spain's way, beside n°, nº, no., nr.
+const NO = '(?:n\\.\\s?[°º]|n[°ºo]\\.?|n\\.|nr\\.?|no\\.?|num\\.?|nummer|number|numero|#)';
 
 function p(kind: LabelKind, weight: 1 | 2, sources: string[], title = false): LabelPattern[] {
   return sources.map((s) => ({ kind, weight, re: new RegExp(`${B}(?:${s})${E}`, 'gu'), title }));
@@ -329,6 +330,11 @@ export const LABELS: LabelPattern[] = [
     'c\\.?\\s?i\\.?\\s?f\\.?',
     'p\\.?\\s*iva',
     'partita\\s+iva',
+    // Italy: one number as both, "P.IVA e C.F. 02148530377"
+    'p\\.?\\s*iva\\s*(?:e|/)\\s*c\\.?\\s?f\\.?',
+    'partita\\s+iva\\s+e\\s+codice\\s+fiscale',
+    // Austria: "UID-Nr. ATU 63128458"
+    'uid\\s*-?\\s*(?:nr|nummer)?\\.?',
     'tax\\s+id',
   ]),
   ...p('seller_vat_id', 1, ['vat', 'tva', 'btw']),
@@ -340,6 +346,7 @@ export const LABELS: LabelPattern[] = [
     'btw\\s*-?\\s*(?:nummer|nr)\\s+(?:klant|afnemer)',
     '(?:nif|cif)\\s+(?:del\\s+)?cliente',
     'p\\.?\\s*iva\\s+cliente',
+    'ihre\\s+uid\\s*-?\\s*(?:nr|nummer)?\\.?',
   ]),
   ...p('seller_registration_id', 2, [
     'handelsregister(?:nummer)?',
@@ -376,6 +383,8 @@ export const LABELS: LabelPattern[] = [
     `${NO}\\s*(?:de\\s+)?commande`,
     `commande\\s*${NO}`,
     'inkoopordernummer',
+    'inkoop\\s*-?\\s*order\\s*-?\\s*(?:nr|nummer)\\.?',
+    `vs\\.?\\s+ordine(?:\\s*${NO})?`,
     `bestel\\s*-?\\s*${NO}`,
     'bestelnummer',
     'uw\\s+bestelling',
@@ -394,6 +403,9 @@ export const LABELS: LabelPattern[] = [
     'uw\\s+referentie',
     'su\\s+referencia',
     'vostro\\s+riferimento',
+    'vs\\.?\\s+rif(?:erimento)?\\.?',
+    'vostro\\s+rif\\.?',
+    'uw\\s+kenmerk',
   ]),
   // --- parties
   ...p('seller_name', 2, [

@@ -244,7 +244,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       if (structured) return structured;
       // a reference may be a code of capitals only ("SERVEXEC"), beside its own label
       const t = w.text.replace(/[,;:]+$/, '');
-      if (/^[A-Z][A-Z0-9_\-/.]{3,31}$/.test(t) && !/[0-9]/.test(t)) return { value: t, words: [w] };
+      // (not an abbreviation with its dots, "P.IVA": a label's word)
+      if (/^[A-Z][A-Z0-9_\-/]{3,31}$/.test(t) && !/[0-9]/.test(t)) return { value: t, words: [w] };
       return readAt('id', words, i, h, ctx);
     }
     case 'currency': {
