@@ -7,10 +7,38 @@
 // or printed in their own checked forms. Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { PageWord, ReadFile } from '../../../src/lib/capture-shapes.ts';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
 import { file, RECEIVER, type Run } from './hand-made.ts';
 
 const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
+
+/**
+ * A scanned page as OCR hands it over (300 dpi pixels, 22 px a character, every word at 0.93), a
+ * word's own confidence written after an @ ("T2026@0.41").
+ */
+function scanned(runs: Run[]): ReadFile {
+  const words: PageWord[] = [];
+  for (const [x, y, text] of runs) {
+    let at = x;
+    for (const piece of text.split(' ')) {
+      const [word = '', sure] = piece.split('@');
+      words.push({
+        text: word,
+        bbox: [at, y, at + word.length * 22, y + 40],
+        confidence: Number(sure ?? 0.93),
+      });
+      at += (word.length + 1) * 22;
+    }
+  }
+  return {
+    method: 'ocr',
+    pages: [{ n: 1, width: 2480, height: 3508, method: 'ocr', words }],
+    pageCount: 1,
+    truncated: false,
+    notes: [],
+  };
+}
 
 describe('second generator (held out (4)) fixes', () => {
   test('a credit note: its own number and total, not those of the invoice it credits', () => {
@@ -308,5 +336,50 @@ describe('second generator (held out (4)) fixes', () => {
     ]);
     assert.equal(nl.purchase_order?.value, '4500082291');
     assert.equal(nl.buyer_reference?.value, 'WA/2026/117');
+  });
+
+  test('a registration printed after its register: court, Firmenbuch, REA, Hoja, enterprise number', () => {
+    for (const [line, want] of [
+      ['Sitz München, Amtsgericht München HRA 98417', 'HRA98417'],
+      ['Firmenbuch FN 398421m, Landesgericht Graz', 'FN398421M'],
+      ['Registered in England and Wales no. OC412876', 'OC412876'],
+      ['BPER Banca · REA MI-1934410 · Capitale sociale € 50.000,00', 'MI1934410'],
+      ['Reg. Merc. de Sevilla, Hoja SE-98231', 'SE98231'],
+      ['RPR Antwerpen, afd. Antwerpen - ondernemingsnr. 0724.881.592', '0724881592'],
+    ] as const) {
+      const f = read([
+        [50, 40, 'Beispiel Handel GmbH'],
+        [50, 80, 'Rechnung Nr. 2026-118'],
+        [50, 700, line],
+      ]);
+      assert.equal(f.seller_registration_id?.value.replace(/[^A-Z0-9]/gi, '').toUpperCase(), want, line);
+    }
+  });
+
+  test("a scan's value OCR was unsure of is never high; its leaders' remains are stepped over", () => {
+    // it-2-compact's scan: "Nota di credito n. NC 7/2026 ....... " read as "n. T2026" at 0.41
+    const unsure = extractFields(
+      scanned([
+        [150, 100, 'Tecnoufficio Esempio S.r.l.'],
+        [150, 400, 'Nota di credito n. T2026@0.41'],
+        [150, 460, 'Data 17.03.2026'],
+      ]),
+      RECEIVER,
+      null,
+    ).fields;
+    assert.equal(unsure.number?.value, 'T2026');
+    assert.equal(unsure.number?.confidence, 'low');
+    // en-1-compact's scan: "Invoice No ........ INV-10482", the leaders read as "eee in;"
+    const leaders = extractFields(
+      scanned([
+        [150, 100, 'Harbour Example Works Ltd'],
+        [150, 400, 'Invoice No eee@0.38 in;@0.31 INV-10482@0.89'],
+        [150, 460, 'Date 09/03/2026'],
+      ]),
+      RECEIVER,
+      null,
+    ).fields;
+    assert.equal(leaders.number?.value, 'INV-10482');
+    assert.equal(leaders.number?.confidence, 'high');
   });
 });

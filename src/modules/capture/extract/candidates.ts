@@ -18,6 +18,9 @@ import {
   type ValueKind,
 } from './read-values.ts';
 
+/** Below this OCR confidence a value's word is a guess (never `high`). */
+const UNSURE_OCR = 0.6;
+
 export interface Candidate {
   field: FieldName | 'buyer_vat' | 'issue_after_number';
   value: string;
@@ -83,6 +86,10 @@ function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHi
   if (r.doubt) return { doubt: r.doubt };
   // a label OCR misread by a letter: an amount still has its sums to pass, a number or date nothing
   if (hit.fuzzy && kind !== 'amount') return { doubt: 'its label was read by OCR with a letter off' };
+  // OCR's own doubt: a value word it was unsure of may be another word ("NC 7/2026" read as
+  // "T2026" at 0.41). Values read right were 0.83 or more on the scan bench; amounts have their sums.
+  if (kind !== 'amount' && r.words.some((w) => w.ocr && w.sure < UNSURE_OCR))
+    return { doubt: 'OCR was not sure of this word' };
   // a bare title ("Facture", "Invoice") names a number only by the digit in the word after it; on a
   // scan that digit may be a letter OCR misread ("facture - ID" read "facture - 1D")
   if (hit.title && r.words.some((w) => w.ocr))

@@ -362,6 +362,17 @@ export const LABELS: LabelPattern[] = [
     'registration\\s+(?:no|number)',
     'registro\\s+mercantil',
     'codice\\s+fiscale',
+    // the register's court or town before the number: "Amtsgericht München HRA 98417",
+    // "Firmenbuch FN 398421m", "Registered in England and Wales no. OC412876", "REA MI-1772031",
+    // Spain's sheet ("Hoja V-176543"), Belgium's enterprise number
+    'amtsgericht(?:\\s+(?!hr[ab](?!\\p{L}))\\p{L}[\\p{L}.-]*){1,2}',
+    'firmenbuch(?:nummer|gericht(?:\\s+\\p{L}+)?)?',
+    `registered\\s+in\\s+(?:\\p{L}+\\s+){1,3}${NO}`,
+    'r\\.?e\\.?a\\.?',
+    'hoja(?:\\s+registral)?',
+    'ondernemings\\s*-?\\s*(?:nummer|nr\\.?)',
+    "(?:n[°º]|numero)\\s*d['’]?\\s*entreprise",
+    '(?:bce|kbo)(?:\\s*-?\\s*(?:nr|n[°º])\\.?)?',
   ]),
   // --- references
   ...p('purchase_order', 2, [

@@ -14,6 +14,8 @@ export interface Word {
   pageHeight: number;
   /** read by OCR (its page's method): its characters may be misread, see numbers.ts `parseOcrAmount` */
   ocr: boolean;
+  /** how sure OCR was of the word, 0 to 1 (1 for a text layer's) */
+  sure: number;
 }
 
 export interface Line {
@@ -166,6 +168,7 @@ export function linesOf(file: ReadFile): Line[] {
           pageWidth: page.width,
           pageHeight: page.height,
           ocr: page.method === 'ocr',
+          sure: page.method === 'ocr' ? w.confidence : 1,
         });
     }
     // a scan's words grouped as if the page were level (their own boxes stay as read): each word's

@@ -359,6 +359,9 @@ export function readRight(
     const named = currencyOfAmount(t);
     if (named && /^\(?([A-Z]{3}|[€£$])\)?:?$/.test(t)) currency = named;
     else if ((line.words[i] as Word).ocr && SPECK.test(t)) continue;
+    // what OCR made of dotted leaders between a label and its value ("eee", "in;"): letters it was
+    // unsure of, no digit
+    else if ((line.words[i] as Word).ocr && (line.words[i] as Word).sure < 0.5 && !/[0-9]/.test(t)) continue;
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
   return null;
