@@ -341,6 +341,7 @@ describe('second generator (held out (4)) fixes', () => {
   test('a registration printed after its register: court, Firmenbuch, REA, Hoja, enterprise number', () => {
     for (const [line, want] of [
       ['Sitz München, Amtsgericht München HRA 98417', 'HRA98417'],
+      ['Amtsgericht Kiel HRB 11874 KI · Telefon 04331 66 88 0', 'HRB11874KI'],
       ['Firmenbuch FN 398421m, Landesgericht Graz', 'FN398421M'],
       ['Registered in England and Wales no. OC412876', 'OC412876'],
       ['BPER Banca · REA MI-1934410 · Capitale sociale € 50.000,00', 'MI1934410'],

@@ -291,7 +291,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       for (let j = i; j < words.length && run.length < 5; j++) {
         const x = words[j] as Word;
         if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1)) break;
-        if (!/[0-9]/.test(x.text) && run.length > 0) break;
+        // a register court's code after the number ("HRB 11874 KI", Schleswig-Holstein) is the id's
+        if (!/[0-9]/.test(x.text) && run.length > 0) {
+          if (/^[A-Z]{2,3}$/.test(x.text) && /[0-9]/.test((run[run.length - 1] as Word).text)) run.push(x);
+          break;
+        }
         run.push(x);
       }
       const s = run
