@@ -270,6 +270,8 @@ function fmtMoney(cents: number, m: MoneyStyle): string {
   return m.before ? m.sym + m.gap + n : n + m.gap + m.sym;
 }
 
+// Month names of its own, not imported from scripts/make-lang-invoices.ts or capture's dates.ts:
+// this set is held out only while nothing in it comes from what it measures.
 const MONTHS: Record<Lang, string[]> = {
   en: 'January February March April May June July August September October November December'.split(' '),
   de: 'Januar Februar März April Mai Juni Juli August September Oktober November Dezember'.split(' '),
