@@ -103,8 +103,7 @@ function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHi
 /**
  * Whether a label closing its line is a sentence's, whose value starts the next line: a line of
  * running text (eight words or more, no column's gap), the next one under its start and close
- * below it. Dates,
- * references and numbers only: an amount below a label is a column's.
+ * below it. Dates, references and numbers only: an amount below a label is a column's.
  */
 function wrapsTo(line: Line, next: Line | undefined, kind: ValueKind): next is Line {
   if (next === undefined || next.page !== line.page || line.words.length < 8) return false;
