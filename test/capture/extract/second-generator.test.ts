@@ -355,6 +355,12 @@ describe('second generator (held out (4)) fixes', () => {
       ]);
       assert.equal(f.seller_registration_id?.value.replace(/[^A-Z0-9]/gi, '').toUpperCase(), want, line);
     }
+    const page = read([
+      [50, 40, 'Comercial Ejemplo, S.A.'],
+      [50, 80, 'Factura n.º 26/0318'],
+      [450, 800, 'Hoja 1 de 2'],
+    ]);
+    assert.equal(page.seller_registration_id, null, 'a page number is no registration');
   });
 
   test("a scan's value OCR was unsure of is never high; its leaders' remains are stepped over", () => {

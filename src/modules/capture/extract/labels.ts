@@ -369,7 +369,8 @@ export const LABELS: LabelPattern[] = [
     'firmenbuch(?:nummer|gericht(?:\\s+\\p{L}+)?)?',
     `registered\\s+in\\s+(?:\\p{L}+\\s+){1,3}${NO}`,
     'r\\.?e\\.?a\\.?',
-    'hoja(?:\\s+registral)?',
+    // (only before a province's letters: "Hoja 1 de 2" is a page)
+    'hoja(?:\\s+registral)?(?=\\s*(?:n[°º.]\\s*)?\\p{L}{1,2}-[0-9])',
     'ondernemings\\s*-?\\s*(?:nummer|nr\\.?)',
     "(?:n[°º]|numero)\\s*d['’]?\\s*entreprise",
     '(?:bce|kbo)(?:\\s*-?\\s*(?:nr|n[°º])\\.?)?',
