@@ -328,6 +328,11 @@ async function main(): Promise<void> {
   const langs = { fields: emptyFields(), files: 0, pages: 0 };
   const rest = { fields: emptyFields(), files: 0, pages: 0 };
   const blind = { fields: emptyFields(), files: 0, pages: 0 };
+  const bucketOf = new Map([
+    ['held-out', held],
+    ['langs', langs],
+    ['blind', blind],
+  ]);
   const perFormat = new Map<Format, ReturnType<typeof emptyFields>>();
   const times: PageTime[] = [];
   const lines: string[] = [];
@@ -393,14 +398,7 @@ async function main(): Promise<void> {
       extractMs.push((performance.now() - e0) / read.pages.length);
       // what the page prints: the born-digital original's text layer (not what OCR made of it)
       const printed = printedOf(await readCorpusFile(f.corpus));
-      const into =
-        f.corpus.set === 'held-out'
-          ? held
-          : f.corpus.set === 'langs'
-            ? langs
-            : f.corpus.set === 'blind'
-              ? blind
-              : rest;
+      const into = bucketOf.get(f.corpus.set) ?? rest;
       into.files++;
       into.pages += read.pages.length;
       score(into.fields, ex, f.corpus.key, printed, (field, got, want) =>

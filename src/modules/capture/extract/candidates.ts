@@ -6,7 +6,7 @@ import { ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { type LabelHit, labelsOfAll } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
-import { lineHeight } from './lines.ts';
+import { lineHeight, UNSURE_OCR } from './lines.ts';
 import { parseRate } from './numbers.ts';
 import {
   type Read,
@@ -17,9 +17,6 @@ import {
   structuredReference,
   type ValueKind,
 } from './read-values.ts';
-
-/** Below this OCR confidence a value's word is a guess (never `high`). */
-const UNSURE_OCR = 0.6;
 
 export interface Candidate {
   field: FieldName | 'buyer_vat' | 'issue_after_number';
@@ -86,8 +83,7 @@ function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHi
   if (r.doubt) return { doubt: r.doubt };
   // a label OCR misread by a letter: an amount still has its sums to pass, a number or date nothing
   if (hit.fuzzy && kind !== 'amount') return { doubt: 'its label was read by OCR with a letter off' };
-  // OCR's own doubt: a value word it was unsure of may be another word ("NC 7/2026" read as
-  // "T2026" at 0.41). Values read right were 0.83 or more on the scan bench; amounts have their sums.
+  // OCR's own doubt: a value word it was unsure of may be another word; amounts have their sums
   if (kind !== 'amount' && r.words.some((w) => w.ocr && w.sure < UNSURE_OCR))
     return { doubt: 'OCR was not sure of this word' };
   // a bare title ("Facture", "Invoice") names a number only by the digit in the word after it; on a
@@ -189,41 +185,11 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
     const h = lineHeight(line);
     for (let i = 0; i < line.words.length; i++) {
       const t = (line.words[i] as Word).text;
-      if (/^[A-Z]{2}[0-9]{2}/.test(t)) {
-        const iban = readAt('iban', line.words, i, h, ctx);
-        if (iban && ibanValid(iban.value))
-          candidates.push({
-            field: 'iban',
-            value: iban.value,
-            words: iban.words,
-            page: line.page,
-            labeled: false,
-            weight: 0,
-            order: orderOf(line, i),
-            label: null,
-            rateLine: false,
-          });
-        const vat = readAt('vat', line.words, i, h, ctx);
-        if (vat && vatCountry(vat.value) !== null && !(iban && ibanValid(iban.value)))
-          candidates.push({
-            field: 'seller_vat_id',
-            value: vat.value,
-            words: vat.words,
-            page: line.page,
-            labeled: false,
-            weight: 0,
-            order: orderOf(line, i),
-            label: null,
-            rateLine: false,
-          });
-      }
-      // a reference whose own check digits say what it is, wherever it stands
-      const structured = structuredReference(line.words, i, h);
-      if (structured) {
+      const byShape = (field: Candidate['field'], r: Pick<Read, 'value' | 'words'>) =>
         candidates.push({
-          field: 'payment_reference',
-          value: structured.value,
-          words: structured.words,
+          field,
+          value: r.value,
+          words: r.words,
           page: line.page,
           labeled: false,
           weight: 0,
@@ -231,37 +197,25 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
           label: null,
           rateLine: false,
         });
+      if (/^[A-Z]{2}[0-9]{2}/.test(t)) {
+        const iban = readAt('iban', line.words, i, h, ctx);
+        const ibanOk = iban !== null && ibanValid(iban.value);
+        if (ibanOk) byShape('iban', iban);
+        const vat = readAt('vat', line.words, i, h, ctx);
+        if (vat && vatCountry(vat.value) !== null && !ibanOk) byShape('seller_vat_id', vat);
       }
+      // a reference whose own check digits say what it is, wherever it stands
+      const structured = structuredReference(line.words, i, h);
+      if (structured) byShape('payment_reference', structured);
       const code = t.replace(/[():,]/g, '');
       if (
         /^[A-Z]{3}$/.test(code) &&
         isoCurrency(code) &&
         /^(EUR|USD|GBP|CHF|CAD|SEK|NOK|DKK|PLN|CZK|HUF|AUD|JPY)$/.test(code)
       )
-        candidates.push({
-          field: 'currency',
-          value: code,
-          words: [line.words[i] as Word],
-          page: line.page,
-          labeled: false,
-          weight: 0,
-          order: orderOf(line, i),
-          label: null,
-          rateLine: false,
-        });
+        byShape('currency', { value: code, words: [line.words[i] as Word] });
       const email = readAt('email', line.words, i, h, ctx);
-      if (email)
-        candidates.push({
-          field: 'seller_email',
-          value: email.value,
-          words: email.words,
-          page: line.page,
-          labeled: false,
-          weight: 0,
-          order: orderOf(line, i),
-          label: null,
-          rateLine: false,
-        });
+      if (email) byShape('seller_email', email);
     }
   });
   return { candidates, hits };

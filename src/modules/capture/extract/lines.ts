@@ -18,6 +18,14 @@ export interface Word {
   sure: number;
 }
 
+/**
+ * Below this OCR confidence a value's word is a guess: never `high` (candidates.ts). The identifiers
+ * read right on the scan bench were all 0.83 or more; "NC 7/2026" read as "T2026" was 0.41.
+ */
+export const UNSURE_OCR = 0.6;
+/** Below this, letters with no digit between a label and its value are OCR's junk (read-values.ts). */
+export const JUNK_OCR = 0.5;
+
 export interface Line {
   page: number;
   /** index of the line on its page, top to bottom */

@@ -11,7 +11,7 @@ import {
   vatCountry,
 } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
-import { type Line, lineHeight, type Word } from './lines.ts';
+import { JUNK_OCR, type Line, lineHeight, type Word } from './lines.ts';
 import {
   currencyOfAmount,
   type DecimalMark,
@@ -365,7 +365,8 @@ export function readRight(
     else if ((line.words[i] as Word).ocr && SPECK.test(t)) continue;
     // what OCR made of dotted leaders between a label and its value ("eee", "in;"): letters it was
     // unsure of, no digit
-    else if ((line.words[i] as Word).ocr && (line.words[i] as Word).sure < 0.5 && !/[0-9]/.test(t)) continue;
+    else if ((line.words[i] as Word).ocr && (line.words[i] as Word).sure < JUNK_OCR && !/[0-9]/.test(t))
+      continue;
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
   return null;
