@@ -154,30 +154,20 @@ function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): 
  * communication ("+++090/2026/03142+++", its 12 digits). Null when none starts at word `i`.
  */
 export function structuredReference(words: Word[], i: number, h: number): Read | null {
-  const w = words[i] as Word;
-  if (/^RF[0-9]{2}/i.test(w.text)) {
-    let found: Read | null = null;
-    const run: Word[] = [];
-    for (let j = i; j < words.length && j < i + 8; j++) {
-      const x = words[j] as Word;
-      if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.2)) break;
-      run.push(x);
-      const s = compactId(run.map((y) => y.text.replace(/[.,;:]+$/, '')).join(''));
-      if (s.length > 25) break;
-      if (rfValid(s)) found = { value: s, words: [...run] };
-    }
-    return found;
-  }
-  if (!/^(?:\+{3}|\*{3})?[0-9]{3}\/|^(?:\+{3}|\*{3})$/.test(w.text)) return null;
-  const run: Word[] = [];
-  for (let j = i; j < words.length && j < i + 3; j++) {
-    const x = words[j] as Word;
-    if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.2)) break;
-    run.push(x);
-    const digits = belgianStructured(run.map((y) => y.text.replace(/[.,;:]+$/, '')).join(''));
-    if (digits) return { value: digits, words: [...run] };
-  }
-  return null;
+  const t = (words[i] as Word).text;
+  // a sentence's punctuation after a group ("… RF73 2026 0318 41.") is not the reference's
+  const bare = (s: string) =>
+    s
+      .split(' ')
+      .map((x) => x.replace(/[.,;:]+$/, ''))
+      .join(' ');
+  if (/^RF[0-9]{2}/i.test(t))
+    return longest(words, i, 8, 1.2, h, (s) => {
+      const c = compactId(bare(s));
+      return rfValid(c) ? c : null;
+    });
+  if (!/^(?:\+{3}|\*{3})?[0-9]{3}\/|^(?:\+{3}|\*{3})$/.test(t)) return null;
+  return longest(words, i, 3, 1.2, h, (s) => belgianStructured(bare(s)));
 }
 
 /** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
