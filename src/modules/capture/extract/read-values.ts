@@ -120,6 +120,11 @@ function parseOcrDate(s: string, order: DateOrder): string | null {
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
 
+// «FT 145/2026», "INV-10482.": quotes around an identifier in a sentence, and the punctuation
+// after it, are not the identifier's
+const OPENING = /^[«"“‘']+/;
+const CLOSING = /[,;:»"”’'.]+$/;
+
 /**
  * A number printed after its series' letters, one space apart: "FPR 27/26", "FV 2026/118" (Italian
  * and Spanish software number each series of invoices this way). The letters alone are no
@@ -129,10 +134,9 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/;
 function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i] as Word;
   const next = words[i + 1];
-  // «FT 145/2026»: quoted in a sentence
-  const series = w.text.replace(/^[«"“‘']+/, '');
+  const series = w.text.replace(OPENING, '');
   if (!/^[A-Z]{2,5}$/.test(series) || isoCurrency(series) || next === undefined) return null;
-  const n = next.text.replace(/[,;:»"”’'.]+$/, '');
+  const n = next.text.replace(CLOSING, '');
   if (!tight(w, next, h, 0.8) || !/^[0-9]/.test(n) || !ID.test(n) || n.length > 24) return null;
   if (parseDate(n, ctx.order) !== null || /^[0-9]+([.,][0-9]{2})$/.test(n)) return null;
   const after = words[i + 2];
@@ -190,8 +194,7 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
     case 'id': {
       const prefixed = seriesPrefixed(words, i, h, ctx);
       if (prefixed) return prefixed;
-      // «FT 145/2026», "INV-10482.": quotes and a sentence's full stop are not the value's
-      let t = w.text.replace(/^[«"“‘']+/, '').replace(/[,;:»"”’'.]+$/, '');
+      let t = w.text.replace(OPENING, '').replace(CLOSING, '');
       let used: Word[] = [w];
       let doubt: string | undefined;
       if (w.ocr) {
