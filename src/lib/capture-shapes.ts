@@ -15,6 +15,9 @@ export interface PageWord {
   confidence: number;
 }
 
+/** Degrees clockwise a page's image was turned to stand upright. */
+export type Turn = 0 | 90 | 180 | 270;
+
 /** One page as read. `n` counts from 1. */
 export interface ReadPage {
   n: number;
@@ -23,6 +26,11 @@ export interface ReadPage {
   /** `text`: the PDF's own text layer; `ocr`: the page's image read by OCR. */
   method: 'text' | 'ocr';
   words: PageWord[];
+  /**
+   * A scan read upside down or sideways was read turned this many degrees clockwise: `width`,
+   * `height` and every box are the turned page's, and its image is drawn turned (absent: 0).
+   */
+  turned?: Turn;
 }
 
 /** A file as read, page by page (at most DOCEX_CAPTURE_MAX_PAGES of them). */

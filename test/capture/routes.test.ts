@@ -5,6 +5,7 @@
 // not listed and is 404 by id.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import sharp from 'sharp';
 import { FIELD_NAMES } from '../../src/modules/capture/captures.ts';
 import { insertCapture, invoiceFields, page, read } from '../helpers/captures.ts';
 import { party as makeParty, type Party } from '../helpers/document-setup.ts';
@@ -200,6 +201,42 @@ test("a page's words; a page out of range is 404 for the words and the image", a
   }
   const zero = await svc.req<ErrorBody>('GET', `/v1/captures/${id}/pages/0/words`, { token: a.readKey });
   assert.equal(zero.status, 400, zero.text);
+});
+
+test('a page read turned (a scan upside down or on its side) is drawn turned, so its boxes land on its words', async () => {
+  // A 400 x 300 grey image (stored uncompressed: over the 10 kB an image must have to be read),
+  // its top-left corner black: read turned 90° clockwise, the page is 300 x 400 and the corner is
+  // at its top right.
+  const [w, h] = [400, 300];
+  const pixels = Buffer.alloc(w * h);
+  pixels.fill(200);
+  for (let y = 0; y < 40; y++) pixels.fill(0, y * w, y * w + 40);
+  const bytes = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const turnedPage = { ...page(1), width: 300, height: 400, method: 'ocr' as const, turned: 90 as const };
+  const { id } = await insertCapture(svc, a.org.orgId, {
+    bytes,
+    filename: 'scan.png',
+    contentType: 'image/png',
+    pages: [turnedPage],
+  });
+  const r = await svc.app.inject({
+    method: 'GET',
+    url: `/v1/captures/${id}/pages/1`,
+    headers: { authorization: `Bearer ${a.readKey}` },
+  });
+  assert.equal(r.statusCode, 200, r.body.slice(0, 300));
+  const { data, info } = await sharp(r.rawPayload).greyscale().raw().toBuffer({ resolveWithObject: true });
+  assert.deepEqual([info.width, info.height], [300, 400]);
+  const at = (x: number, y: number) => data[y * info.width + x] ?? -1;
+  assert.ok(at(info.width - 10, 10) < 40, 'the black corner at the top right');
+  assert.ok(at(10, 10) > 120, 'and not at the top left');
+  // its words' route gives the turned page's size, the image's
+  const words = await svc.req<{ width: number; height: number }>('GET', `/v1/captures/${id}/pages/1/words`, {
+    token: a.readKey,
+  });
+  assert.deepEqual([words.body.width, words.body.height], [300, 400]);
 });
 
 test('reject: closes it with its reason, replays, 409 for a confirmed one; the message follows', async () => {

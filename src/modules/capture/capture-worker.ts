@@ -4,7 +4,7 @@
 // side, with the queue and the time limit, is capture-pool.ts.
 import { stat } from 'node:fs/promises';
 import { workerData } from 'node:worker_threads';
-import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
+import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile, Turn } from '../../lib/capture-shapes.ts';
 import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
 import { lowerThreadPriority } from '../../lib/thread-priority.ts';
 import { extractFields } from './extract/index.ts';
@@ -15,7 +15,7 @@ import { type CaptureKind, type ReadSettings, readPages, renderPage } from './re
 
 export type CaptureJob =
   | { kind: 'read'; file: CaptureKind; bytes: Uint8Array; settings: ReadSettings }
-  | { kind: 'render'; file: CaptureKind; bytes: Uint8Array; n: number }
+  | { kind: 'render'; file: CaptureKind; bytes: Uint8Array; n: number; turn: Turn }
   | { kind: 'extract'; file: ReadFile; receiver: CaptureReceiver; layout: LearnedLayout | null };
 
 export type CaptureResult = ReadFile | Uint8Array | Extraction;
@@ -71,7 +71,7 @@ async function handle(job: CaptureJob): Promise<JobAnswer<CaptureResult>> {
   if (job.kind === 'read') return { result: await readPages(job.file, job.bytes, job.settings) };
   if (job.kind === 'extract') return { result: extractFields(job.file, job.receiver, job.layout) };
   // Handed over, not copied; a Buffer may be a slice of Node's shared pool, which must not move.
-  const png = ownBuffer(await renderPage(job.file, job.bytes, job.n));
+  const png = ownBuffer(await renderPage(job.file, job.bytes, job.n, job.turn));
   return { result: png, transfer: [png.buffer as ArrayBuffer] };
 }
 

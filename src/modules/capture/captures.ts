@@ -8,7 +8,7 @@ import { hmacKeys } from '../../context.ts';
 import type { CaptureActor, CapturesTable } from '../../db/tables/capture.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
-import { type CaptureFields, FIELD_NAMES, type FieldName } from '../../lib/capture-shapes.ts';
+import { type CaptureFields, FIELD_NAMES, type FieldName, type Turn } from '../../lib/capture-shapes.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import {
@@ -224,7 +224,7 @@ export async function capturePageFile(
   principal: Principal,
   id: string,
   n: number,
-): Promise<{ bytes: Uint8Array; filename: string; contentType: string; sha256: string }> {
+): Promise<{ bytes: Uint8Array; filename: string; contentType: string; sha256: string; turn: Turn }> {
   const row = await ctx.db
     .selectFrom('captures')
     .select(['filename', 'content_type', 'sha256', 'read_pages'])
@@ -235,6 +235,13 @@ export async function capturePageFile(
     .executeTakeFirst();
   if (!row) throw notFound();
   const pages = row.read_pages ?? [];
-  if (!pages.some((p) => p.n === n)) throw pageOutOfRange(n, pages.length);
-  return { bytes: row.bytes, filename: row.filename, contentType: row.content_type, sha256: row.sha256 };
+  const page = pages.find((p) => p.n === n);
+  if (!page) throw pageOutOfRange(n, pages.length);
+  return {
+    bytes: row.bytes,
+    filename: row.filename,
+    contentType: row.content_type,
+    sha256: row.sha256,
+    turn: page.turned ?? 0,
+  };
 }

@@ -2,7 +2,7 @@
 // its fields, or drawing one of its pages, on the capture pool (capture-pool.ts), never on the
 // calling thread; a file that is not one to capture (capturable.ts, by its bytes) is refused.
 import type { Config } from '../../config.ts';
-import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile } from '../../lib/capture-shapes.ts';
+import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile, Turn } from '../../lib/capture-shapes.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ThreadStopped } from '../../lib/thread-pool.ts';
 import { capturableKind, MIN_IMAGE_BYTES } from './capturable.ts';
@@ -88,11 +88,19 @@ export async function extractCaptureFields(
   }
 }
 
-/** Page `n` (from 1) of the file as a PNG at most 1600 pixels wide, drawn on the capture pool. */
-export async function renderCapturePage(config: Config, file: CaptureFile, n: number): Promise<Uint8Array> {
+/**
+ * Page `n` (from 1) of the file as a PNG at most 1600 pixels wide, drawn on the capture pool, turned
+ * as it was read (its ReadPage's `turned`).
+ */
+export async function renderCapturePage(
+  config: Config,
+  file: CaptureFile,
+  n: number,
+  turn: Turn = 0,
+): Promise<Uint8Array> {
   const kind = kindOf(file);
   try {
-    const result = await capturePool(config).run({ kind: 'render', file: kind, bytes: file.bytes, n });
+    const result = await capturePool(config).run({ kind: 'render', file: kind, bytes: file.bytes, n, turn });
     return result as Uint8Array;
   } catch (err) {
     return stopped(err);

@@ -67,15 +67,15 @@ export const captureRoutes: AnyRoute[] = [
     errors: ['not_found', 'unavailable'],
     handler: async ({ ctx, principal, params, reply }) => {
       const file = await capturePageFile(ctx, principal, params.id, params.n);
-      const png = await renderCapturePage(ctx.config, file, params.n);
+      const png = await renderCapturePage(ctx.config, file, params.n, file.turn);
       reply
         .status(200)
         .header('content-type', 'image/png')
-        // the same file and page always draw the same image: its ETag is the file's hash and page
+        // the same file, page and turn always draw the same image: its ETag is made of them
         .header('cache-control', 'private, max-age=3600')
         .header(
           'etag',
-          `"${createHash('sha256').update(`${file.sha256}:${params.n}`).digest('base64url').slice(0, 27)}"`,
+          `"${createHash('sha256').update(`${file.sha256}:${params.n}:${file.turn}`).digest('base64url').slice(0, 27)}"`,
         )
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));

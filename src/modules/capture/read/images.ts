@@ -3,6 +3,8 @@
 // refuses to decode past the same limit, so a 30,000 x 30,000 image or a PNG that inflates to
 // gigabytes is refused with a reason, never decoded. EXIF orientation is applied (a phone photo
 // taken sideways), so a page's size and its words' boxes are those of the image as it is seen.
+
+import type { Turn } from '../../../lib/capture-shapes.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 
@@ -131,14 +133,23 @@ export async function ocrImage(bytes: Uint8Array, index: number): Promise<OcrIma
   }
 }
 
-/** Page `index` of the image as a PNG at most `maxWidth` pixels wide, for a person to look at. */
-export async function imagePagePng(bytes: Uint8Array, index: number, maxWidth: number): Promise<Uint8Array> {
+/**
+ * Page `index` of the image as a PNG at most `maxWidth` pixels wide, for a person to look at: as
+ * seen (EXIF orientation), then turned `turn` degrees clockwise as OCR read it upright (upright.ts).
+ */
+export async function imagePagePng(
+  bytes: Uint8Array,
+  index: number,
+  maxWidth: number,
+  turn: Turn = 0,
+): Promise<Uint8Array> {
   const sharp = await loadSharp();
   try {
     const meta = await header(sharp, bytes, index);
     checkSize(meta.width, meta.height, index + 1);
     return await sharp(bytes, { page: index, limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
+      .rotate(turn)
       .resize({ width: maxWidth, withoutEnlargement: true })
       .png()
       .toBuffer();
@@ -151,17 +162,29 @@ export async function imagePagePng(bytes: Uint8Array, index: number, maxWidth: n
   }
 }
 
-/** RGBA pixels (a rendered PDF page) as a grayscale PNG for OCR, or a PNG to look at. */
+/**
+ * RGBA pixels (a rendered PDF page) as a grayscale PNG for OCR, or a PNG to look at, turned `turn`
+ * degrees clockwise (a page OCR read upright that way: upright.ts).
+ */
 export async function pixelsToPng(
   px: { data: Uint8Array; width: number; height: number },
-  opts: { grayscale: boolean },
+  opts: { grayscale: boolean; turn?: Turn },
 ): Promise<Uint8Array> {
   const sharp = await loadSharp();
   const img = sharp(px.data, {
     raw: { width: px.width, height: px.height, channels: 4 },
     limitInputPixels: MAX_IMAGE_PIXELS,
-  });
+  }).rotate(opts.turn ?? 0);
   return (opts.grayscale ? img.grayscale() : img)
     .png({ compressionLevel: opts.grayscale ? 1 : 6 })
+    .toBuffer();
+}
+
+/** A grayscale PNG for OCR turned `turn` degrees clockwise (upright.ts tries a page's turns). */
+export async function turnPng(png: Uint8Array, turn: Turn): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  return sharp(png, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate(turn)
+    .png({ compressionLevel: 1 })
     .toBuffer();
 }

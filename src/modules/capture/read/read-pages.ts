@@ -3,7 +3,7 @@
 // every step: the first `maxPages` pages only, each page's OCR within `pageTimeoutMs`, pixels
 // within the limits of images.ts and render-pdf.ts. A file docex will not read is refused with an
 // ApiError whose message says why, in words a person can act on.
-import type { PageWord, ReadFile, ReadPage } from '../../../lib/capture-shapes.ts';
+import type { PageWord, ReadFile, ReadPage, Turn } from '../../../lib/capture-shapes.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { imageInfo, imagePagePng, ocrImage, pixelsToPng } from './images.ts';
 import { ocrReady, recognize, stopOcrEngine } from './ocr.ts';
@@ -12,6 +12,7 @@ import type { NativeOcr } from './ocr-native.ts';
 import { readPdfTextPage } from './pdf-text.ts';
 import { openPdf, type PdfDocument, type PdfPage } from './pdfjs.ts';
 import { renderPdfPage } from './render-pdf.ts';
+import { readUpright, type TurnState, turnedSize, turnState } from './upright.ts';
 
 export type CaptureKind = 'pdf' | 'image';
 
@@ -61,16 +62,20 @@ function ocrOff(what: string): ApiError {
 }
 
 /**
- * A page's OCR, stopped after DOCEX_CAPTURE_PAGE_TIMEOUT_MS (the engine's `stop`). The engine's
- * start (seconds, once per thread) is not the page's time.
+ * A page's OCR, stopped at `deadline` (performance.now(): DOCEX_CAPTURE_PAGE_TIMEOUT_MS after the
+ * page's first read began, its reads turned included) with the engine's `stop`. The engine's start
+ * (seconds, once per thread) is not the page's time.
  */
-async function withinTime<T>(settings: ReadSettings, run: () => Promise<T>): Promise<T | null> {
-  const ms = settings.pageTimeoutMs;
+async function withinTime<T>(
+  settings: ReadSettings,
+  deadline: number,
+  run: () => Promise<T>,
+): Promise<T | null> {
   await ocrReady(settings.native);
   const work = run();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
+    timer = setTimeout(() => resolve(null), Math.max(0, deadline - performance.now()));
   });
   try {
     const result = await Promise.race([work, late]);
@@ -80,6 +85,30 @@ async function withinTime<T>(settings: ReadSettings, run: () => Promise<T>): Pro
     clearTimeout(timer);
     work.catch(() => {});
   }
+}
+
+/** A page's words by OCR, read upright (upright.ts), within the page's time. */
+async function ocrPage(
+  png: Uint8Array,
+  size: { width: number; height: number },
+  dpi: number,
+  settings: ReadSettings,
+  turns: TurnState,
+): Promise<{ words: PageWord[]; turn: Turn } | null> {
+  await ocrReady(settings.native);
+  const deadline = performance.now() + settings.pageTimeoutMs;
+  return readUpright(png, size, turns, async (turned, turnedSize) => {
+    const read = await withinTime(settings, deadline, () =>
+      recognize(turned, turnedSize, dpi, settings.native, settings.languages),
+    );
+    return read?.words ?? null;
+  });
+}
+
+/** A page read turned: its size is the turned page's, and it says so. */
+function turnedPage(page: ReadPage, turn: Turn): ReadPage {
+  if (turn === 0) return page;
+  return { ...page, ...turnedSize(page, turn), turned: turn };
 }
 
 function tooSlow(n: number, ms: number): string {
@@ -115,6 +144,7 @@ async function ocrPdfPage(
   page: PdfPage,
   settings: ReadSettings,
   notes: string[],
+  turns: TurnState,
 ): Promise<ReadPage> {
   const unit = page.getViewport({ scale: 1 });
   const base: ReadPage = {
@@ -126,14 +156,12 @@ async function ocrPdfPage(
   };
   const px = await renderPdfPage(doc, page, OCR_DPI, OCR_MAX_PIXELS);
   const png = await pixelsToPng(px, { grayscale: true });
-  const read = await withinTime(settings, () =>
-    recognize(png, px, px.scale * 72, settings.native, settings.languages),
-  );
+  const read = await ocrPage(png, px, px.scale * 72, settings, turns);
   if (read === null) {
     notes.push(tooSlow(page.pageNumber, settings.pageTimeoutMs));
     return base;
   }
-  return { ...base, words: read.words.map((w) => scaled(w, 1 / px.scale)) };
+  return turnedPage({ ...base, words: read.words.map((w) => scaled(w, 1 / px.scale)) }, read.turn);
 }
 
 function round(v: number): number {
@@ -164,6 +192,7 @@ async function readPdf(bytes: Uint8Array, settings: ReadSettings): Promise<ReadF
   try {
     const notes: string[] = [];
     const pages: ReadPage[] = [];
+    const turns = turnState();
     const last = Math.min(doc.numPages, settings.maxPages);
     for (let n = 1; n <= last; n++) {
       const page = await doc.getPage(n);
@@ -179,7 +208,7 @@ async function readPdf(bytes: Uint8Array, settings: ReadSettings): Promise<ReadF
       } else if (!settings.ocr) {
         throw ocrOff(`Page ${n} of this PDF is an image (a scan)`);
       } else {
-        pages.push(await ocrPdfPage(doc, page, settings, notes));
+        pages.push(await ocrPdfPage(doc, page, settings, notes, turns));
       }
       page.cleanup();
     }
@@ -198,6 +227,7 @@ async function readImage(bytes: Uint8Array, settings: ReadSettings): Promise<Rea
   if (!settings.ocr) throw ocrOff(`This file is an image (${info.format.toUpperCase()}): it`);
   const notes: string[] = [];
   const pages: ReadPage[] = [];
+  const turns = turnState();
   const last = Math.min(info.pages, settings.maxPages);
   for (let i = 0; i < last; i++) {
     const img = await ocrImage(bytes, i);
@@ -208,12 +238,13 @@ async function readImage(bytes: Uint8Array, settings: ReadSettings): Promise<Rea
       method: 'ocr',
       words: [],
     };
-    const read = await withinTime(settings, () =>
-      recognize(img.png, img, img.dpi, settings.native, settings.languages),
-    );
-    if (read === null) notes.push(tooSlow(i + 1, settings.pageTimeoutMs));
-    else page.words = read.words.map((w) => scaled(w, 1 / img.scale));
-    pages.push(page);
+    const read = await ocrPage(img.png, img, img.dpi, settings, turns);
+    if (read === null) {
+      notes.push(tooSlow(i + 1, settings.pageTimeoutMs));
+      pages.push(page);
+    } else {
+      pages.push(turnedPage({ ...page, words: read.words.map((w) => scaled(w, 1 / img.scale)) }, read.turn));
+    }
   }
   const truncated = info.pages > last;
   if (truncated) notes.unshift(truncation(info.pages, last, 'Pages (TIFF frames)'));
@@ -235,12 +266,20 @@ function noPage(n: number, count: number): ApiError {
   );
 }
 
-/** Page `n` (from 1) as a PNG at most VIEW_MAX_WIDTH pixels wide, for the review page. */
-export async function renderPage(kind: CaptureKind, bytes: Uint8Array, n: number): Promise<Uint8Array> {
+/**
+ * Page `n` (from 1) as a PNG at most VIEW_MAX_WIDTH pixels wide (before a quarter turn), for the
+ * review page, turned as OCR read it upright (its ReadPage's `turned`).
+ */
+export async function renderPage(
+  kind: CaptureKind,
+  bytes: Uint8Array,
+  n: number,
+  turn: Turn = 0,
+): Promise<Uint8Array> {
   if (kind === 'image') {
     const info = await imageInfo(bytes);
     if (!Number.isInteger(n) || n < 1 || n > info.pages) throw noPage(n, info.pages);
-    return imagePagePng(bytes, n - 1, VIEW_MAX_WIDTH);
+    return imagePagePng(bytes, n - 1, VIEW_MAX_WIDTH, turn);
   }
   let doc: PdfDocument;
   try {
@@ -254,7 +293,7 @@ export async function renderPage(kind: CaptureKind, bytes: Uint8Array, n: number
     const unit = page.getViewport({ scale: 1 });
     const dpi = Math.min(150, (VIEW_MAX_WIDTH / unit.width) * 72);
     const px = await renderPdfPage(doc, page, dpi, VIEW_MAX_WIDTH * VIEW_MAX_WIDTH * 2);
-    return await pixelsToPng(px, { grayscale: false });
+    return await pixelsToPng(px, { grayscale: false, turn });
   } catch (err) {
     throw unreadablePdf(err);
   } finally {
