@@ -7,6 +7,7 @@
 // box applied), so they can be drawn over the page's image.
 import type { BBox, PageWord, ReadPage } from '../../../lib/capture-shapes.ts';
 import { multiply, openPdf, type PdfPage } from './pdfjs.ts';
+import { mendRuns, type TextRun } from './text-runs.ts';
 
 /**
  * A page whose text layer holds fewer letters and digits than this has no usable text: a scan
@@ -62,14 +63,6 @@ function wordSpans(chars: string[]): { from: number; to: number; text: string }[
     }
   }
   return spans;
-}
-
-/** The parts of a pdf.js text item this reader uses. */
-interface TextRun {
-  str: string;
-  transform: number[];
-  width: number;
-  fontName: string;
 }
 
 function isTextRun(item: object): item is TextRun {
@@ -195,8 +188,8 @@ export async function readPdfTextPage(page: PdfPage): Promise<ReadPage> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const words: PageWord[] = [];
-  for (const item of content.items) {
-    if (isTextRun(item)) words.push(...runWords(item, viewport.transform, content.styles[item.fontName]));
+  for (const run of mendRuns(content.items.flatMap((item) => (isTextRun(item) ? [item] : [])))) {
+    words.push(...runWords(run, viewport.transform, content.styles[run.fontName]));
   }
   return {
     n: page.pageNumber,
