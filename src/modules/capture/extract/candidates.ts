@@ -79,7 +79,25 @@ function hasRate(line: Line): boolean {
   );
 }
 
-function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHit): { doubt?: string } {
+/**
+ * "Your ref." / "Votre référence": what the buyer gave, printed back; the order number on pages that
+ * print no other (Factur-X's "Votre référence"), the buyer's own reference (BT-10) on pages that
+ * print an order number beside it. Read as both: as the buyer's reference never `high`, as the
+ * order number `high` only when no other order label is on the page.
+ */
+const YOUR_REFERENCE = /^(?:your\s+ref|votre\s+reference)/;
+
+const isYourReference = (line: Line, hit: LabelHit) =>
+  YOUR_REFERENCE.test(line.folded.slice(hit.start, hit.end));
+
+function doubtOf(
+  r: Read,
+  kind: ValueKind,
+  vline: Line,
+  line: Line,
+  hit: LabelHit,
+  orderLabelled: boolean,
+): { doubt?: string } {
   if (r.doubt) return { doubt: r.doubt };
   // a label OCR misread by a letter: an amount still has its sums to pass, a number or date nothing
   if (hit.fuzzy && kind !== 'amount') return { doubt: 'its label was read by OCR with a letter off' };
@@ -91,6 +109,8 @@ function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHi
   if (hit.title && r.words.some((w) => w.ocr))
     return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
+  if (isYourReference(line, hit) && (hit.kind === 'buyer_reference' || orderLabelled))
+    return { doubt: '"your reference" may be the order number or the buyer\'s own reference' };
   if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))
     return { doubt: 'a SIRET, not the legal registration (SIREN)' };
   return {};
@@ -99,17 +119,48 @@ function doubtOf(r: Read, kind: ValueKind, vline: Line, line: Line, hit: LabelHi
 /**
  * Whether a label closing its line is a sentence's, whose value starts the next line: a line of
  * running text (eight words or more, no column's gap), the next one under its start and close
- * below it. Dates, references and numbers only: an amount below a label is a column's.
+ * below it. Dates, references, numbers and IBANs only: an amount below a label is a column's.
  */
 function wrapsTo(line: Line, next: Line | undefined, kind: ValueKind): next is Line {
   if (next === undefined || next.page !== line.page || line.words.length < 8) return false;
-  if (kind !== 'date' && kind !== 'ref' && kind !== 'id') return false;
+  if (kind !== 'date' && kind !== 'ref' && kind !== 'id' && kind !== 'iban') return false;
   const h = lineHeight(line);
   // running text has no column's gap between its words (a grid's row of labels has)
   const prose = line.words.every(
     (w, i) => i === 0 || w.bbox[0] - (line.words[i - 1] as Word).bbox[2] <= h * 1.5,
   );
-  return prose && Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 && next.bbox[1] - line.bbox[3] <= h * 1.2;
+  // an IBAN's check digits decide whether its groups go on below: a wider leading is allowed it
+  const below = kind === 'iban' ? 2 : 1.2;
+  return prose && Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 && next.bbox[1] - line.bbox[3] <= h * below;
+}
+
+/**
+ * An IBAN whose last groups went to the next line of running text ("… IBAN IT15 W050 3411 7010
+ * 0000 0284" / "736 – BIC …"): read on across the line's end; taken only when its check digits
+ * then hold.
+ */
+function ibanAcross(line: Line, next: Line | undefined, r: Read, ctx: ReadContext): Read | null {
+  if (r.words[r.words.length - 1] !== line.words[line.words.length - 1] || !wrapsTo(line, next, 'iban'))
+    return null;
+  const from = line.words.indexOf(r.words[0] as Word);
+  const whole = readAt('iban', [...line.words.slice(from), ...next.words], 0, lineHeight(line), ctx);
+  return whole !== null && ibanValid(whole.value) ? whole : null;
+}
+
+/**
+ * A letter's place and date on a line of their own ("Roma, 3 febbraio 2026", "Paris, le 2 mars
+ * 2026", "Berlin, den 3. März 2026"): the day the invoice was written, printed with no label. Read
+ * by its shape on the first page, and never `high`.
+ */
+function dateline(line: Line, ctx: ReadContext): Read | null {
+  if (line.page !== 1 || line.words.length > 8) return null;
+  const comma = line.words.findIndex((w) => w.text.endsWith(','));
+  if (comma < 0 || comma > 2) return null;
+  if (!line.words.slice(0, comma + 1).every((w) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w.text))) return null;
+  let k = comma + 1;
+  if (/^(le|den|am|il|lì|li|el|op|on)$/i.test(line.words[k]?.text ?? '')) k++;
+  const r = readAt('date', line.words, k, lineHeight(line), ctx);
+  return r && r.words[r.words.length - 1] === line.words[line.words.length - 1] ? r : null;
 }
 
 export function collect(lines: Line[], ctx: ReadContext): Found {
@@ -121,11 +172,18 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
     for (const w of l.words) lineIndex.set(w, i);
   });
   const allHits = labelsOfAll(lines);
+  // an order number's own label anywhere in the file ("PO number", "Bon de commande")
+  const orderLabelled = [...allHits].some(([l, hs]) =>
+    hs.some((h) => h.kind === 'purchase_order' && !isYourReference(l, h)),
+  );
   lines.forEach((line, at) => {
     const lineHits = allHits.get(line) ?? [];
     hits.push(...lineHits);
     const labelWords = new Set<number>();
-    for (const h of lineHits) for (let i = h.first; i <= h.last; i++) labelWords.add(i);
+    // "vom", "van", "du" name an issue date only right after a number: elsewhere on the line they
+    // are words of a sentence ("het totaalbedrag van € 1.851,19"), not a label that ends a value
+    for (const h of lineHits)
+      if (h.kind !== 'issue_after_number') for (let i = h.first; i <= h.last; i++) labelWords.add(i);
     const rateLine = hasRate(line);
     for (const hit of lineHits) {
       if (hit.kind === 'distractor') continue;
@@ -163,6 +221,8 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
           r = readBelow(kind, lines, at, span, ctx);
         }
       }
+      if (r !== null && kind === 'iban' && !ibanValid(r.value))
+        r = ibanAcross(line, lines[at + 1], r, ctx) ?? r;
       if (r === null) continue;
       const first = r.words[0] as Word;
       const idx = lineIndex.get(first) ?? -1;
@@ -178,11 +238,24 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         label: hit,
         rateLine: vline === line ? rateLine : hasRate(vline),
         currency: r.currency ?? null,
-        ...doubtOf(r, kind, vline, line, hit),
+        ...doubtOf(r, kind, vline, line, hit, orderLabelled),
       });
     }
     // values found by their shape alone
     const h = lineHeight(line);
+    const written = dateline(line, ctx);
+    if (written)
+      candidates.push({
+        field: 'issue_date',
+        value: written.value,
+        words: written.words,
+        page: line.page,
+        labeled: false,
+        weight: 0,
+        order: orderOf(line, line.words.indexOf(written.words[0] as Word)),
+        label: null,
+        rateLine: false,
+      });
     for (let i = 0; i < line.words.length; i++) {
       const t = (line.words[i] as Word).text;
       const byShape = (field: Candidate['field'], r: Pick<Read, 'value' | 'words'>) =>

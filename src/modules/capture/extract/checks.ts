@@ -217,15 +217,30 @@ export function dueNotBeforeIssue(issue: string, due: string): boolean {
 /**
  * A Spanish or Italian VAT id printed in its DOMESTIC form, as suppliers of those countries print
  * their own (and their customer's) on every invoice: "CIF B12345674", "NIF 12345678Z", "P.IVA
- * 01234567897", without the ES/IT that the id carries in VIES and in an e-invoice (BT-31). Given
+ * 01234567897", without the ES/IT that the id carries in VIES and in an e-invoice (BT-31); so do
+ * some British ones ("VAT registration no. 147 2956 85"). Given
  * with its prefix when its national check digit is right, else null: the check digit is what
  * tells a tax id from any other number of that length beside a tax label.
  */
-export function domesticVatId(printed: string): string | null {
+export function domesticVatId(printed: string, english = false): string | null {
   const s = compactId(printed);
   if (/^[0-9]{11}$/.test(s) && partitaIvaValid(s)) return `IT${s}`;
   if (/^[0-9A-Z][0-9]{7}[0-9A-Z]$/.test(s) && spanishTaxIdValid(s)) return `ES${s}`;
+  // a UK VAT registration number printed without GB ("VAT registration no. 147 2956 85"), on a
+  // page in English only: nine digits pass its check one time in fifty
+  if (english && /^[0-9]{9}$/.test(s) && ukVatValid(s)) return `GB${s}`;
   return null;
+}
+
+/**
+ * HMRC's check of a 9-digit VAT registration number: the first seven digits weighted 8 to 2, plus
+ * the last two as a number, is a multiple of 97 (numbers issued before 2010) or is once 55 is
+ * added (the series issued since).
+ */
+function ukVatValid(s: string): boolean {
+  let sum = Number(s.slice(7));
+  for (let i = 0; i < 7; i++) sum += Number(s[i]) * (8 - i);
+  return sum % 97 === 0 || (sum + 55) % 97 === 0;
 }
 
 /** Italy's partita IVA: 11 digits, the last a Luhn check over the first ten. */

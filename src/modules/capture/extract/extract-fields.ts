@@ -253,12 +253,16 @@ export function extractFields(
         buyerVat.value === receiverVat &&
         vatIdValid(null, buyerVat.value),
     );
+  const sellerVatOf = (c: Candidate) =>
+    c.labeled && c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value);
+  // a Swiss id printed both as the enterprise's UID and as its VAT number with the tax's name
+  // ("UID CHE-416.283.975" … "MWST-Nr. CHE-416.283.975 MWST"): the VAT number is the latter
+  const swissVat = all.find(
+    (c) => c.field === 'seller_vat_id' && /^CHE[0-9]{9}(MWST|TVA|IVA)$/.test(c.value),
+  );
   const sellerVat =
-    best(
-      all,
-      'seller_vat_id',
-      (c) => c.labeled && c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value),
-    ) ??
+    (swissVat && sellerVatOf(swissVat) ? swissVat : null) ??
+    best(all, 'seller_vat_id', sellerVatOf) ??
     best(
       all,
       'seller_vat_id',
@@ -269,7 +273,11 @@ export function extractFields(
   const reg = best(all, 'seller_registration_id', (c) => c.labeled);
   if (reg) fields.seller_registration_id = value({ ...reg, value: compactId(reg.value) }, !reg.doubt);
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
-    const c = best(all, f, (x) => x.labeled && x.value !== number?.value);
+    // a value read without doubt before one that may be another reference ("Your ref." beside
+    // "PO number")
+    const c =
+      best(all, f, (x) => x.labeled && x.value !== number?.value && !x.doubt) ??
+      best(all, f, (x) => x.labeled && x.value !== number?.value);
     if (c) fields[f] = value(c, !c.doubt);
   }
   const buyer = taughtName(taught, 'buyer_name') ?? buyerName(lines, hits, receiver.name);

@@ -90,6 +90,7 @@ export const LABELS: LabelPattern[] = [
     'ausstellungsdatum',
     'datum\\s+der\\s+rechnung',
     'invoice\\s+date',
+    'date\\s+de\\s+facturation',
     'date\\s+of\\s+(?:issue|invoice)',
     'issue\\s+date',
     'date\\s+(?:de\\s+(?:la\\s+)?)?facture',
@@ -154,8 +155,9 @@ export const LABELS: LabelPattern[] = [
   ...p('currency', 2, ['\\p{L}*wahrung', 'currency', 'devise', 'monnaie', 'valuta', 'moneda', 'divisa']),
   // --- totals
   ...p('total', 2, [
-    'gesamtbetrag',
-    'rechnungsbetrag',
+    // with the qualifier suppliers print after it ("Gesamtbetrag brutto € 16.509,96")
+    'gesamtbetrag(?:\\s+brutto)?',
+    'rechnungsbetrag(?:\\s+brutto)?',
     'rechnungs\\s*-?\\s*(?:gesamt)?summe',
     'brutto\\s*-?\\s*(?:summe|betrag|gesamt)',
     'gesamt\\s*-?\\s*(?:summe|brutto)',
@@ -172,7 +174,8 @@ export const LABELS: LabelPattern[] = [
     'invoice\\s+total',
     'total\\s+amount',
     'grand\\s+total',
-    'total\\s+(?:incl|inc|including)\\.?\\s+(?:vat|tax|btw|iva|ust|mwst)',
+    // Swiss German too: "Total inkl. MWST CHF 6’332.50"
+    'total\\s+(?:incl|inc|including|inkl)\\.?\\s+(?:vat|tax|btw|iva|ust|mwst)',
     '(?:gesamt|summe)\\s+(?:inkl|incl)\\.?\\s+(?:ust|mwst)\\.?',
     'totaal\\s+(?:incl|inclusief|inc)\\.?(?:\\s+btw)?',
     'totaalbedrag',
@@ -186,7 +189,7 @@ export const LABELS: LabelPattern[] = [
     'total\\s+credit(?:\\s+note)?',
     'credit\\s+(?:note\\s+)?total',
     "total\\s+ttc\\s+(?:de\\s+l['’]?\\s*)?avoir",
-    "(?:montant|total)\\s+(?:total\\s+)?(?:de\\s+l['’]?\\s*)?avoir",
+    "(?:montant|total)\\s+(?:total\\s+)?(?:de\\s+l['’]?\\s*)?avoir(?:\\s+ttc)?",
     'totaal\\s+creditnota',
     'total\\s+(?:de\\s+la\\s+)?(?:factura\\s+rectificativa|nota\\s+de\\s+(?:credito|abono))',
     'importe\\s+total\\s+(?:del\\s+)?abono',
@@ -210,9 +213,9 @@ export const LABELS: LabelPattern[] = [
     'total\\s+hors\\s+taxes?',
     'net\\s+(?:amount|total)',
     'total\\s+net',
-    'total\\s+(?:excl|excluding|ex|before)\\.?\\s+(?:vat|tax)',
+    'total\\s+(?:excl|excluding|ex|exkl|before)\\.?\\s+(?:vat|tax|mwst|ust)',
     'amount\\s+(?:excl|excluding|before)\\.?\\s+(?:vat|tax)',
-    'totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
+    '(?:sub)?totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
     'base\\s+imponible',
     'total\\s+sin\\s+iva',
     'importe\\s+neto',
@@ -318,7 +321,10 @@ export const LABELS: LabelPattern[] = [
   ...p('seller_vat_id', 2, [
     'ust\\.?\\s*-?\\s*id\\.?\\s*-?\\s*(?:nr|nummer)?\\.?',
     'umsatzsteuer\\s*-?\\s*id(?:entifikations)?(?:nummer|nr\\.?)?',
-    'vat\\s*(?:id|no|nr|number|reg(?:istration)?(?:\\s+(?:no|number))?)\\.?',
+    // "VAT Reg. No. GB 264 9183 75", "VAT registration no."
+    'vat\\s*(?:id|no|nr|number|reg(?:istration)?\\.?(?:\\s+(?:no|nr|number))?)\\.?',
+    // Switzerland: "MWST-Nr. CHE-416.283.975 MWST"
+    'mwst\\s*-?\\s*(?:nr|nummer)\\.?',
     'tva\\s+intra(?:communautaire|\\.)?',
     `${NO}\\s*(?:de\\s+)?tva(?:\\s+intra(?:communautaire)?)?`,
     'identifiant\\s+tva',
@@ -407,6 +413,9 @@ export const LABELS: LabelPattern[] = [
   ]),
   ...p('buyer_reference', 2, [
     'leitweg\\s*-?\\s*id',
+    // also an order number's label above: never `high` either way (candidates.ts)
+    'your\\s+ref(?:erence)?\\.?',
+    'votre\\s+reference',
     'buyer\\s+reference',
     'ihr\\s+zeichen',
     'referenz\\s+des\\s+kaufers',

@@ -14,6 +14,8 @@ export function currencyOfAmount(text: string): { code: string; sure: boolean } 
   const code = /\b(EUR|USD|GBP|CHF|CAD|SEK|NOK|DKK|PLN|CZK|HUF)\b/.exec(text);
   if (code) return { code: code[1] as string, sure: true };
   if (text.includes('€')) return { code: 'EUR', sure: true };
+  // "Totale fattura Euro 4.666,50": the currency's name as a word of its own
+  if (/^\(?euros?\)?:?$/i.test(text.trim())) return { code: 'EUR', sure: true };
   if (text.includes('£')) return { code: 'GBP', sure: true };
   // a dollar sign names several currencies: never a `high` currency by itself
   if (text.includes('$')) return { code: 'USD', sure: false };
@@ -26,7 +28,11 @@ export function currencyOfAmount(text: string): { code: string; sure: boolean } 
  * decimal mark, for the ambiguous `1.234` / `1,234`.
  */
 export function parseAmount(raw: string, mark: DecimalMark): string | null {
-  let s = raw.trim().replace(/[\u00a0\u202f\u2009]/g, ' ');
+  let s = raw
+    .trim()
+    .replace(/[\u00a0\u202f\u2009]/g, ' ')
+    // Swiss groups with a typographic apostrophe ("6’332.50"): the plain one below
+    .replace(/(?<=[0-9])[’ʼ](?=[0-9]{3})/g, "'");
   let negative = false;
   for (let i = 0; i < 3; i++) {
     const before = s;

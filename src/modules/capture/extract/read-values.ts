@@ -46,11 +46,17 @@ export interface Read {
 export interface ReadContext {
   mark: DecimalMark;
   order: DateOrder;
+  /** The page's language, when its words name one (locale.ts). */
+  language?: string | null;
 }
 
-/** Words a reader steps over between a label and its value. */
+/**
+ * Words a reader steps over between a label and its value: marks, "no", "of", a code of three
+ * letters, a word in parentheses ("Btw 0 % (verlegd) EUR 0,00"), and a lone "e", which is what
+ * LaTeX's euro sign (eurosym, OT1) gives as text ("Total excl. VAT e 3,161.40").
+ */
 const FILLER =
-  /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$/i;
+  /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$|^\([^()\s]{1,20}\)$|^e$/i;
 
 /**
  * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
@@ -254,10 +260,15 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         const x = words[j] as Word;
         if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1.5)) break;
         run.push(x);
-        const s = compactId(run.map((y) => y.text).join(''));
+        // a group closing with the sentence's punctuation ends the IBAN ("… 2836 45, BIC …")
+        const closed = /[,;.)]$/.test(x.text);
+        const s = compactId(
+          run.map((y, k) => (k === run.length - 1 ? y.text.replace(/[,;.)]+$/, '') : y.text)).join(''),
+        );
         if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]*$/.test(s)) break;
         if (ibanValid(s)) best = { value: s, words: [...run] };
         else if (s.length >= 15 && s.length <= 34) shaped = { value: s, words: [...run] };
+        if (closed) break;
       }
       return best ?? shaped;
     }
@@ -272,16 +283,21 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return (
         longest(words, i, 5, 0.8, h, (s) => {
           const c = compactId(s);
+          // a Swiss id with its tax's name after it, part of the number ("CHE-416.283.975 MWST")
+          if (/^CHE[0-9]{9}(MWST|TVA|IVA)$/.test(c)) return c;
           return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(c) && /[0-9]{2}/.test(c) && vatCountry(c) !== null
             ? c
             : null;
         }) ??
         // a Spanish or Italian id printed without its prefix, its check digit right (checks.ts)
-        longest(words, i, 3, 0.8, h, domesticVatId)
+        longest(words, i, 3, 0.8, h, (v) => domesticVatId(v, ctx.language === 'en'))
       );
     case 'regid': {
       const run: Word[] = [];
-      for (let j = i; j < words.length && run.length < 5; j++) {
+      // the name of the number before it, read below its register ("Handelsregister …" / "UID
+      // CHE-416.283.975"), is not the number's
+      const named = /^(uid|nr|no|n[°º]|nummer|number)\.?:?$/i.test(w.text) ? 1 : 0;
+      for (let j = i + named; j < words.length && run.length < 5; j++) {
         const x = words[j] as Word;
         if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1)) break;
         // a register court's code after the number ("HRB 11874 KI", Schleswig-Holstein) is the id's
@@ -354,7 +370,7 @@ export function readRight(
     }
     const t = (line.words[i] as Word).text;
     const named = currencyOfAmount(t);
-    if (named && /^\(?([A-Z]{3}|[€£$])\)?:?$/.test(t)) currency = named;
+    if (named && /^\(?([A-Z]{3}|[€£$]|[Ee]uros?)\)?:?$/.test(t)) currency = named;
     else if ((line.words[i] as Word).ocr && SPECK.test(t)) continue;
     // what OCR made of dotted leaders between a label and its value ("eee", "in;"): letters it was
     // unsure of, no digit
