@@ -243,6 +243,21 @@ describe('office generators (held out (5)) fixes', () => {
     assert.deepEqual([alone.purchase_order?.value, alone.purchase_order?.confidence], ['PO-445', 'high']);
   });
 
+  test('"Our ref." is the number on a page that prints no number label, never `high`; a number label wins', () => {
+    const ours = read([
+      [50, 40, 'Example Digital Ltd'],
+      [50, 80, 'Our ref.: TD-2026-017'],
+      [50, 94, 'Date: 24/03/2026'],
+    ]);
+    assert.deepEqual([ours.number?.value, ours.number?.confidence], ['TD-2026-017', 'low']);
+    const both = read([
+      [50, 40, 'Example Digital Ltd'],
+      [50, 80, 'Our ref.: JOB-77'],
+      [50, 94, 'Invoice number: INV-2026-0412'],
+    ]);
+    assert.deepEqual([both.number?.value, both.number?.confidence], ['INV-2026-0412', 'high']);
+  });
+
   test('"Date de facturation", and a letter’s place and date as the issue date (never `high`)', () => {
     const fr = read([
       [50, 40, 'Exemple SARL'],

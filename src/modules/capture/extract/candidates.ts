@@ -109,6 +109,8 @@ function doubtOf(
   if (hit.title && r.words.some((w) => w.ocr))
     return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
+  if (hit.kind === 'number' && /^our\s+ref/.test(line.folded.slice(hit.start, hit.end)))
+    return { doubt: "\"our reference\" may be a job's or a file's reference, not the invoice's number" };
   if (isYourReference(line, hit) && (hit.kind === 'buyer_reference' || orderLabelled))
     return { doubt: '"your reference" may be the order number or the buyer\'s own reference' };
   if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))

@@ -83,6 +83,9 @@ export const LABELS: LabelPattern[] = [
     ],
     true,
   ),
+  // "Our ref.: TD-2026-017" on an English page that prints no number label: a freelancer's
+  // invoice number, or a job's or a file's reference: never `high` (candidates.ts)
+  ...p('number', 1, ['our\\s+ref(?:erence)?\\.?']),
   // --- issue date (BT-2)
   ...p('issue_date', 2, [
     'rechnungs\\s*-?\\s*datum',
