@@ -8,7 +8,13 @@ import { hmacKeys } from '../../context.ts';
 import type { CaptureActor, CapturesTable } from '../../db/tables/capture.ts';
 import { type CursorBinding, type Page, pageNewestFirst } from '../../http/cursor.ts';
 import type { Principal } from '../../http/principal.ts';
-import { type CaptureFields, FIELD_NAMES, type FieldName, type Turn } from '../../lib/capture-shapes.ts';
+import {
+  type CaptureFields,
+  FIELD_NAMES,
+  type FieldName,
+  type ReadPage,
+  type Turn,
+} from '../../lib/capture-shapes.ts';
 import { iso, isoOrNull } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
 import {
@@ -191,6 +197,13 @@ function pageOutOfRange(n: number, pages: number): ApiError {
   );
 }
 
+/** Page `n` of a capture's read pages, or 404 naming the pages there are. */
+function readPageOf(pages: ReadPage[] | null, n: number): ReadPage {
+  const page = pages?.find((p) => p.n === n);
+  if (!page) throw pageOutOfRange(n, pages?.length ?? 0);
+  return page;
+}
+
 /** GET /v1/captures/{id}/pages/{n}/words: the words of a read page with their boxes. */
 export async function capturePageWords(
   ctx: AppContext,
@@ -206,9 +219,7 @@ export async function capturePageWords(
     .where('status', '!=', 'reading')
     .executeTakeFirst();
   if (!row) throw notFound();
-  const pages = row.read_pages ?? [];
-  const page = pages.find((p) => p.n === n);
-  if (!page) throw pageOutOfRange(n, pages.length);
+  const page = readPageOf(row.read_pages, n);
   return {
     n: page.n,
     width: page.width,
@@ -234,9 +245,7 @@ export async function capturePageFile(
     .where('status', '!=', 'reading')
     .executeTakeFirst();
   if (!row) throw notFound();
-  const pages = row.read_pages ?? [];
-  const page = pages.find((p) => p.n === n);
-  if (!page) throw pageOutOfRange(n, pages.length);
+  const page = readPageOf(row.read_pages, n);
   return {
     bytes: row.bytes,
     filename: row.filename,
