@@ -245,33 +245,22 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
     }
     // values found by their shape alone
     const h = lineHeight(line);
-    const written = dateline(line, ctx);
-    if (written)
+    const byShape = (field: Candidate['field'], r: Pick<Read, 'value' | 'words'>) =>
       candidates.push({
-        field: 'issue_date',
-        value: written.value,
-        words: written.words,
+        field,
+        value: r.value,
+        words: r.words,
         page: line.page,
         labeled: false,
         weight: 0,
-        order: orderOf(line, line.words.indexOf(written.words[0] as Word)),
+        order: orderOf(line, line.words.indexOf(r.words[0] as Word)),
         label: null,
         rateLine: false,
       });
+    const written = dateline(line, ctx);
+    if (written) byShape('issue_date', written);
     for (let i = 0; i < line.words.length; i++) {
       const t = (line.words[i] as Word).text;
-      const byShape = (field: Candidate['field'], r: Pick<Read, 'value' | 'words'>) =>
-        candidates.push({
-          field,
-          value: r.value,
-          words: r.words,
-          page: line.page,
-          labeled: false,
-          weight: 0,
-          order: orderOf(line, i),
-          label: null,
-          rateLine: false,
-        });
       if (/^[A-Z]{2}[0-9]{2}/.test(t)) {
         const iban = readAt('iban', line.words, i, h, ctx);
         const ibanOk = iban !== null && ibanValid(iban.value);
