@@ -63,15 +63,11 @@ function ocrOff(what: string): ApiError {
 
 /**
  * A page's OCR, stopped at `deadline` (performance.now(): DOCEX_CAPTURE_PAGE_TIMEOUT_MS after the
- * page's first read began, its reads turned included) with the engine's `stop`. The engine's start
- * (seconds, once per thread) is not the page's time.
+ * page's first read began, its reads turned included) with the engine's `stop`. The engine is
+ * started before the deadline is set (ocrPage): its start (seconds, once per thread) is not the
+ * page's time.
  */
-async function withinTime<T>(
-  settings: ReadSettings,
-  deadline: number,
-  run: () => Promise<T>,
-): Promise<T | null> {
-  await ocrReady(settings.native);
+async function withinTime<T>(deadline: number, run: () => Promise<T>): Promise<T | null> {
   const work = run();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
@@ -98,7 +94,7 @@ async function ocrPage(
   await ocrReady(settings.native);
   const deadline = performance.now() + settings.pageTimeoutMs;
   return readUpright(png, size, turns, async (turned, turnedSize) => {
-    const read = await withinTime(settings, deadline, () =>
+    const read = await withinTime(deadline, () =>
       recognize(turned, turnedSize, dpi, settings.native, settings.languages),
     );
     return read?.words ?? null;

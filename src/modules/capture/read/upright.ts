@@ -62,8 +62,8 @@ const worth = (q: Quality): number => (q.sideways ? 0 : q.good);
 const turnBy = (a: Turn, b: Turn): Turn => ((a + b) % 360) as Turn;
 
 /** The size of an image turned `turn` degrees. */
-export function turnedSize<T extends { width: number; height: number }>(
-  size: T,
+export function turnedSize(
+  size: { width: number; height: number },
   turn: Turn,
 ): { width: number; height: number } {
   return turn === 90 || turn === 270
