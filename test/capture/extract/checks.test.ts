@@ -8,6 +8,7 @@ import {
   dueNotBeforeIssue,
   ibanValid,
   isoCurrency,
+  qrReference,
   rfValid,
   vatIdValid,
 } from '../../../src/modules/capture/extract/checks.ts';
@@ -72,5 +73,13 @@ describe('capture checks', () => {
     assert.equal(dueNotBeforeIssue('2026-03-01', '2026-03-31'), true);
     assert.equal(dueNotBeforeIssue('2026-03-01', '2026-03-01'), true);
     assert.equal(dueNotBeforeIssue('2026-03-01', '2026-02-28'), false);
+  });
+  test('a Swiss QR reference: 27 digits, the last their recursive mod-10 check', () => {
+    // the example of SIX's QR-bill implementation guidelines
+    assert.equal(qrReference('21 00000 00003 13947 14300 09017'), '210000000003139471430009017');
+    assert.equal(qrReference('210000000003139471430009017'), '210000000003139471430009017');
+    assert.equal(qrReference('21 00000 00003 13947 14300 09018'), null);
+    assert.equal(qrReference('00 00004 71800 00202 60412 00007'), '000000471800002026041200007');
+    assert.equal(qrReference('1 00000 00003 13947 14300 09017'), null);
   });
 });

@@ -273,4 +273,27 @@ describe('office generators (held out (5)) fixes', () => {
     ]);
     assert.deepEqual([it.issue_date?.value, it.issue_date?.confidence], ['2026-02-03', 'low']);
   });
+
+  test('a Swiss QR reference in its groups, also wrapped to the next line of a sentence; a wrong check digit is no reference', () => {
+    const swiss = (sentence: Run[]) =>
+      read([
+        [50, 40, 'Holzbau Beispiel AG'],
+        [50, 80, 'Rechnung Nr. 2026-0412'],
+        [50, 94, 'Datum 12.05.2026'],
+        ...sentence,
+      ]).payment_reference;
+    const grouped = swiss([[50, 200, 'Referenz 21 00000 00003 13947 14300 09017']]);
+    assert.equal(grouped?.value, '210000000003139471430009017');
+    const wrapped = swiss([
+      [
+        60,
+        200,
+        'Zahlbar bis 11.06.2026 auf unser Konto CH44 3199 9123 0008 8901 2, mit der Referenz 00 00004 71800 00202 60412',
+      ],
+      [50, 212, '00007. Für Fragen stehen wir Ihnen gerne zur Verfügung.'],
+    ]);
+    assert.equal(wrapped?.value, '000000471800002026041200007');
+    assert.equal(wrapped?.text, '00 00004 71800 00202 60412 00007.');
+    assert.equal(swiss([[50, 200, 'Referenz 21 00000 00003 13947 14300 09018']]), null);
+  });
 });

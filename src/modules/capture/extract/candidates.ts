@@ -150,6 +150,18 @@ function ibanAcross(line: Line, next: Line | undefined, r: Read, ctx: ReadContex
 }
 
 /**
+ * A reference with its own check whose groups went on to the next line of running text ("… mit der
+ * Referenz 00 00004 71800 00202 60412" / "00007."): read on across the line's end from word `i`,
+ * the run of groups reaching it; taken only when the check then holds.
+ */
+function structuredAcross(line: Line, next: Line | undefined, i: number): Read | null {
+  const tail = line.words.slice(i);
+  if (!tail.every((w) => /^[0-9]{1,27}$/.test(w.text)) || !wrapsTo(line, next, 'ref')) return null;
+  const r = structuredReference([...tail, ...next.words], 0, lineHeight(line));
+  return r !== null && r.words.length > tail.length ? r : null;
+}
+
+/**
  * A letter's place and date on a line of their own ("Roma, 3 febbraio 2026", "Paris, le 2 mars
  * 2026", "Berlin, den 3. März 2026"): the day the invoice was written, printed with no label. Read
  * by its shape on the first page, and never `high`.
@@ -269,7 +281,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         if (vat && vatCountry(vat.value) !== null && !ibanOk) byShape('seller_vat_id', vat);
       }
       // a reference whose own check digits say what it is, wherever it stands
-      const structured = structuredReference(line.words, i, h);
+      const structured = structuredReference(line.words, i, h) ?? structuredAcross(line, lines[at + 1], i);
       if (structured) byShape('payment_reference', structured);
       const code = t.replace(/[():,]/g, '');
       if (

@@ -124,6 +124,20 @@ export function belgianStructured(text: string): string | null {
   return check === Number(digits.slice(10)) ? digits : null;
 }
 
+/**
+ * A Swiss QR reference (the QR-bill's "Referenz"/"Référence", successor of the ESR number): 27
+ * digits, the last the recursive mod-10 check of the first 26 (SIX's implementation guidelines);
+ * the 27 digits when it holds, else null. Spaces between groups are not its.
+ */
+export function qrReference(text: string): string | null {
+  const digits = text.replace(/\s+/g, '');
+  if (!/^[0-9]{27}$/.test(digits)) return null;
+  let carry = 0;
+  for (const d of digits.slice(0, 26)) carry = MOD10_RECURSIVE[(carry + Number(d)) % 10] as number;
+  return (10 - carry) % 10 === Number(digits[26]) ? digits : null;
+}
+const MOD10_RECURSIVE = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5];
+
 /** A BIC (ISO 9362): bank, country, location, optional branch. */
 export function bicValid(bic: string): boolean {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactId(bic)) && countryOfBic(bic) !== null;

@@ -7,6 +7,7 @@ import {
   domesticVatId,
   ibanValid,
   isoCurrency,
+  qrReference,
   rfValid,
   vatCountry,
 } from './checks.ts';
@@ -161,7 +162,8 @@ function seriesPrefixed(words: Word[], i: number, h: number, ctx: ReadContext): 
 /**
  * A reference whose form carries its own check, printed in groups: an ISO 11649 creditor reference
  * ("RF73 2026 0318 41", the longest run of groups that checks) or a Belgian structured
- * communication ("+++090/2026/03142+++", its 12 digits). Null when none starts at word `i`.
+ * communication ("+++090/2026/03142+++", its 12 digits) or a Swiss QR reference ("21 00000 00003
+ * 13947 14300 09017", its 27 digits). Null when none starts at word `i`.
  */
 export function structuredReference(words: Word[], i: number, h: number): Read | null {
   const t = (words[i] as Word).text;
@@ -176,6 +178,8 @@ export function structuredReference(words: Word[], i: number, h: number): Read |
       const c = compactId(bare(s));
       return rfValid(c) ? c : null;
     });
+  if (/^[0-9]{1,27}$/.test(bare(t)))
+    return longest(words, i, 7, 1.2, h, (s) => (/^[0-9 ]+$/.test(bare(s)) ? qrReference(bare(s)) : null));
   if (!/^(?:\+{3}|\*{3})?[0-9]{3}\/|^(?:\+{3}|\*{3})$/.test(t)) return null;
   return longest(words, i, 3, 1.2, h, (s) => belgianStructured(bare(s)));
 }
