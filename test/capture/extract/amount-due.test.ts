@@ -10,12 +10,12 @@ import { file, RECEIVER, type Run } from './hand-made.ts';
 const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
 
 const invoice = (extra: [string, string][]): Run[] =>
-  [['Netto', '500,00'], ['MwSt. 19 %', '95,00'], ['Gesamtbetrag', '595,00'], ...extra].flatMap(
-    ([label, amount], i): Run[] => [
-      [300, 300 + 14 * i, label],
-      [470, 300 + 14 * i, amount],
-    ],
-  );
+  (
+    [['Netto', '500,00'], ['MwSt. 19 %', '95,00'], ['Gesamtbetrag', '595,00'], ...extra] as [string, string][]
+  ).flatMap(([label, amount], i): Run[] => [
+    [300, 300 + 14 * i, label],
+    [470, 300 + 14 * i, amount],
+  ]);
 
 const head: Run[] = [
   [50, 40, 'Beispiel Lieferant GmbH'],

@@ -296,4 +296,95 @@ describe('office generators (held out (5)) fixes', () => {
     assert.equal(wrapped?.text, '00 00004 71800 00202 60412 00007.');
     assert.equal(swiss([[50, 200, 'Referenz 21 00000 00003 13947 14300 09018']]), null);
   });
+
+  test('the seller’s legal name where the letterhead prints its trading name and the small print the whole', () => {
+    const seller = (runs: Run[]) =>
+      read([
+        ...runs,
+        [50, 100, 'Kunden AG'],
+        [330, 100, 'Invoice No. INV-2026-0412'],
+        [330, 112, 'Invoice date 12/05/2026'],
+      ]).seller_name;
+    // the legal form after the name, in the footer
+    const ltd = seller([
+      [50, 40, 'Thornbury Digital'],
+      [50, 780, 'Thornbury Digital Ltd, registered in England and Wales no. 08417362'],
+    ]);
+    assert.equal(ltd?.value, 'Thornbury Digital Ltd');
+    assert.equal(ltd?.confidence, 'low');
+    assert.equal(
+      seller([
+        [50, 40, 'Imprimerie Delvaux & Fils'],
+        [50, 780, 'Imprimerie Delvaux & Fils SRL – Rue de la Station 58, 5000 Namur'],
+      ])?.value,
+      'Imprimerie Delvaux & Fils SRL',
+    );
+    // before it
+    assert.equal(
+      seller([
+        [50, 40, 'Les Ateliers Gourmands'],
+        [50, 780, 'SARL Les Ateliers Gourmands'],
+        [300, 780, 'Capital social : 8 000 €'],
+      ])?.value,
+      'SARL Les Ateliers Gourmands',
+    );
+    // the name's first word printed small above its large last words
+    assert.equal(
+      seller([
+        [50, 40, 'Elektrotechnik GmbH'],
+        [50, 780, 'Alpenblick Elektrotechnik GmbH · Geschäftsführer: Josef Huber'],
+      ])?.value,
+      'Alpenblick Elektrotechnik GmbH',
+    );
+    // a legal form that abbreviates three words, after a name in capitals
+    assert.equal(
+      seller([
+        [50, 40, 'VANHOUTTE'],
+        [50, 780, 'Vanhoutte Boekhouding & Fiscaliteit BV – Kortrijksesteenweg 112, 9000 Gent'],
+      ])?.value,
+      'Vanhoutte Boekhouding & Fiscaliteit BV',
+    );
+    // what follows the legal form in a sentence is not the name's
+    assert.equal(
+      seller([[50, 40, 'Ébénisterie Lefébure & Fils SARL au capital']])?.value,
+      'Ébénisterie Lefébure & Fils SARL',
+    );
+    // no legal form printed anywhere: the name as the letterhead prints it
+    assert.equal(
+      seller([
+        [50, 40, 'Thornbury Digital'],
+        [50, 780, 'Thornbury Digital, 14 Mill Lane, Bristol'],
+      ])?.value,
+      'Thornbury Digital',
+    );
+  });
+
+  test('a name under its seller label is kept as printed there, not lengthened from elsewhere', () => {
+    const f = read([
+      [50, 40, 'Verkäufer:'],
+      [50, 52, 'MUSTER-Autovermietung'],
+      [330, 100, 'Rechnung Nr. 2026-0412'],
+      [330, 112, 'Rechnungsdatum 12.05.2026'],
+      [50, 780, 'MUSTER-Autovermietung GMBH · Amtsgericht Musterstadt HRB 1234'],
+    ]);
+    assert.equal(f.seller_name?.value, 'MUSTER-Autovermietung');
+  });
+
+  test('a Spanish street written "C/" is an address, not the seller’s name', () => {
+    const f = read([
+      [62, 64, 'Lucía Menéndez Arias'],
+      [335, 68, 'Cliente'],
+      [62, 81, 'Traducción e interpretación'],
+      [335, 81, 'Kunden AG'],
+      [62, 95, 'C/ Uría, 21, 4º izda.'],
+      [335, 95, 'C/ Gascona, 7'],
+      [62, 109, '33003 Oviedo (Asturias)'],
+      [335, 109, '33001 Oviedo'],
+      [62, 122, 'NIF: 48213657E'],
+      [62, 136, 'Tel. 684 201 337'],
+      [62, 210, 'Número de factura: 2026-014'],
+      [62, 223, 'Fecha de expedición: 28/01/2026'],
+    ]);
+    assert.equal(f.seller_name?.value, 'Lucía Menéndez Arias');
+  });
 });

@@ -120,7 +120,7 @@ const STREET =
  * identifiers or the letterhead held them.
  */
 const NOT_A_SELLER =
-  /(?<!\p{L})(strasse|straße|str\.|gasse|weg|platz|laan|straat|kade|gracht|steenweg|chaussee|rue|avenue|chemin|quai|via|viale|piazza|corso|calle|avenida|paseo|carretera|ctra\.)(?!\p{L}).*[0-9]|(?<!\p{L})(lane|road|street|close|drive|yard|crescent|terrace|mews)$|^(unit|suite|flat|za|zi|zac|zone|pol\.|poligono|p\.i\.|lieu-dit|postbus|postfach|po\s+box|p\.\s?o\.\s?box|bp|b\.p\.|boite\s+postale|apartado|casella\s+postale)(?!\p{L})|^[0-9]|[0-9]\s*[x×]\s|(?<!\p{L})(bank|banque|banco|banca|sparkasse|caixa|caja)(?!\p{L})|[0-9]\s?(kg|g|mm|cm|m|l|ml|cl|st|pcs)(?!\p{L})/u;
+  /(?<!\p{L})(strasse|straße|str\.|gasse|weg|platz|laan|straat|kade|gracht|steenweg|chaussee|rue|avenue|chemin|quai|via|viale|piazza|corso|calle|c\/|avda\.|avenida|paseo|carretera|ctra\.)(?!\p{L}).*[0-9]|(?<!\p{L})(lane|road|street|close|drive|yard|crescent|terrace|mews)$|^(unit|suite|flat|za|zi|zac|zone|pol\.|poligono|p\.i\.|lieu-dit|postbus|postfach|po\s+box|p\.\s?o\.\s?box|bp|b\.p\.|boite\s+postale|apartado|casella\s+postale)(?!\p{L})|^[0-9]|[0-9]\s*[x×]\s|(?<!\p{L})(bank|banque|banco|banca|sparkasse|caixa|caja)(?!\p{L})|[0-9]\s?(kg|g|mm|cm|m|l|ml|cl|st|pcs)(?!\p{L})/u;
 
 /** The first of a line's segments split by separator words ("Tischlerei Hoffmann GmbH · Straße 287"). */
 function firstSegment(ws: Word[]): Word[] {
@@ -267,8 +267,10 @@ function groupHits(hits: LabelHit[]): (l: Line) => LabelHit[] {
   return (l) => m.get(l) ?? [];
 }
 
-const COMPANY =
-  /(?<![\p{L}])(gmbh|ag|kg|ohg|ug|e\.?\s?k|mbh|se|sarl|sas|sasu|sa|eurl|sca|ltd|llc|inc|plc|llp|bv|b\.v|nv|n\.v|vof|sl|s\.l|slu|srl|s\.r\.l|spa|s\.p\.a|snc|sas|gbr|co|a\.\s?g|e\.\s?g|e\.\s?v|eg|ev)\.?(?![\p{L}])/u;
+/** The legal forms a company's name carries (folded), as COMPANY and ENDS_WITH_FORM match them. */
+const FORMS =
+  'gmbh|ag|kg|ohg|ug|e\\.?\\s?k|mbh|se|sarl|sas|sasu|sa|eurl|sca|ltd|llc|inc|plc|llp|bv|b\\.v|nv|n\\.v|vof|sl|s\\.l|slu|srl|s\\.r\\.l|spa|s\\.p\\.a|snc|sas|gbr|co|a\\.\\s?g|e\\.\\s?g|e\\.\\s?v|eg|ev';
+const COMPANY = new RegExp(`(?<![\\p{L}])(${FORMS})\\.?(?![\\p{L}])`, 'u');
 
 /** Where the seller identifies itself: the words of its VAT id, registration or IBAN (with their label's). */
 export type SellerAnchor = Word[];
@@ -391,7 +393,117 @@ export function sellerName(
     f.rank !== 1 || COMPANY.test(fold(f.read.value)) || GLUED_FORM.test(f.read.value);
   const times = new Map(found.map((f) => [f, counted(f) ? timesPrinted(lines, f.read.value) : 0]));
   found.sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || b.rank - a.rank);
-  return (found[0] as { read: NameRead }).read;
+  return withLegalForm(lines, (found[0] as { read: NameRead }).read);
+}
+
+/** A legal form closing a name's words (folded): "… GmbH", "… S.à r.l.", "… & C. s.n.c.", "… Limited". */
+const ENDS_WITH_FORM = new RegExp(
+  `(?<![\\p{L}])(?:${FORMS}|limited|s\\.?\\s?a\\.?\\s?r\\.?\\s?l|s\\.?\\s?n\\.?\\s?c|s\\.?\\s?l\\.?\\s?p)\\.?$`,
+  'u',
+);
+/** A legal form opening a name ("SARL Les Ateliers Gourmands", "BV De Smet"). */
+const FORM_FIRST = /^(sarl|sas|sasu|eurl|sa|bv|nv|srl|sprl|gmbh|ag)\.?$/;
+
+/**
+ * The seller's name whole, with its legal form: a letterhead often prints the trading name alone
+ * ("Thornbury Digital", "VANHOUTTE") or its last words large ("Elektrotechnik GmbH" under a small
+ * "Alpenblick"), where the small print or the bank details print the legal name ("Thornbury
+ * Digital Ltd, registered in England…"). Where the file prints the name's words again, followed
+ * (within a few words of the same run) by a legal form, or preceded by one, or a name ending with a
+ * legal form preceded by capitalized words of its run, the longest such printing is the name; and
+ * the words after a legal form that begin with a small letter ("… SARL au capital de …") are not
+ * the name's. Only for a name read without a label: one under its label is as the seller wrote it.
+ */
+function withLegalForm(lines: Line[], read: NameRead): NameRead {
+  const key = (w: Word) => fold(w.text).replace(/[^\p{L}\p{N}]+/gu, '');
+  // every word's key, "&" and "–" as '' (matched by position, as printed)
+  const name = read.words.map(key);
+  const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+  const hasForm = (ws: Word[]) => ENDS_WITH_FORM.test(fold(text(ws)).replace(/,$/, ''));
+  const formed = (ws: Word[]) =>
+    hasForm(ws) || (ws.length > 1 && FORM_FIRST.test(fold((ws[0] as Word).text)));
+  let best = cutAfterForm(read.words);
+  // a legal form alone ("Ltd" on the line under "Slaney Valley Facilities Management"): the
+  // name's line above it in its column goes with it
+  const only = read.words[0];
+  if (read.words.length === 1 && only && hasForm(read.words)) {
+    const at = lines.findIndex((l) => l.words.includes(only));
+    const above = lines[at - 1];
+    const line = lines[at] as Line;
+    if (above && above.page === line.page && line.bbox[1] - above.bbox[3] <= lineHeight(line) * 0.8) {
+      const run = columnText(above, only.bbox[0], only.bbox[2]);
+      if (run.length > 0 && Math.abs((run[0] as Word).bbox[0] - only.bbox[0]) <= lineHeight(line)) {
+        best = [...run, only];
+        name.unshift(...run.map(key));
+      }
+    }
+  }
+  // a name under its label is as its seller wrote it there ("Verkäufer: MUSTER-Autovermietung")
+  if (read.labeled || name.every((k) => k === '') || name.length > 8)
+    return { ...read, value: text(best), words: best };
+  for (const line of lines) {
+    const h = lineHeight(line);
+    const ws = line.words;
+    const tight = (a: Word, b: Word) => b.bbox[0] - a.bbox[2] <= h * 1.5;
+    for (let i = 0; i + name.length <= ws.length; i++) {
+      if (!name.every((k, j) => key(ws[i + j] as Word) === k)) continue;
+      let from = i;
+      let to = i + name.length; // exclusive
+      if (!hasForm(ws.slice(from, to))) {
+        // on to a legal form within six words of the same run
+        for (let j = to; j < ws.length && j < to + 6; j++) {
+          const w = ws[j] as Word;
+          if (!tight(ws[j - 1] as Word, w) || SEPARATOR.test(w.text) || /[:@0-9]/.test(w.text)) break;
+          if (hasForm(ws.slice(from, j + 1))) {
+            to = j + 1;
+            break;
+          }
+        }
+      }
+      const before = ws[from - 1];
+      if (
+        before &&
+        tight(before, ws[from] as Word) &&
+        FORM_FIRST.test(fold(before.text)) &&
+        !hasForm(ws.slice(from, to))
+      )
+        from--;
+      else if (hasForm(ws.slice(from, to))) {
+        // capitalized words before it that open its run: the name's first words
+        let k = from;
+        while (
+          k > 0 &&
+          from - k < 2 &&
+          tight(ws[k - 1] as Word, ws[k] as Word) &&
+          /^\p{Lu}\p{Ll}+$/u.test((ws[k - 1] as Word).text)
+        )
+          k--;
+        const opens =
+          k === 0 || !tight(ws[k - 1] as Word, ws[k] as Word) || SEPARATOR.test((ws[k - 1] as Word).text);
+        if (k < from && opens) from = k;
+      }
+      const found = cutAfterForm(ws.slice(from, to));
+      if (found.length > best.length && formed(found)) best = found;
+    }
+  }
+  return best === read.words || !formed(best)
+    ? read
+    : {
+        value: text(best).replace(/,$/, ''),
+        words: best,
+        page: (best[0] as Word).page,
+        labeled: read.labeled,
+      };
+}
+
+/** The words up to the last legal form, when what follows it begins with a small letter. */
+function cutAfterForm(ws: Word[]): Word[] {
+  for (let j = ws.length - 1; j > 0; j--) {
+    const head = ws.slice(0, j);
+    if (ENDS_WITH_FORM.test(fold(head.map((w) => w.text).join(' ')).replace(/,$/, '')))
+      return /^\p{Ll}/u.test((ws[j] as Word).text) ? head : ws;
+  }
+  return ws;
 }
 
 /** The letterhead: on the first page's top third, the largest words, or a company's legal form. */
