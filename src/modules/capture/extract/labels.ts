@@ -493,6 +493,9 @@ export const LABELS: LabelPattern[] = [
     `(?:vorige|eerdere)\\s+factuur(?:\\s*${NO})?`,
     `factura\\s+anterior(?:\\s*${NO})?`,
     `fattura\\s+precedente(?:\\s*${NO})?`,
+    // "Rif. fattura n. 312/2026 del 27/02/2026", "Ref. invoice no. …", "Betreft factuur …": the
+    // invoice a credit note refers to, and its date
+    `(?:rif\\.?|riferimento|ref\\.?|reference|betreft|bezug|betreff|referencia)\\s*:?\\s+(?:alla\\s+|a\\s+la\\s+|de\\s+la\\s+|to\\s+)?(?:fattura|invoice|facture|factuur|factura|rechnung)\\s*-?\\s*${NO}`,
     // the date of an order, a delivery or a quote the invoice refers to ("gemäß Bestellung vom
     // 01.03.2018", "selon devis du 14/01/2026"): not the invoice's own, which "vom" after its
     // number is (issue_after_number)

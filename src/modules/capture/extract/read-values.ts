@@ -301,6 +301,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       // the name of the number before it, read below its register ("Handelsregister …" / "UID
       // CHE-416.283.975"), is not the number's
       const named = /^(uid|nr|no|n[°º]|nummer|number)\.?:?$/i.test(w.text) ? 1 : 0;
+      // a word closed by a comma is a place's ("Zürich, CHE-416.283.975"), not the id's first
+      if (!/[0-9]/.test(w.text) && /,$/.test(w.text)) return null;
+      // an account's IBAN below a register's label is the bank's line, not the register's number
+      const iban = /^[A-Z]{2}[0-9]{2}/.test(w.text) ? readAt('iban', words, i, h, ctx) : null;
+      if (iban !== null && ibanValid(iban.value)) return null;
       for (let j = i + named; j < words.length && run.length < 5; j++) {
         const x = words[j] as Word;
         if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1)) break;
@@ -352,6 +357,7 @@ export function readRight(
 ): Read | null {
   const h = lineHeight(line);
   let skipped = 0;
+  let placed = false;
   let currency: { code: string; sure: boolean } | null = null;
   for (let i = after + 1; i < line.words.length; i++) {
     if (stops.has(i)) return null;
@@ -370,6 +376,9 @@ export function readRight(
     const r = readAt(kind, line.words, i, h, ctx);
     if (r) {
       if (kind === 'amount' && !r.currency) r.currency = currency;
+      // past a place, only an id of one word ("CHE-416.283.975"): "Registro Mercantil de
+      // Valencia, Tomo 8.412, …" names a volume, not the number
+      if (placed && r.words.length > 1) return null;
       return r;
     }
     const t = (line.words[i] as Word).text;
@@ -380,6 +389,10 @@ export function readRight(
     // unsure of, no digit
     else if ((line.words[i] as Word).ocr && (line.words[i] as Word).sure < JUNK_OCR && !/[0-9]/.test(t))
       continue;
+    // a register's place between it and its number ("Handelsregister Kanton Zürich,
+    // CHE-416.283.975", "Registro Mercantil de Madrid, Hoja M-412877")
+    else if (kind === 'regid' && /^(\p{Lu}[\p{L}.'’-]*|de|del|di|du)[,:]?$/u.test(t) && ++skipped <= maxSkip)
+      placed = true;
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
   return null;
