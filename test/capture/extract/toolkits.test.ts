@@ -26,7 +26,7 @@ describe('toolkits (held out (6)) fixes', () => {
     for (const [label, rest] of [
       ['Ref. invoice no.', 'INV-0871 of 27/02/2026'],
       ['Betreft factuur nr.', '2026-0871 van 27-02-2026'],
-    ])
+    ] as const)
       assert.notEqual(
         read([
           [40, 40, 'Example Supplies Ltd'],
@@ -66,5 +66,89 @@ describe('toolkits (held out (6)) fixes', () => {
       [40, 519, 'Registro Mercantil de Valencia, Tomo 8.412, Libro 5.698, Folio 112'],
     ]);
     assert.notEqual(es.seller_registration_id?.value, 'Tomo8412');
+  });
+
+  /** A totals block: [label, amount] rows, labels at 269, amounts at 496. */
+  const totals = (rows: [string, string][], y = 460): Run[] =>
+    rows.flatMap(([label, amount], i): Run[] => [
+      [269, y + 15 * i, label],
+      [496, y + 15 * i, amount],
+    ]);
+
+  test('a tax printed on its rate’s row after the base ("IVA 21% s/ 3.890,00 € 816,90 €"): the tax, and the base as the net', () => {
+    const es = read([
+      [57, 40, 'Lucía Ejemplo Arias'],
+      [343, 62, 'Factura n.º 2026/017'],
+      [343, 73, 'Fecha: 12/05/2026'],
+      ...totals([
+        ['IVA 21% s/ 3.890,00 €', '816,90 €'],
+        ['Total factura', '4.706,90 €'],
+        ['Retención IRPF 15 %', '-583,50 €'],
+        ['Líquido a percibir', '4.123,40 €'],
+      ]),
+    ]);
+    assert.equal(es.total_tax?.value, '816.90');
+    assert.equal(es.total_net?.value, '3890.00');
+    assert.equal(es.total?.value, '4706.90');
+    assert.equal(es.amount_due?.value, '4123.40');
+    const en = read([
+      [57, 40, 'Example Interiors Ltd'],
+      [343, 62, 'Invoice No. INV-2026-0412'],
+      [343, 73, 'Invoice date 12/05/2026'],
+      ...totals([
+        ['Total net', '£24,977.75'],
+        ['VAT 0% on £106.00', '£0.00'],
+        ['VAT 20% on £24,871.75', '£4,974.35'],
+        ['Total', '£29,952.10'],
+      ]),
+    ]);
+    assert.equal(en.total_net?.value, '24977.75');
+    assert.equal(en.total?.value, '29952.10');
+    assert.equal(en.total_tax?.value, '4974.35');
+  });
+
+  test('totals and numbers in their own words: Gesamtsumme netto/brutto, Imponibile IVA, Nº rectificativa', () => {
+    const de = read([
+      [57, 40, 'Beispiel Bau GmbH'],
+      [343, 62, 'Rechnung Nr. 2026-0412'],
+      [343, 73, 'Rechnungsdatum 12.05.2026'],
+      ...totals([
+        ['Gesamtsumme netto', '56.610,00 €'],
+        ['zzgl. 19 % Umsatzsteuer', '10.755,90 €'],
+        ['Gesamtsumme brutto', '67.365,90 €'],
+      ]),
+    ]);
+    assert.equal(de.total?.value, '67365.90');
+    assert.equal(de.total?.confidence, 'high');
+    assert.equal(de.total_net?.value, '56610.00');
+    const it = read([
+      [57, 40, 'Studio Esempio'],
+      [343, 62, 'Fattura n. 18/2026'],
+      [343, 73, 'Data 12/05/2026'],
+      ...totals([
+        ['Imponibile IVA', '€ 4.617,60'],
+        ['IVA 22%', '€ 1.015,87'],
+        ['Totale documento', '€ 5.633,47'],
+      ]),
+    ]);
+    assert.equal(it.total_net?.value, '4617.60');
+    assert.equal(it.total_tax?.value, '1015.87');
+    assert.equal(it.total?.confidence, 'high');
+    const es = read([
+      [99, 44, 'Suministros Ejemplo S.L.'],
+      [349, 79, 'Nº rectificativa'],
+      [486, 79, 'R-2026-0009'],
+      [349, 92, 'Fecha'],
+      [486, 92, '10/03/2026'],
+      [349, 106, 'Factura rectificada A-2026-0388 de 24/02/2026'],
+      ...totals([
+        ['Base imponible', '-591,99 €'],
+        ['IVA 21 %', '-124,32 €'],
+        ['Total rectificativa', '-716,31 €'],
+      ]),
+    ]);
+    assert.equal(es.number?.value, 'R-2026-0009');
+    assert.equal(es.issue_date?.value, '2026-03-10');
+    assert.equal(es.total?.value, '-716.31');
   });
 });

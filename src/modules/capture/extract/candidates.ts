@@ -254,6 +254,21 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         currency: r.currency ?? null,
         ...doubtOf(r, kind, vline, line, hit, orderLabelled),
       });
+      // the base a tax was read past on its rate's row ("IVA 21% s/ 3.890,00 € 816,90 €"): the net
+      // of that rate, and the invoice's net where that row is its only one (chooseTotals decides)
+      if (hit.kind === 'total_tax' && r.base)
+        candidates.push({
+          field: 'total_net',
+          value: r.base.value,
+          words: r.base.words,
+          page: line.page,
+          labeled: true,
+          weight: 1,
+          order: orderOf(vline, vline.words.indexOf(r.base.words[0] as Word)),
+          label: hit,
+          rateLine: true,
+          currency: r.base.currency ?? null,
+        });
     }
     // values found by their shape alone
     const h = lineHeight(line);

@@ -58,6 +58,8 @@ export const LABELS: LabelPattern[] = [
     'creditnotanummer',
     `nota\\s+de\\s+(?:credito|abono)\\s*${NO}`,
     `factura\\s+rectificativa\\s*${NO}`,
+    // "Nº rectificativa R-2026-0009": a corrective invoice's own number
+    `${NO}\\s*(?:de\\s+)?(?:factura\\s+)?rectificativa`,
     `nota\\s+di\\s+credito\\s*${NO}`,
     `document\\s*${NO}`,
     // Italian and Spanish "N. documento", "Numero documento", "Nº de documento"
@@ -164,6 +166,7 @@ export const LABELS: LabelPattern[] = [
     'rechnungs\\s*-?\\s*(?:gesamt)?summe',
     'brutto\\s*-?\\s*(?:summe|betrag|gesamt)',
     'gesamt\\s*-?\\s*(?:summe|brutto)',
+    'gesamt\\s*-?\\s*summe\\s+brutto',
     'summe\\s+gesamt',
     // "Total € Incl. VAT 681.87"
     'total\\s*(?:[€$£]\\s*)?incl\\.?\\s+(?:vat|tax)',
@@ -194,7 +197,7 @@ export const LABELS: LabelPattern[] = [
     "total\\s+ttc\\s+(?:de\\s+l['’]?\\s*)?avoir",
     "(?:montant|total)\\s+(?:total\\s+)?(?:de\\s+l['’]?\\s*)?avoir(?:\\s+ttc)?",
     'totaal\\s+creditnota',
-    'total\\s+(?:de\\s+la\\s+)?(?:factura\\s+rectificativa|nota\\s+de\\s+(?:credito|abono))',
+    'total\\s+(?:de\\s+la\\s+)?(?:factura\\s+rectificativa|rectificativa|nota\\s+de\\s+(?:credito|abono))',
     'importe\\s+total\\s+(?:del\\s+)?abono',
     'totale\\s+(?:della\\s+)?nota\\s+di\\s+credito',
     // Belgium: TVA comprise / hors TVA
@@ -207,6 +210,7 @@ export const LABELS: LabelPattern[] = [
     'netto\\s*-?\\s*(?:betrag|summe|gesamt|bedrag)',
     'summe\\s+netto',
     'gesamt\\s+netto',
+    'gesamt\\s*-?\\s*summe\\s+netto',
     '(?:rechnungs)?summe\\s+(?:ohne|exkl\\.?|excl\\.?)\\s+(?:ust|mwst|umsatzsteuer|steuern?)\\.?',
     'warenwert',
     'total\\s+ht',
@@ -219,11 +223,11 @@ export const LABELS: LabelPattern[] = [
     'total\\s+(?:excl|excluding|ex|exkl|before)\\.?\\s+(?:vat|tax|mwst|ust)',
     'amount\\s+(?:excl|excluding|before)\\.?\\s+(?:vat|tax)',
     '(?:sub)?totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
-    'base\\s+imponible',
+    'base\\s+imponible(?:\\s+(?:iva|del\\s+iva))?',
     'total\\s+sin\\s+iva',
     'importe\\s+neto',
     'totale\\s+(?:imponibile|netto)',
-    'imponibile',
+    'imponibile(?:\\s+(?:iva|ai\\s+fini\\s+iva))?',
   ]),
   ...p('total_net', 1, ['netto', 'subtotal', 'sub\\s*-?\\s*total', 'subtotaal', 'zwischensumme', 'net']),
   ...p('total_tax', 2, [
@@ -280,6 +284,8 @@ export const LABELS: LabelPattern[] = [
     'netto\\s+a\\s+pagare',
     '(?:importo|totale|saldo|netto)\\s+da\\s+pagare',
     '(?:liquido|saldo|importe\\s+pendiente|pendiente)\\s+(?:a|de)\\s+pagar',
+    // the freelancer's side of a withholding: what it receives ("Líquido a percibir")
+    '(?:liquido|total|importe)\\s+a\\s+percibir',
     'restant(?:bedrag)?(?:\\s+te\\s+betalen)?',
     'nog\\s+te\\s+betalen',
   ]),
@@ -492,6 +498,8 @@ export const LABELS: LabelPattern[] = [
     `facture\\s+(?:precedente|anterieure)(?:\\s*${NO})?`,
     `(?:vorige|eerdere)\\s+factuur(?:\\s*${NO})?`,
     `factura\\s+anterior(?:\\s*${NO})?`,
+    // "Factura rectificada A-2026-0388 de 24/02/2026": the invoice a corrective one corrects
+    `factura\\s+rectificada(?:\\s*${NO})?`,
     `fattura\\s+precedente(?:\\s*${NO})?`,
     // "Rif. fattura n. 312/2026 del 27/02/2026", "Ref. invoice no. …", "Betreft factuur …": the
     // invoice a credit note refers to, and its date

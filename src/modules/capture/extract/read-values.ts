@@ -42,7 +42,12 @@ export interface Read {
   currency?: { code: string; sure: boolean } | null;
   /** why this read cannot be `high` though a label named it (the printed value may go on) */
   doubt?: string;
+  /** a tax read on its rate's row ("VAT 20% on £24,871.75 £4,974.35"): the base it was read past */
+  base?: Read;
 }
+
+/** The word between a tax's rate and the base it is charged on: "20% on", "21% s/", "22% su". */
+const ON_BASE = /^(on|of|s\/|sobre|su|sur|de|auf|uber|über|op|van)$/i;
 
 export interface ReadContext {
   mark: DecimalMark;
@@ -371,6 +376,13 @@ export function readRight(
       (parseRate(bare) !== null || ((next === '%' || next === '%)') && parseRate(`${bare}%`) !== null))
     ) {
       if (next === '%' || next === '%)') i++;
+      // "20% on £24,871.75 £4,974.35": past the base the rate is charged on, the tax
+      const on = line.words[i + 1];
+      if (on && ON_BASE.test(on.text)) {
+        const base = readAt('amount', line.words, i + 2, h, ctx);
+        const tax = base ? readAt('amount', line.words, i + 2 + base.words.length, h, ctx) : null;
+        if (base && tax) return { ...tax, currency: tax.currency ?? base.currency ?? currency, base };
+      }
       continue;
     }
     const r = readAt(kind, line.words, i, h, ctx);
