@@ -5,8 +5,10 @@
 // named with its canton). Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { PageWord, ReadFile } from '../../../src/lib/capture-shapes.ts';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER, type Run } from './hand-made.ts';
+import { linesOf } from '../../../src/modules/capture/extract/lines.ts';
+import { file, page, RECEIVER, type Run } from './hand-made.ts';
 
 const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
 
@@ -150,5 +152,71 @@ describe('toolkits (held out (6)) fixes', () => {
     assert.equal(es.number?.value, 'R-2026-0009');
     assert.equal(es.issue_date?.value, '2026-03-10');
     assert.equal(es.total?.value, '-716.31');
+  });
+
+  test('a letterhead’s large name, the logo beside it and the small tagline under it are three lines, not one', () => {
+    // wkhtmltopdf's it-3: the name 13 points high, a monogram 11.6 beside it reaching lower, the
+    // tagline 7 points under the name, and a title in another column a little lower than the name
+    const w = (text: string, x: number, y0: number, y1: number): PageWord => ({
+      text,
+      bbox: [x, y0, x + text.length * 6, y1],
+      confidence: 1,
+    });
+    /** words one space apart from x on */
+    const run = (texts: string[], x: number, y0: number, y1: number): PageWord[] => {
+      let at = x;
+      return texts.map((t) => {
+        const word = w(t, at, y0, y1);
+        at += (t.length + 1) * 6;
+        return word;
+      });
+    };
+    const head: PageWord[] = [
+      w('FC', 47, 47.65, 59.24),
+      ...run(['Ferramenta', 'Colombo', '&', 'Figli', 'S.r.l.'], 73, 41.42, 54.3),
+      ...run(['Nota', 'di', 'credito'], 344, 44, 57),
+      ...run(['Utensileria', '·', 'ferramenta', '·', 'forniture', 'industriali'], 73, 54.76, 61.85),
+    ];
+    const rest = page([
+      [343, 62, 'Nota di credito n. NC 9/2026'],
+      [343, 73, 'Data 12/03/2026'],
+      [40, 379, 'Ferramenta Colombo & Figli S.r.l. · Via Lecco 88 · 20900 Monza (MB)'],
+    ]);
+    const f: ReadFile = {
+      method: 'text',
+      pages: [{ ...rest, words: [...head, ...rest.words] }],
+      pageCount: 1,
+      truncated: false,
+      notes: [],
+    };
+    const texts = linesOf(f).map((l) => l.text);
+    assert.ok(texts.includes('Ferramenta Colombo & Figli S.r.l. Nota di credito'), texts.join('\n'));
+    assert.ok(texts.includes('FC Utensileria · ferramenta · forniture industriali'), texts.join('\n'));
+    assert.equal(
+      extractFields(f, RECEIVER, null).fields.seller_name?.value,
+      'Ferramenta Colombo & Figli S.r.l.',
+    );
+  });
+
+  test('registrations in the small print: AG Regensburg HRB, CRO, RPR Gent, RCS Luxembourg B…; a register’s volume is not its number', () => {
+    const reg = (footer: string) =>
+      read([
+        [57, 40, 'Example Supplier'],
+        [343, 62, 'Invoice No. INV-2026-0412'],
+        [343, 73, 'Invoice date 12/05/2026'],
+        [57, 781, footer],
+      ]).seller_registration_id?.value;
+    assert.equal(
+      reg('Am Holzgarten 9 · AG Regensburg HRB 14822 · IBAN DE32 7509 0000 0102 8477 31'),
+      'HRB14822',
+    );
+    assert.equal(reg('Registered in Ireland, CRO No. 614392'), '614392');
+    assert.equal(reg('VAT IE9817264S · CRO 702418 · Registered office as above'), '702418');
+    assert.equal(reg('Btw BE 0648.132.719 | RPR Gent 0648.132.719 | Registratie aannemer'), '0648132719');
+    assert.equal(
+      reg('45, rue de l’Alzette · RCS Luxembourg B214736 · IBAN LU83 0190 0038 1764 2005'),
+      'B214736',
+    );
+    assert.equal(reg('Registro Mercantil de Valencia, Tomo 8.412, Libro 5.698, Folio 112'), undefined);
   });
 });

@@ -370,7 +370,14 @@ export const LABELS: LabelPattern[] = [
     'siret',
     'siren',
     // "RCS Lyon 412 837 593": the registry's town is part of the label, not of the number
-    'r\\.?c\\.?s\\.?(?:\\s+(?!b\\b)\\p{L}[\\p{L}-]*){0,2}(?:\\s+b\\b)?',
+    // (a place is a word of letters only: "RCS Luxembourg B214736" reads B214736 whole)
+    'r\\.?c\\.?s\\.?(?:\\s+(?!b\\b)\\p{L}[\\p{L}-]*(?=\\s|$)){0,2}(?:\\s+b\\b)?',
+    // Belgium's register of legal persons before its court ("RPR Gent 0648.132.719", "RPM Liège")
+    'r\\.?p\\.?[rm]\\.?',
+    // Ireland's Companies Registration Office ("CRO No. 614392", "CRO 702418")
+    `c\\.?r\\.?o\\.?(?:\\s*${NO})?`,
+    // "AG Regensburg HRB 14822": the Amtsgericht abbreviated, before its register
+    'ag\\s+\\p{L}[\\p{L}.-]*(?=\\s+hr[ab](?![\\p{L}]))',
     'kvk\\s*-?\\s*(?:nummer|nr)?',
     'kamer\\s+van\\s+koophandel',
     'company\\s+(?:no|number|reg(?:istration)?(?:\\s+no)?)\\.?',

@@ -188,26 +188,36 @@ export function linesOf(file: ReadFile): Line[] {
         level(a, (a.bbox[1] + a.bbox[3]) / 2) - level(b, (b.bbox[1] + b.bbox[3]) / 2) ||
         a.bbox[0] - b.bbox[0],
     );
-    const groups: { y0: number; y1: number; words: Word[] }[] = [];
+    const groups: { y0: number; y1: number; tops: number[]; bottoms: number[]; words: Word[] }[] = [];
     for (const w of words) {
       const h = w.bbox[3] - w.bbox[1];
       const [wy0, wy1] = [level(w, w.bbox[1]), level(w, w.bbox[3])];
       const mid = (wy0 + wy1) / 2;
-      // the line whose band holds this word's middle, looking at the last few lines only
+      // the line whose band holds this word's middle, looking at the last few lines only. On a text
+      // layer the band is its words' median top and bottom, not their union: a union grows with
+      // each word that joins, and a letterhead's large name, a logo beside it and the small tagline
+      // under it became one line, their words interleaved ("Ferramenta Utensileria · ferramenta
+      // Colombo"). A text layer's boxes come from its fonts' metrics, the same for every word of a
+      // size; OCR's are tight around each word's ink ("rue" lower than "Hauptstraße"), so on a
+      // scan the union is the line's real extent (the median cost the scan bench a seller name and
+      // a payment reference).
       let target: (typeof groups)[number] | undefined;
       for (let i = groups.length - 1; i >= 0 && i >= groups.length - 4; i--) {
         const g = groups[i] as (typeof groups)[number];
-        const gh = g.y1 - g.y0;
-        if (mid >= g.y0 + Math.min(gh, h) * 0.2 - 0.5 && mid <= g.y1 - Math.min(gh, h) * 0.2 + 0.5) {
+        const [by0, by1] = page.method === 'ocr' ? [g.y0, g.y1] : [median(g.tops), median(g.bottoms)];
+        const gh = by1 - by0;
+        if (mid >= by0 + Math.min(gh, h) * 0.2 - 0.5 && mid <= by1 - Math.min(gh, h) * 0.2 + 0.5) {
           target = g;
           break;
         }
       }
       if (target) {
         target.words.push(w);
+        target.tops.push(wy0);
+        target.bottoms.push(wy1);
         target.y0 = Math.min(target.y0, wy0);
         target.y1 = Math.max(target.y1, wy1);
-      } else groups.push({ y0: wy0, y1: wy1, words: [w] });
+      } else groups.push({ y0: wy0, y1: wy1, tops: [wy0], bottoms: [wy1], words: [w] });
     }
     groups.sort((a, b) => a.y0 - b.y0);
     groups.forEach((g, index) => {
@@ -252,6 +262,12 @@ export function linesOf(file: ReadFile): Line[] {
     });
   }
   return all;
+}
+
+/** The middle value (the upper one of an even count's two). */
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Folded text of the same length as the original, so offsets map back to words. */

@@ -46,6 +46,9 @@ export interface Read {
   base?: Read;
 }
 
+/** A Spanish register's volume, book, sheet or section ("Tomo 8.412, Folio 112"): not a place. */
+const REGISTER_PART = /^(tomo|t\.|libro|l\.|folio|f\.|hoja|h\.|secci[oó]n|secc?\.|inscripci[oó]n|insc\.)/i;
+
 /** The word between a tax's rate and the base it is charged on: "20% on", "21% s/", "22% su". */
 const ON_BASE = /^(on|of|s\/|sobre|su|sur|de|auf|uber|über|op|van)$/i;
 
@@ -306,8 +309,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       // the name of the number before it, read below its register ("Handelsregister …" / "UID
       // CHE-416.283.975"), is not the number's
       const named = /^(uid|nr|no|n[°º]|nummer|number)\.?:?$/i.test(w.text) ? 1 : 0;
-      // a word closed by a comma is a place's ("Zürich, CHE-416.283.975"), not the id's first
-      if (!/[0-9]/.test(w.text) && /,$/.test(w.text)) return null;
+      // a word of letters opens the id only as a register's letters ("HRB 31874", "FN", "B"): a
+      // place's name ("Zürich, CHE-416.283.975", "RPR Gent 0648.132.719") does not
+      const first = words[i + named] as Word | undefined;
+      if (first && !/[0-9]/.test(first.text) && !/^(?:[A-Z]{1,4}|[A-Z][a-z]{1,2})\.?$/.test(first.text))
+        return null;
       // an account's IBAN below a register's label is the bank's line, not the register's number
       const iban = /^[A-Z]{2}[0-9]{2}/.test(w.text) ? readAt('iban', words, i, h, ctx) : null;
       if (iban !== null && ibanValid(iban.value)) return null;
@@ -403,7 +409,12 @@ export function readRight(
       continue;
     // a register's place between it and its number ("Handelsregister Kanton Zürich,
     // CHE-416.283.975", "Registro Mercantil de Madrid, Hoja M-412877")
-    else if (kind === 'regid' && /^(\p{Lu}[\p{L}.'’-]*|de|del|di|du)[,:]?$/u.test(t) && ++skipped <= maxSkip)
+    else if (
+      kind === 'regid' &&
+      !REGISTER_PART.test(t) &&
+      /^(\p{Lu}[\p{L}.'’-]*|de|del|di|du)[,:]?$/u.test(t) &&
+      ++skipped <= maxSkip
+    )
       placed = true;
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
