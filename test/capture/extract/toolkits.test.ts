@@ -219,4 +219,33 @@ describe('toolkits (held out (6)) fixes', () => {
     );
     assert.equal(reg('Registro Mercantil de Valencia, Tomo 8.412, Libro 5.698, Folio 112'), undefined);
   });
+
+  test('a free-text remittance line after its label ("Causale: W-2026-0488 Enoteca Il Grappolo") is not read `high` from its first word', () => {
+    const f = read([
+      [40, 40, 'Vinicola Esempio S.r.l.'],
+      [343, 62, 'Fattura n. 488/2026'],
+      [343, 73, 'Data 09/03/2026'],
+      [49, 434, 'Causale: W-2026-0488 Enoteca Il Grappolo'],
+    ]);
+    assert.equal(f.payment_reference?.value, 'W-2026-0488');
+    assert.equal(f.payment_reference?.confidence, 'low');
+    const alone = read([
+      [40, 40, 'Vinicola Esempio S.r.l.'],
+      [343, 62, 'Fattura n. 488/2026'],
+      [343, 73, 'Data 09/03/2026'],
+      [49, 434, 'Causale: W-2026-0488'],
+    ]);
+    assert.equal(alone.payment_reference?.confidence, 'high');
+  });
+
+  test('a seller name beside its label and a colon ("Titulaire : Roussel Ingénierie Conseil SAS") has no colon', () => {
+    const f = read([
+      [158, 71, 'ROUSSEL INGÉNIERIE CONSEIL SAS'],
+      [343, 120, 'Facture n° F-2026-0142'],
+      [343, 132, 'Date : 12/03/2026'],
+      [47, 467, 'Titulaire : Roussel Ingénierie Conseil SAS'],
+      [47, 480, 'IBAN FR76 3000 4000 0312 3456 7890 143'],
+    ]);
+    assert.equal(f.seller_name?.value, 'Roussel Ingénierie Conseil SAS');
+  });
 });

@@ -440,7 +440,7 @@ function withLegalForm(lines: Line[], read: NameRead): NameRead {
   }
   // a name under its label is as its seller wrote it there ("Verkäufer: MUSTER-Autovermietung")
   if (read.labeled || name.every((k) => k === '') || name.length > 8)
-    return { ...read, value: text(best), words: best };
+    return best === read.words ? read : { ...read, value: text(best).replace(/^[:\s]+/, ''), words: best };
   for (const line of lines) {
     const h = lineHeight(line);
     const ws = line.words;

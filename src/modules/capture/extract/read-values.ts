@@ -257,7 +257,21 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       const t = w.text.replace(/[,;:]+$/, '');
       // (not an abbreviation with its dots, "P.IVA": a label's word)
       if (/^[A-Z][A-Z0-9_\-/]{3,31}$/.test(t) && !/[0-9]/.test(t)) return { value: t, words: [w] };
-      return readAt('id', words, i, h, ctx);
+      const id = readAt('id', words, i, h, ctx);
+      // "Causale: W-2026-0488 Enoteca Il Grappolo": words that go on in the same run may be the
+      // reference's too (a free-text remittance line): the first word alone is then not sure
+      // (not past a sentence's or a list's punctuation: "SE-2026-0147. Thank you")
+      const last = id?.words[id.words.length - 1];
+      const after = id && last && !/[.,;:»)"”]$/.test(last.text) ? words[i + id.words.length] : undefined;
+      if (
+        id &&
+        !id.doubt &&
+        after &&
+        tight(id.words[id.words.length - 1] as Word, after, h, 0.8) &&
+        /^\p{L}/u.test(after.text)
+      )
+        return { ...id, doubt: 'the printed reference may go on past this word' };
+      return id;
     }
     case 'currency': {
       const t = w.text.replace(/[():,]/g, '').toUpperCase();
