@@ -248,4 +248,14 @@ describe('toolkits (held out (6)) fixes', () => {
     ]);
     assert.equal(f.seller_name?.value, 'Roussel Ingénierie Conseil SAS');
   });
+
+  test('a family name’s particles before a legal name found in the small print ("Van der Wiel Kantoorartikelen B.V.")', () => {
+    const f = read([
+      [238, 32, 'Kantoorartikelen B.V.'],
+      [343, 120, 'Factuurnummer 2026-0311'],
+      [343, 132, 'Factuurdatum 12-03-2026'],
+      [173, 802, 'Van der Wiel Kantoorartikelen B.V. · Vlampijpstraat 58 · 3534 AR Utrecht'],
+    ]);
+    assert.equal(f.seller_name?.value, 'Van der Wiel Kantoorartikelen B.V.');
+  });
 });

@@ -401,6 +401,8 @@ const ENDS_WITH_FORM = new RegExp(
   `(?<![\\p{L}])(?:${FORMS}|limited|s\\.?\\s?a\\.?\\s?r\\.?\\s?l|s\\.?\\s?n\\.?\\s?c|s\\.?\\s?l\\.?\\s?p)\\.?$`,
   'u',
 );
+/** A family name's particle or a joining word inside a company's name. */
+const PARTICLE = /^(van|der|den|de|von|vom|zu|di|da|del|della|du|la|le|y|e|&)$/;
 /** A legal form opening a name ("SARL Les Ateliers Gourmands", "BV De Smet"). */
 const FORM_FIRST = /^(sarl|sas|sasu|eurl|sa|bv|nv|srl|sprl|gmbh|ag)\.?$/;
 
@@ -469,15 +471,18 @@ function withLegalForm(lines: Line[], read: NameRead): NameRead {
       )
         from--;
       else if (hasForm(ws.slice(from, to))) {
-        // capitalized words before it that open its run: the name's first words
+        // capitalized words before it that open its run: the name's first words, with a family
+        // name's particles between them ("Van der Wiel Kantoorartikelen B.V.", "Colombo & Figli")
         let k = from;
         while (
           k > 0 &&
-          from - k < 2 &&
+          from - k < 4 &&
           tight(ws[k - 1] as Word, ws[k] as Word) &&
-          /^\p{Lu}\p{Ll}+$/u.test((ws[k - 1] as Word).text)
+          (/^\p{Lu}\p{Ll}+$/u.test((ws[k - 1] as Word).text) || PARTICLE.test((ws[k - 1] as Word).text))
         )
           k--;
+        // the name starts with a capital, never with a particle
+        while (k < from && !/^\p{Lu}/u.test((ws[k] as Word).text)) k++;
         const opens =
           k === 0 || !tight(ws[k - 1] as Word, ws[k] as Word) || SEPARATOR.test((ws[k - 1] as Word).text);
         if (k < from && opens) from = k;
