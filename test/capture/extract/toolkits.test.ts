@@ -258,4 +258,25 @@ describe('toolkits (held out (6)) fixes', () => {
     ]);
     assert.equal(f.seller_name?.value, 'Van der Wiel Kantoorartikelen B.V.');
   });
+
+  test('labels in their short forms: "N° TVA intracom.", "Your PO", "Please use reference … with your payment"', () => {
+    const fr = read([
+      [40, 40, 'Maison Exemple SARL'],
+      [369, 147, 'Facture n° FA-2026-00412'],
+      [369, 160, 'Date : 12/03/2026'],
+      [40, 524, 'Maison Exemple SARL  Tél. 03 20 55 01 48  N° TVA intracom. FR 45 812453678'],
+    ]);
+    assert.equal(fr.seller_vat_id?.value, 'FR45812453678');
+    assert.equal(fr.seller_vat_id?.confidence, 'high');
+    const en = read([
+      [40, 40, 'Example Studio Limited'],
+      [374, 130, 'Invoice no. SLV-2026-0419'],
+      [374, 140, 'Date 12/03/2026'],
+      [374, 150, 'Your PO'],
+      [507, 150, 'BCD-0311'],
+      [57, 454, 'Please use reference SLV-BCD-0419 with your payment.'],
+    ]);
+    assert.equal(en.purchase_order?.value, 'BCD-0311');
+    assert.equal(en.payment_reference?.value, 'SLV-BCD-0419');
+  });
 });

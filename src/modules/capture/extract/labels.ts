@@ -319,6 +319,8 @@ export const LABELS: LabelPattern[] = [
     // rappelant la référence F2026-0311", "o.v.v. factuurnummer 2026-00571", "onder vermelding van
     // ons factuurnummer …", "riportando nella causale «FT 145/2026»"
     'quoting(?:\\s+(?:our|your|the))?(?:\\s+(?:reference|ref\\.?|invoice\\s+(?:no\\.?|number)))?',
+    // "Please use reference SLV-BCD-0419 with your payment"
+    'use\\s+(?:the\\s+|our\\s+|this\\s+)?(?:payment\\s+)?reference',
     '(?:en\\s+)?(?:rappelant|indiquant|mentionnant)\\s+(?:la\\s+|votre\\s+|notre\\s+)?(?:reference|numero\\s+de\\s+facture)',
     'o\\.\\s?v\\.\\s?v\\.?(?:\\s+(?:het\\s+|ons\\s+)?(?:factuurnummer|kenmerk|betalingskenmerk))?',
     'onder\\s+vermelding\\s+van(?:\\s+(?:het\\s+|ons\\s+|uw\\s+))?(?:\\s*(?:factuurnummer|kenmerk|betalingskenmerk))?',
@@ -334,8 +336,9 @@ export const LABELS: LabelPattern[] = [
     'vat\\s*(?:id|no|nr|number|reg(?:istration)?\\.?(?:\\s+(?:no|nr|number))?)\\.?',
     // Switzerland: "MWST-Nr. CHE-416.283.975 MWST"
     'mwst\\s*-?\\s*(?:nr|nummer)\\.?',
-    'tva\\s+intra(?:communautaire|\\.)?',
-    `${NO}\\s*(?:de\\s+)?tva(?:\\s+intra(?:communautaire)?)?`,
+    // (also abbreviated: "N° TVA intracom.", "TVA intra-com.")
+    'tva\\s+intra(?:\\s*-?\\s*com(?:munautaire|m?\\.)?|communautaire|\\.)?',
+    `${NO}\\s*(?:de\\s+)?tva(?:\\s+intra(?:\\s*-?\\s*com(?:munautaire|m?\\.)?|communautaire|\\.)?)?`,
     'identifiant\\s+tva',
     'btw\\s*-?\\s*(?:nummer|nr|id|identificatienummer)\\.?',
     'nif\\s*/\\s*cif',
@@ -409,6 +412,8 @@ export const LABELS: LabelPattern[] = [
     `auftrags?\\s*-?\\s*${NO}`,
     'auftragsnummer',
     `purchase\\s+order(?:\\s*${NO})?`,
+    // "Your PO FR-2231": the buyer's own order number, named as such
+    `(?:your|customer|client)\\s+p\\.?\\s?o\\.?(?:\\s*${NO})?`,
     `p\\.?o\\.?\\s*${NO}`,
     `order\\s*${NO}`,
     'order\\s+ref(?:erence)?',
