@@ -52,6 +52,15 @@ describe('the amount due where only the total is printed', () => {
       assert.equal(f.amount_due, null);
     });
 
+  test('a word that only begins like one of them ("Advanced", "Avancées") does not stop it', () => {
+    for (const name of ['Advanced Materials Ltd', 'Technologies Avancées SAS']) {
+      const f = read([[50, 40, name], ...head.slice(1), ...invoice([])]);
+      assert.equal(f.amount_due?.value, '595.00', name);
+    }
+    const f = read([[50, 200, 'Less advance paid 100.00'], ...head, ...invoice([])]);
+    assert.equal(f.amount_due, null);
+  });
+
   test('stays null without a total', () => {
     const f = read([...head, [300, 300, 'Netto'], [470, 300, '500,00']]);
     assert.equal(f.total, null);

@@ -42,7 +42,8 @@ const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
 const ADJUSTS_TOTAL = new RegExp(
   [
     'deposit',
-    'advance',
+    // (whole words: "Advanced Materials Ltd", "Technologies Avancées" pay their totals)
+    'advances?(?![\\p{L}])',
     'pre-?paid',
     'prepayment',
     '(?:already|previously)\\s+paid',
@@ -62,7 +63,7 @@ const ADJUSTS_TOTAL = new RegExp(
     'quellensteuer',
     'saldovortrag',
     'acompte',
-    'avance',
+    'avances?(?![\\p{L}])',
     'deja\\s+(?:paye|regle|verse)',
     'retenue',
     'solde\\s+(?:precedent|anterieur)',
