@@ -23,6 +23,7 @@ import {
   rfValid,
   vatIdValid,
 } from './checks.ts';
+import { ADJUSTS_TOTAL } from './labels.ts';
 import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
@@ -31,60 +32,6 @@ import { buyerName, type NameRead, sameName, sellerName, timesPrinted, underBuye
 import { breakdownBox, readBreakdown, readLines } from './tables.ts';
 
 const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
-
-/**
- * Words that say something is taken off the total before it is paid, or added to it: a deposit or
- * advance already paid, a withholding tax, a previous balance, a credit set off. Where a page
- * prints one, the amount it asks to be paid is not its total; where it prints none and no amount
- * due either, the total is what it asks (BT-115 = BT-112 when nothing was paid: EN 16931's
- * BR-CO-16), and that total is the amount due as printed (`low`: no label names it).
- */
-const ADJUSTS_TOTAL = new RegExp(
-  [
-    'deposit',
-    // (whole words: "Advanced Materials Ltd", "Technologies Avancées" pay their totals)
-    'advances?(?![\\p{L}])',
-    'pre-?paid',
-    'prepayment',
-    '(?:already|previously)\\s+paid',
-    'payments?\\s+received',
-    'amount\\s+paid',
-    'paid\\s+(?:on|to\\s+date)',
-    'withholding',
-    'previous\\s+balance',
-    'brought\\s+forward',
-    'credit\\s+applied',
-    'anzahlung',
-    'vorauszahlung',
-    'abschlagszahlung',
-    'akonto',
-    'bereits\\s+(?:be)?zahlt',
-    'geleistete',
-    'quellensteuer',
-    'saldovortrag',
-    'acompte',
-    'avances?(?![\\p{L}])',
-    'deja\\s+(?:paye|regle|verse)',
-    'retenue',
-    'solde\\s+(?:precedent|anterieur)',
-    'aanbetaling',
-    'voorschot',
-    '(?:reeds|al)\\s+betaald',
-    'vorig\\s+saldo',
-    'anticipo',
-    'entrega\\s+a\\s+cuenta',
-    'ya\\s+pagado',
-    'retencion',
-    'irpf',
-    'acconto',
-    'gia\\s+(?:pagat|versat)',
-    'ritenuta',
-    'saldo\\s+(?:anterior|precedente)',
-  ]
-    .map((s) => `(?<![\\p{L}])${s}`)
-    .join('|'),
-  'u',
-);
 
 /**
  * A BIC's last five characters (location, branch) may be letters or digits, and it has no check

@@ -188,7 +188,15 @@ export function linesOf(file: ReadFile): Line[] {
         level(a, (a.bbox[1] + a.bbox[3]) / 2) - level(b, (b.bbox[1] + b.bbox[3]) / 2) ||
         a.bbox[0] - b.bbox[0],
     );
-    const groups: { y0: number; y1: number; tops: number[]; bottoms: number[]; words: Word[] }[] = [];
+    const groups: {
+      y0: number;
+      y1: number;
+      tops: number[];
+      bottoms: number[];
+      /** the band a word's middle is tested against: the union on a scan, else the median */
+      band: [number, number];
+      words: Word[];
+    }[] = [];
     for (const w of words) {
       const h = w.bbox[3] - w.bbox[1];
       const [wy0, wy1] = [level(w, w.bbox[1]), level(w, w.bbox[3])];
@@ -204,7 +212,7 @@ export function linesOf(file: ReadFile): Line[] {
       let target: (typeof groups)[number] | undefined;
       for (let i = groups.length - 1; i >= 0 && i >= groups.length - 4; i--) {
         const g = groups[i] as (typeof groups)[number];
-        const [by0, by1] = page.method === 'ocr' ? [g.y0, g.y1] : [median(g.tops), median(g.bottoms)];
+        const [by0, by1] = g.band;
         const gh = by1 - by0;
         if (mid >= by0 + Math.min(gh, h) * 0.2 - 0.5 && mid <= by1 - Math.min(gh, h) * 0.2 + 0.5) {
           target = g;
@@ -217,7 +225,10 @@ export function linesOf(file: ReadFile): Line[] {
         target.bottoms.push(wy1);
         target.y0 = Math.min(target.y0, wy0);
         target.y1 = Math.max(target.y1, wy1);
-      } else groups.push({ y0: wy0, y1: wy1, tops: [wy0], bottoms: [wy1], words: [w] });
+        // once a word joins, not at every word tested against it
+        target.band =
+          page.method === 'ocr' ? [target.y0, target.y1] : [median(target.tops), median(target.bottoms)];
+      } else groups.push({ y0: wy0, y1: wy1, tops: [wy0], bottoms: [wy1], band: [wy0, wy1], words: [w] });
     }
     groups.sort((a, b) => a.y0 - b.y0);
     groups.forEach((g, index) => {
