@@ -4,24 +4,12 @@
 // page prints something taken off the total or added to it that was not read as an amount due.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER, type Run } from './hand-made.ts';
-
-const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
+import { INVOICE_HEAD, type Run, fieldsOf as read, totalsBlock } from './hand-made.ts';
 
 const invoice = (extra: [string, string][]): Run[] =>
-  (
-    [['Netto', '500,00'], ['MwSt. 19 %', '95,00'], ['Gesamtbetrag', '595,00'], ...extra] as [string, string][]
-  ).flatMap(([label, amount], i): Run[] => [
-    [300, 300 + 14 * i, label],
-    [470, 300 + 14 * i, amount],
-  ]);
+  totalsBlock([['Netto', '500,00'], ['MwSt. 19 %', '95,00'], ['Gesamtbetrag', '595,00'], ...extra]);
 
-const head: Run[] = [
-  [50, 40, 'Beispiel Lieferant GmbH'],
-  [50, 80, 'Rechnung Nr. 2026-0412'],
-  [50, 94, 'Rechnungsdatum 12.05.2026'],
-];
+const head = INVOICE_HEAD;
 
 describe('the amount due where only the total is printed', () => {
   test('is the total as printed, low, at the total’s place', () => {

@@ -1,7 +1,14 @@
 // Hand-made pages for extraction's tests: runs of text placed where a layout would print them,
 // split into words boxed at 5.5 points a character and 10 points high (A4 in points), the way the
 // text-layer reader hands them over. No PDF is involved: extraction sees only words.
-import type { CaptureReceiver, PageWord, ReadFile, ReadPage } from '../../../src/lib/capture-shapes.ts';
+import type {
+  CaptureFields,
+  CaptureReceiver,
+  PageWord,
+  ReadFile,
+  ReadPage,
+} from '../../../src/lib/capture-shapes.ts';
+import { extractFields } from '../../../src/modules/capture/extract/index.ts';
 
 /** [x, y, text]: a run of words starting at x on the line whose top is y. */
 export type Run = [number, number, string];
@@ -37,3 +44,27 @@ export const RECEIVER: CaptureReceiver = {
   legal_registration_id: null,
   country_code: 'DE',
 };
+
+/** What extraction reads of one hand-made page for RECEIVER, nothing learned. */
+export const fieldsOf = (runs: Run[]): CaptureFields => extractFields(file(runs), RECEIVER, null).fields;
+
+/** A German invoice's head: the seller, the number and the date, each beside its label. */
+export const INVOICE_HEAD: Run[] = [
+  [50, 40, 'Beispiel Lieferant GmbH'],
+  [50, 80, 'Rechnung Nr. 2026-0412'],
+  [50, 94, 'Rechnungsdatum 12.05.2026'],
+];
+
+/**
+ * A totals block: [label, amount] rows from `y` down, `step` points apart, labels starting at
+ * `labelX`, amounts at `amountX` (by default a block at the foot of the right half of an A4 page).
+ */
+export function totalsBlock(
+  rows: [string, string][],
+  { y = 300, step = 14, labelX = 300, amountX = 470 } = {},
+): Run[] {
+  return rows.flatMap(([label, amount], i): Run[] => [
+    [labelX, y + step * i, label],
+    [amountX, y + step * i, amount],
+  ]);
+}

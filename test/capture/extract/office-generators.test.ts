@@ -6,23 +6,11 @@
 // label, and a letter's place and date. Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER, type Run } from './hand-made.ts';
+import { INVOICE_HEAD, type Run, fieldsOf as read, totalsBlock } from './hand-made.ts';
 
-const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
+const totals = (rows: [string, string][], y = 300): Run[] => totalsBlock(rows, { y });
 
-/** A totals block at the foot of a page: [label, amount] rows, labels at 300, amounts at 470. */
-const totals = (rows: [string, string][], y = 300): Run[] =>
-  rows.flatMap(([label, amount], i): Run[] => [
-    [300, y + 14 * i, label],
-    [470, y + 14 * i, amount],
-  ]);
-
-const head: Run[] = [
-  [50, 40, 'Beispiel Lieferant GmbH'],
-  [50, 80, 'Rechnung Nr. 2026-0412'],
-  [50, 94, 'Rechnungsdatum 12.05.2026'],
-];
+const head = INVOICE_HEAD;
 
 describe('office generators (held out (5)) fixes', () => {
   test('a total with its qualifier after the label ("Gesamtbetrag brutto", "Total de l’avoir TTC")', () => {

@@ -9,9 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PageWord, ReadFile } from '../../../src/lib/capture-shapes.ts';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER, type Run } from './hand-made.ts';
-
-const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
+import { RECEIVER, type Run, fieldsOf as read } from './hand-made.ts';
 
 /**
  * A scanned page as OCR hands it over (300 dpi pixels, 22 px a character, every word at 0.93), a

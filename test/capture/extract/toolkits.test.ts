@@ -8,9 +8,7 @@ import { describe, test } from 'node:test';
 import type { PageWord, ReadFile } from '../../../src/lib/capture-shapes.ts';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
 import { linesOf } from '../../../src/modules/capture/extract/lines.ts';
-import { file, page, RECEIVER, type Run } from './hand-made.ts';
-
-const read = (runs: Run[]) => extractFields(file(runs), RECEIVER, null).fields;
+import { page, RECEIVER, type Run, fieldsOf as read, totalsBlock } from './hand-made.ts';
 
 describe('toolkits (held out (6)) fixes', () => {
   test('"Rif. fattura n. 312/2026 del 27/02/2026" is the invoice a credit note refers to, not its number or date', () => {
@@ -72,10 +70,7 @@ describe('toolkits (held out (6)) fixes', () => {
 
   /** A totals block: [label, amount] rows, labels at 269, amounts at 496. */
   const totals = (rows: [string, string][], y = 460): Run[] =>
-    rows.flatMap(([label, amount], i): Run[] => [
-      [269, y + 15 * i, label],
-      [496, y + 15 * i, amount],
-    ]);
+    totalsBlock(rows, { y, step: 15, labelX: 269, amountX: 496 });
 
   test('a tax printed on its rate’s row after the base ("IVA 21% s/ 3.890,00 € 816,90 €"): the tax, and the base as the net', () => {
     const es = read([
