@@ -28,6 +28,8 @@ import {
   langOf,
   readCorpusFile,
   receiverOf,
+  SIX_LANGUAGE_SETS,
+  type SixLanguageSet,
 } from './capture-corpus.ts';
 
 export type Scalar = Exclude<FieldName, 'tax_breakdown'>;
@@ -42,6 +44,21 @@ const TARGETS: Partial<Record<Scalar, number>> = {
   currency: 0.9,
   seller_vat_id: 0.85,
   iban: 0.85,
+};
+
+/**
+ * What the tables say of each six-language set (its files and pages counted), and the section of
+ * bench/RESULTS.md that keeps its first measurement.
+ */
+const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => string> = {
+  langs: (files, pages) =>
+    `Languages (held out (3), test/fixtures/capture/chromium-langs): ${files} invoices in English, German, French, Dutch, Spanish and Italian, ${pages} pages, printed by headless Chromium from HTML written before reading capture's label lists (held out for its first measurement only; see "Languages, first measurement" below)`,
+  blind: (files, pages) =>
+    `A second generator (held out (4), test/fixtures/capture/pdfkit-blind): ${files} invoices in the same six languages, ${pages} pages, drawn with pdfkit by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "A second generator, first measurement" below)`,
+  office: (files, pages) =>
+    `Two office generators (held out (5), test/fixtures/capture/office-blind): ${files} invoices in the same six languages, ${pages} pages, half LibreOffice Writer documents converted by LibreOffice, half typeset by pdflatex, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Two office generators, the first measurement" below)`,
+  toolkit: (files, pages) =>
+    `Three toolkits (held out (6), test/fixtures/capture/toolkit-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each drawn by ReportLab, TCPDF and wkhtmltopdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Three toolkits, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
@@ -324,10 +341,6 @@ async function main(): Promise<void> {
   // BENCH_CAPTURE_TUNING_ONLY=1: while tuning, leave the held-out files unread (and RESULTS.md alone)
   const tuningOnly = process.env.BENCH_CAPTURE_TUNING_ONLY === '1';
   const held = tuningOnly ? [] : files.filter((f) => f.set === 'held-out');
-  const langs = tuningOnly ? [] : files.filter((f) => f.set === 'langs');
-  const blind = tuningOnly ? [] : files.filter((f) => f.set === 'blind');
-  const office = tuningOnly ? [] : files.filter((f) => f.set === 'office');
-  const toolkit = tuningOnly ? [] : files.filter((f) => f.set === 'toolkit');
   const measured = (): Measured => ({
     files: 0,
     pages: 0,
@@ -335,15 +348,14 @@ async function main(): Promise<void> {
     extractMs: [],
     fields: emptyFields(),
   });
-  const [mHeld, mFormer, mTune, mLangs, mBlind, mOffice, mToolkit] = [
-    measured(),
-    measured(),
-    measured(),
-    measured(),
-    measured(),
-    measured(),
-    measured(),
-  ];
+  const [mHeld, mFormer, mTune] = [measured(), measured(), measured()];
+  // every six-language set: its files (none while tuning) and what was measured of them
+  const sixSets = SIX_LANGUAGE_SETS.map(({ set }) => ({
+    set,
+    files: tuningOnly ? [] : files.filter((f) => f.set === set),
+    m: measured(),
+    byLang: new Map<string, Record<Scalar, Tally>>(),
+  }));
   // a six-language set again, one language at a time, for the per-language table
   const perLanguage = async (set: CorpusFile[]): Promise<Map<string, Record<Scalar, Tally>>> => {
     const byLang = new Map<string, Record<Scalar, Tally>>();
@@ -357,19 +369,13 @@ async function main(): Promise<void> {
     }
     return byLang;
   };
-  // BENCH_CAPTURE_ONLY=langs, blind, office or toolkit (BENCH_CAPTURE_LANGS_ONLY=1, the older name, is
-  // langs): that six-language set's tables alone, printed (RESULTS.md left alone)
+  // BENCH_CAPTURE_ONLY=<a six-language set> (BENCH_CAPTURE_LANGS_ONLY=1, the older name, is
+  // langs): that set's tables alone, printed (RESULTS.md left alone)
   const only =
     process.env.BENCH_CAPTURE_ONLY ?? (process.env.BENCH_CAPTURE_LANGS_ONLY === '1' ? 'langs' : '');
-  const sixLanguageSets: Record<string, [CorpusFile[], Measured]> = {
-    langs: [langs, mLangs],
-    blind: [blind, mBlind],
-    office: [office, mOffice],
-    toolkit: [toolkit, mToolkit],
-  };
-  const onlySet = sixLanguageSets[only];
+  const onlySet = sixSets.find((s) => s.set === only);
   if (onlySet) {
-    const [set, m] = onlySet;
+    const { files: set, m } = onlySet;
     await readAll(set, m);
     const byLang = await perLanguage(set);
     console.log(
@@ -380,48 +386,31 @@ async function main(): Promise<void> {
     );
     return;
   }
-  if (only !== '') throw new Error(`BENCH_CAPTURE_ONLY must be langs, blind, office or toolkit, not ${only}`);
+  if (only !== '')
+    throw new Error(
+      `BENCH_CAPTURE_ONLY must be one of ${SIX_LANGUAGE_SETS.map((s) => s.set).join(', ')}, not ${only}`,
+    );
   // warm pdf.js and the regular expressions up once, outside the timings
   if (files[0]) extractFields(await readCorpusFile(files[0]), receiverOf(files[0].key), null);
   const readsHeld = await readAll(held, mHeld);
   const readsFormer = await readAll(former, mFormer);
   const readsTune = await readAll(tuning, mTune);
-  await readAll(langs, mLangs);
-  const byLang = await perLanguage(langs);
-  await readAll(blind, mBlind);
-  const byLangBlind = await perLanguage(blind);
-  await readAll(office, mOffice);
-  const byLangOffice = await perLanguage(office);
-  await readAll(toolkit, mToolkit);
-  const byLangToolkit = await perLanguage(toolkit);
+  for (const s of sixSets) {
+    await readAll(s.files, s.m);
+    s.byLang = await perLanguage(s.files);
+  }
   const learnt = learning(readsHeld);
   const learntFormer = learning(readsFormer);
   const learntTune = learning(readsTune);
-  const allMs = [
-    ...mHeld.msPerPage,
-    ...mFormer.msPerPage,
-    ...mTune.msPerPage,
-    ...mLangs.msPerPage,
-    ...mBlind.msPerPage,
-    ...mOffice.msPerPage,
-    ...mToolkit.msPerPage,
-  ];
-  const pages =
-    mHeld.pages + mFormer.pages + mTune.pages + mLangs.pages + mBlind.pages + mOffice.pages + mToolkit.pages;
+  const all = [mHeld, mFormer, mTune, ...sixSets.map((s) => s.m)];
+  const allMs = all.flatMap((m) => m.msPerPage);
+  const pages = all.reduce((n, m) => n + m.pages, 0);
   const totalMs = allMs.reduce((a, b) => a + b, 0);
   const p99 =
     [...allMs].sort((a, b) => a - b)[Math.min(allMs.length - 1, Math.floor(allMs.length * 0.99))] ?? 0;
   const result: CaptureBench = {
     pages,
-    extractP50: median([
-      ...mHeld.extractMs,
-      ...mFormer.extractMs,
-      ...mTune.extractMs,
-      ...mLangs.extractMs,
-      ...mBlind.extractMs,
-      ...mOffice.extractMs,
-      ...mToolkit.extractMs,
-    ]),
+    extractP50: median(all.flatMap((m) => m.extractMs)),
     pagesPerSecond: (pages * 1000) / totalMs,
     p50: median(allMs),
     p99,
@@ -434,7 +423,7 @@ async function main(): Promise<void> {
   const lines = [
     '### Capture (issue 51), `npm run bench:capture`',
     '',
-    `Measured ${new Date().toISOString()} on Node ${process.version}, one core (in process, no pool). Corpus: test/fixtures/capture, ${files.length} PDFs: public Factur-X/ZUGFeRD files stripped of their embedded e-invoice, whose XML is the answer key, and four six-language sets made with their keys (test/fixtures/capture/README.md).`,
+    `Measured ${new Date().toISOString()} on Node ${process.version}, one core (in process, no pool). Corpus: test/fixtures/capture, ${files.length} PDFs: public Factur-X/ZUGFeRD files stripped of their embedded e-invoice, whose XML is the answer key, and ${SIX_LANGUAGE_SETS.length} six-language sets made with their keys (test/fixtures/capture/README.md).`,
     `Extraction was tuned on the generators ${generators(tuning)} (${tuning.length} files) and, since the second measurement, on the FORMERLY held-out ${generators(former)} (${former.length} files). The HELD-OUT set is the files added on 2026-11-26 that nobody looked at while tuning (test/fixtures/capture/README.md, set "held out (2)"): ${generators(held)} (${held.length} files, ${mHeld.pages} pages).`,
     '',
     '"printed": the key has the value and the page shows it (in any of the forms extraction reads); accuracy is exact after normalization (amounts to the cent, a credit note\'s sign aside; identifiers and names without case, accents, spaces and punctuation). "high and wrong" counts every `high` value that differs from the key; "high, key has none" are values the page prints that the embedded XML does not carry (a BIC, a due date in the payment terms), which the key cannot judge. "high, not printed" are `high` values where the key\'s own value is not on the page at all: the page and its embedded XML disagree (in the tuning data: fpdf\'s page shows another invoice than its XML, RE-20190121/507 for FA-2017-0010, and Mustang\'s validXRechnung.pdf prints RE-20200620/508 of 2020-06-20 where its XML says RE-20190610/507 of 2019-06-10); extraction read what the page prints beside its label, which the key counts wrong.',
@@ -460,30 +449,10 @@ async function main(): Promise<void> {
     ),
     `Formerly held out, after one confirmation per supplier: ${learntFormer.suppliers} suppliers, ${learntFormer.nextFiles} next files; auto-confirm-able ${learntFormer.autoBefore} before (${pct(learntFormer.autoBefore, learntFormer.nextFiles)}), ${learntFormer.autoAfter} after (${pct(learntFormer.autoAfter, learntFormer.nextFiles)}), of those wrong in number, issue date or total: ${learntFormer.autoWrongAfter}.`,
     '',
-    ...fieldTable(
-      `Languages (held out (3), test/fixtures/capture/chromium-langs): ${mLangs.files} invoices in English, German, French, Dutch, Spanish and Italian, ${mLangs.pages} pages, printed by headless Chromium from HTML written before reading capture's label lists (held out for its first measurement only; see "Languages, first measurement" below)`,
-      mLangs.fields,
-      true,
-    ),
-    ...langTable('The same, per language (right of printed; `high` values wrong)', byLang),
-    ...fieldTable(
-      `A second generator (held out (4), test/fixtures/capture/pdfkit-blind): ${mBlind.files} invoices in the same six languages, ${mBlind.pages} pages, drawn with pdfkit by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "A second generator, first measurement" below)`,
-      mBlind.fields,
-      true,
-    ),
-    ...langTable('The same, per language (right of printed; `high` values wrong)', byLangBlind),
-    ...fieldTable(
-      `Two office generators (held out (5), test/fixtures/capture/office-blind): ${mOffice.files} invoices in the same six languages, ${mOffice.pages} pages, half LibreOffice Writer documents converted by LibreOffice, half typeset by pdflatex, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Two office generators, the first measurement" below)`,
-      mOffice.fields,
-      true,
-    ),
-    ...langTable('The same, per language (right of printed; `high` values wrong)', byLangOffice),
-    ...fieldTable(
-      `Three toolkits (held out (6), test/fixtures/capture/toolkit-blind): ${mToolkit.files} invoices in the same six languages, ${mToolkit.pages} pages, 8 each drawn by ReportLab, TCPDF and wkhtmltopdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Three toolkits, the first measurement" below)`,
-      mToolkit.fields,
-      true,
-    ),
-    ...langTable('The same, per language (right of printed; `high` values wrong)', byLangToolkit),
+    ...sixSets.flatMap((s) => [
+      ...fieldTable(SET_TITLES[s.set](s.m.files, s.m.pages), s.m.fields, true),
+      ...langTable('The same, per language (right of printed; `high` values wrong)', s.byLang),
+    ]),
     ...fieldTable(
       `For reference: the first tuning generators (${mTune.files} files; not a measure of unseen layouts)`,
       mTune.fields,
