@@ -18,7 +18,8 @@ const W = 2480;
 /**
  * A scanned page of `runs` (x, y in pixels, as on the level page), turned by `slope` (dy/dx about
  * the page's left edge), as OCR hands it over: every word's box on the page as scanned. A run's
- * text may hold "¦" to split a word in two with a gap of `gap` pixels ("11/03/201¦7").
+ * text may hold "¦" to split a word in two with a gap of `gap` pixels ("11/03/201¦7"), and a word
+ * its own confidence after an @ ("x@0.55"; the others 0.9).
  */
 function scan(runs: Run[], slope: number, method: 'ocr' | 'text' = 'ocr', gap = 6): ReadFile {
   const words: PageWord[] = [];
@@ -26,13 +27,14 @@ function scan(runs: Run[], slope: number, method: 'ocr' | 'text' = 'ocr', gap = 
     let at = x;
     for (const piece of text.split(/(\s+)/)) {
       if (piece.trim() !== '')
-        for (const [k, part] of piece.split('¦').entries()) {
+        for (const [k, written] of piece.split('¦').entries()) {
           if (k > 0) at += gap;
+          const [part = written, sure = '0.9'] = written.split('@');
           const dy = slope * (at + (part.length * CHAR) / 2);
           words.push({
             text: part,
             bbox: [at, y + dy, at + part.length * CHAR, y + 40 + dy],
-            confidence: 0.9,
+            confidence: Number(sure),
           });
           at += part.length * CHAR;
         }
@@ -129,6 +131,23 @@ describe("OCR'd amounts", () => {
     assert.equal(ocr.fields.total?.confidence, 'high');
     const text = extractFields(scan(runs, 0, 'text'), RECEIVER, null);
     assert.notEqual(text.fields.total?.value, '447.88');
+  });
+
+  test('a lone letter OCR was unsure of between a label and its amount is a rule or dust, stepped over', () => {
+    // a Swiss ERP's "Total | CHF 2'682.35", the rule before the amount read as "x" at 0.55
+    const runs = (x: string): Run[] => [
+      ...HEAD,
+      [1300, 2500, 'Nettobetrag CHF 376.37'],
+      [1300, 2560, 'MWST 8.1 % CHF 30.49'],
+      [1300, 2620, `Total ${x} CHF 406.86`],
+    ];
+    const unsure = extractFields(scan(runs('x@0.55'), 0), RECEIVER, null).fields;
+    assert.equal(unsure.total?.value, '406.86');
+    assert.equal(unsure.total?.confidence, 'high');
+    // read well, a letter is a word: the value is not past it
+    assert.notEqual(extractFields(scan(runs('x'), 0), RECEIVER, null).fields.total?.value, '406.86');
+    // two letters are not a speck
+    assert.notEqual(extractFields(scan(runs('xy@0.55'), 0), RECEIVER, null).fields.total?.value, '406.86');
   });
 
   test('a value OCR split in two words is read whole', () => {
@@ -373,5 +392,27 @@ describe("an OCR'd BIC", () => {
   test('without them, or from a text layer, it is `high`', () => {
     assert.equal(page('COBADEFFXXX', 'ocr')?.confidence, 'high');
     assert.equal(page('BYLADEM1FSI', 'text')?.confidence, 'high');
+  });
+});
+
+describe("an OCR'd registration", () => {
+  // The toolkit set's it-4 scan read the REA number `SI-148392` as `S1-148392` (at 0.76): a
+  // registration has no check digits to catch it.
+  const page = (reg: string, method: 'ocr' | 'text') =>
+    extractFields(scan([...HEAD, [200, 3000, `Registro Imprese REA ${reg}`]], 0, method), RECEIVER, null)
+      .fields.seller_registration_id;
+
+  test('with a 1 or 0 beside a letter, or an I or O beside a digit, read by OCR, it is `low`', () => {
+    assert.deepEqual(
+      [page('S1-148392', 'ocr')?.value, page('S1-148392', 'ocr')?.confidence],
+      ['S1148392', 'low'],
+    );
+    assert.equal(page('HRB1O488', 'ocr')?.confidence, 'low');
+  });
+
+  test('without, or from a text layer, it is `high`', () => {
+    assert.equal(page('SI-148392', 'ocr')?.confidence, 'high');
+    assert.equal(page('B214736', 'ocr')?.confidence, 'high');
+    assert.equal(page('S1-148392', 'text')?.confidence, 'high');
   });
 });

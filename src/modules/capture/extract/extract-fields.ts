@@ -42,6 +42,16 @@ function ocrAmbiguousBic(c: Candidate): boolean {
   return c.words.some((w) => w.ocr) && /[IO01]/.test(compactId(c.value).slice(6));
 }
 
+/**
+ * A registration has no check digits either, and mixes letters and digits: read by OCR with a 1
+ * or 0 beside a letter, or an I or O beside a digit, that one may be misread (the REA number
+ * `SI-148392` read as `S1-148392`), and it is `low`. "HRB 10488" (a space between) and "B214736"
+ * stay `high`.
+ */
+function ocrAmbiguousRegistration(c: Candidate): boolean {
+  return c.words.some((w) => w.ocr) && /[A-Z][01]|[01][A-Z]|[0-9][IO]|[IO][0-9]/.test(c.value.toUpperCase());
+}
+
 function value(
   c: { value: string; words: { text: string; bbox: BBox }[]; page: number },
   high: boolean,
@@ -274,7 +284,11 @@ export function extractFields(
   if (sellerVat)
     fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
   const reg = best(all, 'seller_registration_id', (c) => c.labeled);
-  if (reg) fields.seller_registration_id = value({ ...reg, value: compactId(reg.value) }, !reg.doubt);
+  if (reg)
+    fields.seller_registration_id = value(
+      { ...reg, value: compactId(reg.value) },
+      !reg.doubt && !ocrAmbiguousRegistration(reg),
+    );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside
     // "PO number")

@@ -12,7 +12,7 @@ import {
   vatCountry,
 } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
-import { JUNK_OCR, type Line, lineHeight, type Word } from './lines.ts';
+import { JUNK_OCR, type Line, lineHeight, UNSURE_OCR, type Word } from './lines.ts';
 import {
   currencyOfAmount,
   type DecimalMark,
@@ -420,6 +420,15 @@ export function readRight(
     // what OCR made of dotted leaders between a label and its value ("eee", "in;"): letters it was
     // unsure of, no digit
     else if ((line.words[i] as Word).ocr && (line.words[i] as Word).sure < JUNK_OCR && !/[0-9]/.test(t))
+      continue;
+    // a table's rule or a box's edge before an amount or a date, read as a lone letter OCR was
+    // unsure of ("Total x@0.55 CHF 2'682.35"): no amount or date starts with a letter
+    else if (
+      (kind === 'amount' || kind === 'date') &&
+      (line.words[i] as Word).ocr &&
+      (line.words[i] as Word).sure < UNSURE_OCR &&
+      /^\p{L}$/u.test(t)
+    )
       continue;
     // a register's place between it and its number ("Handelsregister Kanton Zürich,
     // CHE-416.283.975", "Registro Mercantil de Madrid, Hoja M-412877")
