@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER } from './hand-made.ts';
+import { fieldsOf, file, RECEIVER } from './hand-made.ts';
 
 describe('more label forms', () => {
   test('"Handelsrechnung (380) Nr. 471102 vom 15.11.2024" and "Summe gesamt"', () => {
@@ -101,5 +101,33 @@ describe('more label forms', () => {
       null,
     );
     assert.notEqual(none.fields.issue_date?.confidence, 'high');
+  });
+
+  test('"Ihre Referenz" and "Vos réf." name the buyer\'s reference; "Vos références", a heading, does not', () => {
+    const grid = (label: string, value: string) =>
+      fieldsOf([
+        [50, 40, 'Beispiel Lieferant GmbH'],
+        [50, 80, 'Rechnung Nr. 2026/0815'],
+        [400, 100, label],
+        [400, 112, value],
+      ]).buyer_reference?.value;
+    assert.equal(grid('IHRE REFERENZ', 'Bibliothek/2026/12'), 'Bibliothek/2026/12');
+    assert.equal(
+      fieldsOf([
+        [50, 40, 'Atelier Exemple SARL'],
+        [50, 80, 'Facture N° F2026-0147'],
+        [50, 100, 'Vos réf. : BC-2026-77'],
+      ]).buyer_reference?.value,
+      'BC-2026-77',
+    );
+    assert.equal(
+      fieldsOf([
+        [50, 40, 'Atelier Exemple SARL'],
+        [50, 80, 'Facture N° F2026-0147'],
+        [50, 100, 'Vos références'],
+        [50, 112, 'SERVICE EXECUTANT : SERVEXEC'],
+      ]).buyer_reference?.value,
+      'SERVEXEC',
+    );
   });
 });

@@ -439,6 +439,9 @@ export const LABELS: LabelPattern[] = [
     'votre\\s+reference',
     'buyer\\s+reference',
     'ihr\\s+zeichen',
+    'ihre\\s+referenz',
+    // "VOS RÉF." as a column's heading
+    'vos\\s+ref\\.?',
     'referenz\\s+des\\s+kaufers',
     "reference\\s+(?:de\\s+l['’]\\s*)?acheteur",
     'service\\s+executant',
