@@ -375,4 +375,23 @@ describe('office generators (held out (5)) fixes', () => {
     ]);
     assert.equal(f.seller_name?.value, 'Lucía Menéndez Arias');
   });
+
+  test('a BIC closing a sentence or its parentheses, and one that went to the next line of a sentence', () => {
+    const es = read([
+      ...head,
+      [50, 400, 'Transferencia a Banco Ejemplo (IBAN ES91 2100 0418 4502 0005 1332, BIC CAIXESBBXXX).'],
+    ]);
+    assert.equal(es.bic?.value, 'CAIXESBBXXX');
+    assert.equal(es.bic?.confidence, 'high');
+    const fr = read([
+      ...head,
+      [
+        50,
+        400,
+        'Coordonnées bancaires : BNP Paribas Lyon Terreaux – IBAN FR76 3000 4008 1900 0128 4736 182 – BIC',
+      ],
+      [50, 412, 'BNPAFRPPXXX'],
+    ]);
+    assert.equal(fr.bic?.value, 'BNPAFRPPXXX');
+  });
 });

@@ -121,11 +121,11 @@ function doubtOf(
 /**
  * Whether a label closing its line is a sentence's, whose value starts the next line: a line of
  * running text (eight words or more, no column's gap), the next one under its start and close
- * below it. Dates, references, numbers and IBANs only: an amount below a label is a column's.
+ * below it. Dates, references, numbers, IBANs and BICs only: an amount below a label is a column's.
  */
 function wrapsTo(line: Line, next: Line | undefined, kind: ValueKind): next is Line {
   if (next === undefined || next.page !== line.page || line.words.length < 8) return false;
-  if (kind !== 'date' && kind !== 'ref' && kind !== 'id' && kind !== 'iban') return false;
+  if (kind !== 'date' && kind !== 'ref' && kind !== 'id' && kind !== 'iban' && kind !== 'bic') return false;
   const h = lineHeight(line);
   // running text has no column's gap between its words (a grid's row of labels has)
   const prose = line.words.every(

@@ -300,7 +300,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
     }
     case 'bic': {
       const r = longest(words, i, 3, 0.8, h, (s) => {
-        const c = compactId(s);
+        // in a sentence's parentheses or closing it: "(BIC CAIXESBBXXX).", "BIC ZWLBNL2U),"
+        const c = compactId(s.replace(/[),.;:]+$/, ''));
         return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(c) ? c : null;
       });
       return r;
