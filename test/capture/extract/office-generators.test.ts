@@ -394,4 +394,26 @@ describe('office generators (held out (5)) fixes', () => {
     ]);
     assert.equal(fr.bic?.value, 'BNPAFRPPXXX');
   });
+
+  test('a tax after its rate and on its base ("zzgl. 19 % USt. auf 200,00 € 38,00 €"): the tax, not the base', () => {
+    const f = read([
+      ...head,
+      [50, 200, 'Pos. Bezeichnung'],
+      [330, 200, 'Menge'],
+      [380, 200, 'USt.'],
+      [450, 200, 'Gesamt'],
+      [50, 212, '1 Beratung'],
+      [330, 212, '2'],
+      [380, 212, '19 %'],
+      [450, 212, '200,00'],
+      ...totals([
+        ['Summe netto', '200,00 €'],
+        ['zzgl. 19 % USt. auf 200,00 €', '38,00 €'],
+        ['Gesamtbetrag', '238,00 €'],
+      ]),
+    ]);
+    assert.equal(f.total_tax?.value, '38.00');
+    assert.equal(f.total?.value, '238.00');
+    assert.equal(f.total?.confidence, 'high');
+  });
 });

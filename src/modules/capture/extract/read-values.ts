@@ -406,6 +406,12 @@ export function readRight(
       }
       continue;
     }
+    // "zzgl. 7 % USt. auf 431,20 € 30,18 €": the rate before the label, then the base, then the tax
+    if (kind === 'amount' && i === after + 1 && ON_BASE.test(t0)) {
+      const base = readAt('amount', line.words, i + 1, h, ctx);
+      const tax = base ? readAt('amount', line.words, i + 1 + base.words.length, h, ctx) : null;
+      if (base && tax) return { ...tax, currency: tax.currency ?? base.currency ?? currency, base };
+    }
     const r = readAt(kind, line.words, i, h, ctx);
     if (r) {
       if (kind === 'amount' && !r.currency) r.currency = currency;
