@@ -55,6 +55,12 @@ export const SIX_LANGUAGE_SETS = [
    * blind likewise.
    */
   { set: 'toolkit', source: 'toolkit-blind' },
+  /**
+   * Held out (7), 2026-11-28: 8 each made with WeasyPrint (HTML and CSS paged media), FPDF (PHP:
+   * cells, core fonts) and Gnumeric (spreadsheet invoices printed to PDF), by
+   * scripts/make-mixed-invoices.ts, written blind likewise.
+   */
+  { set: 'mixed', source: 'mixed-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

@@ -59,6 +59,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Two office generators (held out (5), test/fixtures/capture/office-blind): ${files} invoices in the same six languages, ${pages} pages, half LibreOffice Writer documents converted by LibreOffice, half typeset by pdflatex, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Two office generators, the first measurement" below)`,
   toolkit: (files, pages) =>
     `Three toolkits (held out (6), test/fixtures/capture/toolkit-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each drawn by ReportLab, TCPDF and wkhtmltopdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Three toolkits, the first measurement" below)`,
+  mixed: (files, pages) =>
+    `Web, PHP and spreadsheet (held out (7), test/fixtures/capture/mixed-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with WeasyPrint, FPDF and Gnumeric, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Web, PHP and spreadsheet, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
