@@ -23,7 +23,7 @@ import {
   rfValid,
   vatIdValid,
 } from './checks.ts';
-import { ADJUSTS_TOTAL } from './labels.ts';
+import { ADJUSTS_TOTAL, CREDIT_NOTE, INVOICE_DATE } from './labels.ts';
 import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
@@ -160,9 +160,24 @@ export function extractFields(
   const number = best(all, 'number', (c) => c.labeled);
   if (number)
     fields.number = value(number, !number.doubt && number.value.length <= 32 && /[0-9]/.test(number.value));
+  // a credit note that prints the invoice it credits ("Betreft factuur 2026-10388, Factuurdatum
+  // 12-02-2026"): an invoice's date label there names that invoice's date, not the note's
+  const labelOf = (c: Candidate) => (c.label ? c.label.line.folded.slice(c.label.start, c.label.end) : '');
+  const creditNote = number !== null && CREDIT_NOTE.test(labelOf(number));
+  const ownDate = (c: Candidate) => !creditNote || !INVOICE_DATE.test(labelOf(c));
+  // "… Nr. 4711 vom 05.03.2018": the date after the number read, not after another document's
+  // ("annule notre facture n° FA-2026-0311 du 12/02/2026" on a credit note)
+  const afterOwnNumber = (c: Candidate) => {
+    if (number === null) return true;
+    const before = all
+      .filter((n) => n.field === 'number' && n.order < c.order)
+      .sort((x, y) => y.order - x.order)[0];
+    return before === undefined || before.value === number.value;
+  };
   const issue =
-    best(all, 'issue_date', (c) => c.weight >= 2) ??
-    best(all, 'issue_after_number') ??
+    best(all, 'issue_date', (c) => c.weight >= 2 && ownDate(c)) ??
+    best(all, 'issue_after_number', afterOwnNumber) ??
+    best(all, 'issue_date', ownDate) ??
     best(all, 'issue_date');
   const due = best(
     all,

@@ -29,6 +29,17 @@ function p(kind: LabelKind, weight: 1 | 2, sources: string[], title = false): La
   return sources.map((s) => ({ kind, weight, re: new RegExp(`${B}(?:${s})${E}`, 'gu'), title }));
 }
 
+/**
+ * A credit note's own title ("Gutschrift", "Avoir", "Creditnota", "Nota di credito", "Factura
+ * rectificativa", "Credit note"), folded: on such a page an invoice's date label ("Factuurdatum",
+ * "Invoice date") names the date of the invoice it credits (extract-fields.ts).
+ */
+export const CREDIT_NOTE =
+  /(?<![\p{L}])(gutschrift|avoir|credit\s*note|creditnota|nota\s+di\s+credito|nota\s+de\s+(credito|abono)|factura\s+rectificativa|rechnungskorrektur|storno)/u;
+
+/** An issue-date label that names an invoice: on a credit note, the credited invoice's date. */
+export const INVOICE_DATE = /(rechnung|invoice|factu|fattura)/;
+
 export const LABELS: LabelPattern[] = [
   // --- invoice number (BT-1)
   ...p('number', 2, [
@@ -513,6 +524,10 @@ export const LABELS: LabelPattern[] = [
     `facture\\s+(?:precedente|anterieure)(?:\\s*${NO})?`,
     `(?:vorige|eerdere)\\s+factuur(?:\\s*${NO})?`,
     `factura\\s+anterior(?:\\s*${NO})?`,
+    // "Facture d'origine FA-2026-0311 du 12/02/2026", "Original invoice", "fattura originale": the
+    // invoice a credit note credits
+    `(?:facture|factura|fattura)\\s+(?:d['’]\\s*origine|de\\s+origen|originale?|di\\s+origine)(?:\\s*${NO})?`,
+    `(?:original|originele|oorspronkelijke|ursprungliche|ursprungs)\\s*-?\\s*(?:invoice|factuur|rechnung)(?:\\s*${NO})?`,
     // "Factura rectificada A-2026-0388 de 24/02/2026": the invoice a corrective one corrects
     `factura\\s+rectificada(?:\\s*${NO})?`,
     `fattura\\s+precedente(?:\\s*${NO})?`,
