@@ -4,7 +4,8 @@
 // from the invoice it credits) and values missed. Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fieldsOf as read } from './hand-made.ts';
+import { extractFields } from '../../../src/modules/capture/extract/index.ts';
+import { file, RECEIVER, fieldsOf as read } from './hand-made.ts';
 
 describe('web, PHP and spreadsheet (held out (7)) fixes', () => {
   test("a credit note's invoice-date label names the credited invoice's date, not the note's", () => {
@@ -63,5 +64,36 @@ describe('web, PHP and spreadsheet (held out (7)) fixes', () => {
     ]);
     assert.notEqual(f.number?.value, 'FA-2026-0311');
     assert.notEqual(f.issue_date?.value, '2026-02-12');
+  });
+
+  test('an order the label says is the buyer\'s ("Ihre Bestellung") before the seller\'s job ("Auftrags-Nr.")', () => {
+    const f = read([
+      [40, 40, 'Beispiel Haustechnik GmbH'],
+      [330, 60, 'Rechnungs-Nr.'],
+      [430, 60, 'RE-26-0419'],
+      [330, 72, 'Auftrags-Nr.'],
+      [430, 72, 'A-26-0088'],
+      [330, 84, 'Ihre Bestellung'],
+      [430, 84, '4500371188 vom'],
+      [430, 96, '12.01.2026'],
+    ]);
+    assert.equal(f.purchase_order?.value, '4500371188');
+    assert.equal(f.purchase_order?.confidence, 'high');
+  });
+
+  test("the seller's Swiss VAT number with MWST, when the buyer's is printed the same way above it", () => {
+    // the receiving organization is the buyer, its VAT number as its profile holds it
+    const f = extractFields(
+      file([
+        [40, 40, 'Beispiel Bürotechnik AG'],
+        [40, 100, 'Kunden AG'],
+        [40, 112, 'MWST-Nr. CHE-310.477.256 MWST'],
+        [330, 60, 'Rechnung Nr. 26-0412'],
+        [40, 700, 'UID CHE-529.304.185   MWST-Nr. CHE-529.304.185 MWST'],
+      ]),
+      { ...RECEIVER, vat_id: 'CHE-310.477.256 MWST', country_code: 'CH' },
+      null,
+    ).fields;
+    assert.equal(f.seller_vat_id?.value, 'CHE529304185MWST');
   });
 });

@@ -23,7 +23,7 @@ import {
   rfValid,
   vatIdValid,
 } from './checks.ts';
-import { ADJUSTS_TOTAL, CREDIT_NOTE, INVOICE_DATE } from './labels.ts';
+import { ADJUSTS_TOTAL, BUYERS_OWN, CREDIT_NOTE, INVOICE_DATE } from './labels.ts';
 import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
@@ -285,11 +285,12 @@ export function extractFields(
     c.labeled && c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value);
   // a Swiss id printed both as the enterprise's UID and as its VAT number with the tax's name
   // ("UID CHE-416.283.975" … "MWST-Nr. CHE-416.283.975 MWST"): the VAT number is the latter
+  // (the buyer's, printed the same way in its address, passed over)
   const swissVat = all.find(
-    (c) => c.field === 'seller_vat_id' && /^CHE[0-9]{9}(MWST|TVA|IVA)$/.test(c.value),
+    (c) => c.field === 'seller_vat_id' && /^CHE[0-9]{9}(MWST|TVA|IVA)$/.test(c.value) && sellerVatOf(c),
   );
   const sellerVat =
-    (swissVat && sellerVatOf(swissVat) ? swissVat : null) ??
+    swissVat ??
     best(all, 'seller_vat_id', sellerVatOf) ??
     best(
       all,
@@ -306,9 +307,12 @@ export function extractFields(
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside
-    // "PO number")
+    // "PO number"); an order the label says is the buyer's ("Ihre Bestellung") before one that may
+    // be the seller's own ("Auftrags-Nr.", the job it was filed under)
+    const sure = (x: Candidate) => x.labeled && x.value !== number?.value && !x.doubt;
     const c =
-      best(all, f, (x) => x.labeled && x.value !== number?.value && !x.doubt) ??
+      best(all, f, (x) => sure(x) && BUYERS_OWN.test(labelOf(x))) ??
+      best(all, f, sure) ??
       best(all, f, (x) => x.labeled && x.value !== number?.value);
     if (c) fields[f] = value(c, !c.doubt);
   }

@@ -37,6 +37,9 @@ function p(kind: LabelKind, weight: 1 | 2, sources: string[], title = false): La
 export const CREDIT_NOTE =
   /(?<![\p{L}])(gutschrift|avoir|credit\s*note|creditnota|nota\s+di\s+credito|nota\s+de\s+(credito|abono)|factura\s+rectificativa|rechnungskorrektur|storno)/u;
 
+/** A label that says its order or reference is the buyer's ("Ihre Bestellung", "Your PO", "Vs. ordine"). */
+export const BUYERS_OWN = /^(ihre?|your|votre|vos|uw|su|vostro|vs\.?|customer|client|kunden)\b/;
+
 /** An issue-date label that names an invoice: on a credit note, the credited invoice's date. */
 export const INVOICE_DATE = /(rechnung|invoice|factu|fattura)/;
 
