@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER, fieldsOf as read } from './hand-made.ts';
+import { file, RECEIVER, fieldsOf as read, totalsBlock } from './hand-made.ts';
 
 describe('web, PHP and spreadsheet (held out (7)) fixes', () => {
   test("a credit note's invoice-date label names the credited invoice's date, not the note's", () => {
@@ -95,5 +95,79 @@ describe('web, PHP and spreadsheet (held out (7)) fixes', () => {
       null,
     ).fields;
     assert.equal(f.seller_vat_id?.value, 'CHE529304185MWST');
+  });
+
+  test('totals behind their qualifiers: "Rechnungsbetrag inkl. MWST", "Total (base + IVA)", "Total factura (IVA incluido)", "BASE IMPONIBLE TOTAL"', () => {
+    const ch = read([
+      [40, 40, 'Beispiel Bürotechnik AG'],
+      [330, 60, 'Rechnung Nr. 26-0412'],
+      ...totalsBlock([
+        ['Total exkl. MWST', "CHF 7'759.70"],
+        ['Total MWST', 'CHF 600.77'],
+        ['Rechnungsbetrag inkl. MWST', "CHF 8'360.47"],
+      ]),
+    ]);
+    assert.equal(ch.total?.value, '8360.47');
+    assert.equal(ch.total?.confidence, 'high');
+    const es = read([
+      [40, 40, 'Estudio Ejemplo'],
+      [330, 60, 'Factura n.º 2026/031'],
+      ...totalsBlock([
+        ['Base imponible', '9.550,00 €'],
+        ['IVA 21 %', '2.005,50 €'],
+        ['Total (base + IVA)', '11.555,50 €'],
+        ['Retención IRPF 15 %', '-1.432,50 €'],
+        ['Total a pagar', '10.123,00 €'],
+      ]),
+    ]);
+    assert.equal(es.total?.value, '11555.50');
+    assert.equal(es.total?.confidence, 'high');
+    const hotel = read([
+      [40, 40, 'Hotel Ejemplo, S.L.'],
+      [330, 60, 'Factura n.º H-2026-0311'],
+      ...totalsBlock([
+        ['Total factura (IVA incluido)', '1.215,50 €'],
+        ['Entrega a cuenta 15/02/2026', '-300,00 €'],
+        ['Pendiente de pago', '915,50 €'],
+      ]),
+    ]);
+    assert.equal(hotel.total?.value, '1215.50');
+    assert.equal(hotel.amount_due?.value, '915.50');
+    const erp = read([
+      [40, 40, 'Distribuciones Ejemplo, S.L.'],
+      [330, 60, 'Factura n.º A-2026-0871'],
+      ...totalsBlock([
+        ['BASE IMPONIBLE TOTAL', '6.417,37 EUR'],
+        ['TOTAL CUOTA IVA', '381,80 EUR'],
+        ['TOTAL FACTURA', '6.799,17 EUR'],
+      ]),
+    ]);
+    assert.equal(erp.total_net?.value, '6417.37');
+    assert.equal(erp.total?.confidence, 'high');
+  });
+
+  test('a page that prints only what it asks ("Total due (EUR)"): the total is that amount, `low`; not where something was paid before', () => {
+    const f = read([
+      [40, 40, 'Example Consulting Ltd'],
+      [330, 60, 'Invoice No. EC-2026-014'],
+      ...totalsBlock([
+        ['Net amount', '€19,784.60'],
+        ['VAT 0% – reverse charge', '€0.00'],
+        ['Total due (EUR)', '€19,784.60'],
+      ]),
+    ]);
+    assert.equal(f.amount_due?.value, '19784.60');
+    assert.equal(f.total?.value, '19784.60');
+    assert.equal(f.total?.confidence, 'low');
+    const paid = read([
+      [40, 40, 'Example Consulting Ltd'],
+      [330, 60, 'Invoice No. EC-2026-014'],
+      ...totalsBlock([
+        ['Net amount', '€19,784.60'],
+        ['Deposit received', '€5,000.00'],
+        ['Total due (EUR)', '€14,784.60'],
+      ]),
+    ]);
+    assert.equal(paid.total, null);
   });
 });

@@ -225,8 +225,16 @@ export function extractFields(
     }
     fields[f] = value({ ...c, value: money2(c.value) }, high);
   }
-  if (fields.total && !fields.amount_due && !lines.some((l) => ADJUSTS_TOTAL.test(l.folded)))
-    fields.amount_due = { ...fields.total, confidence: 'low' };
+  // nothing paid before and nothing withheld (EN 16931 BR-CO-16): the amount due is the total, and
+  // the other way round where the page prints only what it asks ("Total due (EUR) €19,784.60") and
+  // its net and tax (none read: a reverse charge's 0) add up to it; the printed value, `low`, since
+  // no label names it so
+  if (!lines.some((l) => ADJUSTS_TOTAL.test(l.folded))) {
+    const { total_net: net, total_tax: tax, amount_due: due } = fields;
+    if (fields.total && !due) fields.amount_due = { ...fields.total, confidence: 'low' };
+    else if (due && !fields.total && net && cents(net.value) + cents(tax?.value ?? '0') === cents(due.value))
+      fields.total = { ...due, confidence: 'low' };
+  }
   const bdPlace = breakdownBox(breakdown);
   if (bdPlace)
     fields.tax_breakdown = {

@@ -177,6 +177,8 @@ export const LABELS: LabelPattern[] = [
     // with the qualifier suppliers print after it ("Gesamtbetrag brutto € 16.509,96")
     'gesamtbetrag(?:\\s+brutto)?',
     'rechnungsbetrag(?:\\s+brutto)?',
+    // "Rechnungsbetrag inkl. MWST CHF 8'360.47", "Gesamtbetrag inkl. 19 % USt."
+    '(?:rechnungs|gesamt|end)betrag\\s+(?:inkl|incl)\\.?\\s+(?:[0-9]+(?:[.,][0-9]+)?\\s*%\\s+)?(?:ust|mwst|mehrwertsteuer)\\.?',
     'rechnungs\\s*-?\\s*(?:gesamt)?summe',
     'brutto\\s*-?\\s*(?:summe|betrag|gesamt)',
     'gesamt\\s*-?\\s*(?:summe|brutto)',
@@ -237,7 +239,8 @@ export const LABELS: LabelPattern[] = [
     'total\\s+(?:excl|excluding|ex|exkl|before)\\.?\\s+(?:vat|tax|mwst|ust)',
     'amount\\s+(?:excl|excluding|before)\\.?\\s+(?:vat|tax)',
     '(?:sub)?totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
-    'base\\s+imponible(?:\\s+(?:iva|del\\s+iva))?',
+    // "BASE IMPONIBLE TOTAL 6.417,37": the total of the bases ("total" after it is no total's label)
+    'base\\s+imponible(?:\\s+(?:iva|del\\s+iva|total))?',
     'total\\s+sin\\s+iva',
     'importe\\s+neto',
     'totale\\s+(?:imponibile|netto)',
@@ -298,6 +301,7 @@ export const LABELS: LabelPattern[] = [
     'netto\\s+a\\s+pagare',
     '(?:importo|totale|saldo|netto)\\s+da\\s+pagare',
     '(?:liquido|saldo|importe\\s+pendiente|pendiente)\\s+(?:a|de)\\s+pagar',
+    'pendiente\\s+de\\s+pago',
     // the freelancer's side of a withholding: what it receives ("Líquido a percibir")
     '(?:liquido|total|importe)\\s+a\\s+percibir',
     'restant(?:bedrag)?(?:\\s+te\\s+betalen)?',

@@ -386,8 +386,15 @@ export function readRight(
   let placed = false;
   let currency: { code: string; sure: boolean } | null = null;
   for (let i = after + 1; i < line.words.length; i++) {
-    if (stops.has(i)) return null;
     const t0 = (line.words[i] as Word).text;
+    // a qualifier in parentheses after the label, words without a digit, label words or not:
+    // "Total (base + IVA)", "Total factura (IVA incluido)"
+    const closes = /^\([^0-9()]*$/.test(t0) ? closingParenthesis(line.words, i) : -1;
+    if (closes > i) {
+      i = closes;
+      continue;
+    }
+    if (stops.has(i)) return null;
     // a rate between a tax label and its amount ("USt. 19 % 37,62", "IVA (21 %) 2801,40") is
     // stepped over
     const next = line.words[i + 1]?.text;
@@ -449,6 +456,16 @@ export function readRight(
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
   return null;
+}
+
+/** Where a parenthesis opened at word `i` closes, within four words and no digit: or -1. */
+function closingParenthesis(words: Word[], i: number): number {
+  for (let j = i + 1; j < words.length && j <= i + 4; j++) {
+    const t = (words[j] as Word).text;
+    if (/[0-9(]/.test(t)) return -1;
+    if (t.endsWith(')')) return j;
+  }
+  return -1;
 }
 
 /**
