@@ -124,7 +124,7 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
 };
 
 /**
- * The scanned set: 36 files from every set of the corpus, 6 of each six-language set (one a
+ * The scanned set: 42 files from every set of the corpus, 6 of each six-language set (one a
  * language), each added after its born-digital fixes and measured once before anything looked at
  * its OCR'd words; 5 files of `fnfe-1007`, held out until 2026-11-27; the others are tuning data
  * for the born-digital extractor (their layouts were looked at, not their scans). New scans go at
@@ -216,6 +216,14 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   // es-4 has two pages: an image-only PDF (as a PNG, its totals on page 2 would not be scanned)
   { file: 'toolkit-blind/es-4-tcpdf-html.pdf', format: 'pdf', dpi: 200, degrees: 0.6 },
   { file: 'toolkit-blind/it-4-wkhtmltopdf-shop.pdf', format: 'png', dpi: 250, degrees: -1.2 },
+  // web, PHP and spreadsheet (mixed-blind), added 2026-11-28 (1.19.10): their text layers were looked
+  // at for that day's born-digital fixes, the OCR'd words of their scans never before this measurement
+  { file: 'mixed-blind/en-2-fpdf-hotel.pdf', format: 'jpeg', dpi: 200, degrees: 1.1 },
+  { file: 'mixed-blind/de-3-weasyprint-wholesale.pdf', format: 'pdf', dpi: 300, degrees: -0.8 },
+  { file: 'mixed-blind/fr-1-gnumeric-boxed.pdf', format: 'png', dpi: 250, degrees: 1.5 },
+  { file: 'mixed-blind/nl-1-weasyprint-letter.pdf', format: 'jpeg', dpi: 300, degrees: -1.3 },
+  { file: 'mixed-blind/es-3-gnumeric-boxed.pdf', format: 'png', dpi: 200, degrees: 0.9 },
+  { file: 'mixed-blind/it-3-fpdf-craft.pdf', format: 'pdf', dpi: 250, degrees: -1.7 },
 ];
 
 interface ScanFile {

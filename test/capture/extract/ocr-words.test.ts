@@ -416,3 +416,25 @@ describe("an OCR'd registration", () => {
     assert.equal(page('S1-148392', 'text')?.confidence, 'high');
   });
 });
+
+describe("an OCR'd order number", () => {
+  // The seventh set's nl-1 scan read the order `IO-26-0193` as `10-26-0193` (at 0.9): a letter
+  // prefix read as digits, and an order number has no check digits.
+  const page = (po: string, method: 'ocr' | 'text') =>
+    extractFields(scan([...HEAD, [200, 3000, `Inkoopordernummer ${po}`]], 0, method), RECEIVER, null).fields
+      .purchase_order;
+
+  test('whose short first group is all I, O, 1 or 0, read by OCR, is `low`', () => {
+    assert.deepEqual(
+      [page('10-26-0193', 'ocr')?.value, page('10-26-0193', 'ocr')?.confidence],
+      ['10-26-0193', 'low'],
+    );
+  });
+
+  test('others, or from a text layer, are `high`', () => {
+    assert.equal(page('PO-2026-55', 'ocr')?.confidence, 'high');
+    assert.equal(page('4500371188', 'ocr')?.confidence, 'high');
+    assert.equal(page('PO201925478', 'ocr')?.confidence, 'high');
+    assert.equal(page('10-26-0193', 'text')?.confidence, 'high');
+  });
+});

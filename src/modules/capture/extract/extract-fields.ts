@@ -43,13 +43,19 @@ function ocrAmbiguousBic(c: Candidate): boolean {
 }
 
 /**
- * A registration has no check digits either, and mixes letters and digits: read by OCR with a 1
- * or 0 beside a letter, or an I or O beside a digit, that one may be misread (the REA number
- * `SI-148392` read as `S1-148392`), and it is `low`. "HRB 10488" (a space between) and "B214736"
- * stay `high`.
+ * An OCR'd identifier without check digits (a registration, an order number, a buyer's reference)
+ * whose I, O, 1 or 0 may be its look-alike: making up a short first group of its own (the order
+ * `IO-26-0193` read `10-26-0193` at 0.9: a letter prefix read as digits), or, in a registration,
+ * beside a character of the other kind (the REA number `SI-148392` read `S1-148392` at 0.76; an
+ * order's "PO2019…" is a prefix as often as not). Such a value is `low`; "HRB 10488", "B214736",
+ * "4500371188" and "PO-2026-55" stay `high`.
  */
-function ocrAmbiguousRegistration(c: Candidate): boolean {
-  return c.words.some((w) => w.ocr) && /[A-Z][01]|[01][A-Z]|[0-9][IO]|[IO][0-9]/.test(c.value.toUpperCase());
+function ocrLookAlikes(c: Candidate, beside: boolean): boolean {
+  const v = c.value.toUpperCase();
+  return (
+    c.words.some((w) => w.ocr) &&
+    ((beside && /[A-Z][01]|[01][A-Z]|[0-9][IO]|[IO][0-9]/.test(v)) || /^[01IO]{1,3}[-/.\s]/.test(v))
+  );
 }
 
 function value(
@@ -311,7 +317,7 @@ export function extractFields(
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
-      !reg.doubt && !ocrAmbiguousRegistration(reg),
+      !reg.doubt && !ocrLookAlikes(reg, true),
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside
@@ -322,7 +328,7 @@ export function extractFields(
       best(all, f, (x) => sure(x) && BUYERS_OWN.test(labelOf(x))) ??
       best(all, f, sure) ??
       best(all, f, (x) => x.labeled && x.value !== number?.value);
-    if (c) fields[f] = value(c, !c.doubt);
+    if (c) fields[f] = value(c, !c.doubt && !ocrLookAlikes(c, false));
   }
   const buyer = taughtName(taught, 'buyer_name') ?? buyerName(lines, hits, receiver.name);
   if (buyer) fields.buyer_name = value(buyer, buyer.labeled && sameName(buyer.value, receiver.name));
