@@ -2445,7 +2445,7 @@ function keyJson(d: Doc, c: Calc): string {
       total_tax: plain(c.tax),
       total: plain(c.total),
       amount_due: plain(c.due),
-      tax_breakdown: breakdown.map((_, i) => `@@TB${i}@@`),
+      tax_breakdown: breakdown.map((b) => ({ rate: b.rate, net: b.net, tax: b.tax })),
       seller_name: d.seller.name,
       seller_vat_id: k.sellerVat,
       seller_registration_id: k.sellerReg,
@@ -2459,14 +2459,8 @@ function keyJson(d: Doc, c: Calc): string {
       buyer_vat_id: k.buyerVat,
     },
   };
-  let json = `${JSON.stringify(obj, null, 2)}\n`;
-  breakdown.forEach((b, i) => {
-    json = json.replace(
-      `"@@TB${i}@@"`,
-      `{ "rate": ${JSON.stringify(b.rate)}, "net": ${JSON.stringify(b.net)}, "tax": ${JSON.stringify(b.tax)} }`,
-    );
-  });
-  return json;
+  // JSON.stringify's own layout, as biome formats JSON (the other sets' keys are the same)
+  return `${JSON.stringify(obj, null, 2)}\n`;
 }
 
 function pdfText(pdf: string, layout: boolean, page?: number): string {
