@@ -3,7 +3,7 @@
 // own). The choice among them, and the checks, are in extract-fields.ts.
 import type { FieldName } from '../../../lib/capture-shapes.ts';
 import { ibanValid, isoCurrency, vatCountry } from './checks.ts';
-import { type LabelHit, labelsOfAll } from './find-labels.ts';
+import { foldedLabel, type LabelHit, labelsOfAll } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
 import { lineHeight, UNSURE_OCR } from './lines.ts';
@@ -87,8 +87,7 @@ function hasRate(line: Line): boolean {
  */
 const YOUR_REFERENCE = /^(?:your\s+ref|votre\s+reference)/;
 
-const isYourReference = (line: Line, hit: LabelHit) =>
-  YOUR_REFERENCE.test(line.folded.slice(hit.start, hit.end));
+const isYourReference = (hit: LabelHit) => YOUR_REFERENCE.test(foldedLabel(hit));
 
 function doubtOf(
   r: Read,
@@ -109,9 +108,9 @@ function doubtOf(
   if (hit.title && r.words.some((w) => w.ocr))
     return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
-  if (hit.kind === 'number' && /^our\s+ref/.test(line.folded.slice(hit.start, hit.end)))
+  if (hit.kind === 'number' && /^our\s+ref/.test(foldedLabel(hit)))
     return { doubt: "\"our reference\" may be a job's or a file's reference, not the invoice's number" };
-  if (isYourReference(line, hit) && (hit.kind === 'buyer_reference' || orderLabelled))
+  if (isYourReference(hit) && (hit.kind === 'buyer_reference' || orderLabelled))
     return { doubt: '"your reference" may be the order number or the buyer\'s own reference' };
   if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))
     return { doubt: 'a SIRET, not the legal registration (SIREN)' };
@@ -187,8 +186,8 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
   });
   const allHits = labelsOfAll(lines);
   // an order number's own label anywhere in the file ("PO number", "Bon de commande")
-  const orderLabelled = [...allHits].some(([l, hs]) =>
-    hs.some((h) => h.kind === 'purchase_order' && !isYourReference(l, h)),
+  const orderLabelled = [...allHits.values()].some((hs) =>
+    hs.some((h) => h.kind === 'purchase_order' && !isYourReference(h)),
   );
   lines.forEach((line, at) => {
     const lineHits = allHits.get(line) ?? [];

@@ -23,6 +23,7 @@ import {
   rfValid,
   vatIdValid,
 } from './checks.ts';
+import { foldedLabel } from './find-labels.ts';
 import { ADJUSTS_TOTAL, BUYERS_OWN, CREDIT_NOTE, INVOICE_DATE } from './labels.ts';
 import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
@@ -168,7 +169,7 @@ export function extractFields(
     fields.number = value(number, !number.doubt && number.value.length <= 32 && /[0-9]/.test(number.value));
   // a credit note that prints the invoice it credits ("Betreft factuur 2026-10388, Factuurdatum
   // 12-02-2026"): an invoice's date label there names that invoice's date, not the note's
-  const labelOf = (c: Candidate) => (c.label ? c.label.line.folded.slice(c.label.start, c.label.end) : '');
+  const labelOf = (c: Candidate) => (c.label ? foldedLabel(c.label) : '');
   const creditNote = number !== null && CREDIT_NOTE.test(labelOf(number));
   const ownDate = (c: Candidate) => !creditNote || !INVOICE_DATE.test(labelOf(c));
   // "… Nr. 4711 vom 05.03.2018": the date after the number read, not after another document's

@@ -27,6 +27,11 @@ interface Found {
   end: number;
 }
 
+/** A label's own words, folded (lower case, accents off), as the patterns matched them. */
+export function foldedLabel(hit: LabelHit): string {
+  return hit.line.folded.slice(hit.start, hit.end);
+}
+
 /** The labels of one line. */
 export function labelsOf(line: Line): LabelHit[] {
   return labelsOfAll([line]).get(line) ?? [];

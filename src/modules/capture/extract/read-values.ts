@@ -406,19 +406,16 @@ export function readRight(
       if (next === '%' || next === '%)') i++;
       // "20% on £24,871.75 £4,974.35": past the base the rate is charged on, the tax
       const on = line.words[i + 1];
-      if (on && ON_BASE.test(on.text)) {
-        const base = readAt('amount', line.words, i + 2, h, ctx);
-        const tax = base ? readAt('amount', line.words, i + 2 + base.words.length, h, ctx) : null;
-        if (base && tax) return { ...tax, currency: tax.currency ?? base.currency ?? currency, base };
-      }
+      const onBase = on && ON_BASE.test(on.text) ? taxOnBase(line.words, i + 2, h, ctx, currency) : null;
+      if (onBase) return onBase;
       continue;
     }
     // "zzgl. 7 % USt. auf 431,20 € 30,18 €": the rate before the label, then the base, then the tax
-    if (kind === 'amount' && i === after + 1 && ON_BASE.test(t0)) {
-      const base = readAt('amount', line.words, i + 1, h, ctx);
-      const tax = base ? readAt('amount', line.words, i + 1 + base.words.length, h, ctx) : null;
-      if (base && tax) return { ...tax, currency: tax.currency ?? base.currency ?? currency, base };
-    }
+    const onBase =
+      kind === 'amount' && i === after + 1 && ON_BASE.test(t0)
+        ? taxOnBase(line.words, i + 1, h, ctx, currency)
+        : null;
+    if (onBase) return onBase;
     const r = readAt(kind, line.words, i, h, ctx);
     if (r) {
       if (kind === 'amount' && !r.currency) r.currency = currency;
@@ -456,6 +453,19 @@ export function readRight(
     else if (!FILLER.test(t) || ++skipped > maxSkip) return null;
   }
   return null;
+}
+
+/** A base the tax is charged on, from word `at`, then the tax after it: the tax, its base kept. */
+function taxOnBase(
+  words: Word[],
+  at: number,
+  h: number,
+  ctx: ReadContext,
+  currency: Read['currency'],
+): Read | null {
+  const base = readAt('amount', words, at, h, ctx);
+  const tax = base ? readAt('amount', words, at + base.words.length, h, ctx) : null;
+  return base && tax ? { ...tax, currency: tax.currency ?? base.currency ?? currency, base } : null;
 }
 
 /** Where a parenthesis opened at word `i` closes, within four words and no digit: or -1. */
