@@ -8,12 +8,14 @@
 // and tsx's loader hooks run every import (docex's and each of its ~1,000 dependency modules)
 // through a second thread. Importing the service measured ~2.3 s of CPU through tsx against
 // ~1.0 s with Node 24's own type stripping and ~0.6 s with its compile cache as well, for each of
-// the suite's ~165 files. Node 20 has neither, so it keeps tsx. tsconfig.json's
+// the suite's ~165 files. Node 20 has neither, so it runs the suite compiled once to JavaScript
+// (scripts/test-build.mjs; TEST_BUILD=0 runs it through tsx instead). tsconfig.json's
 // erasableSyntaxOnly keeps the code within what type stripping can run.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { buildTests } from './test-build.mjs';
 
 function collect(dir) {
   const out = [];
@@ -74,6 +76,19 @@ const WAITS = /^\/\/ test-slot: waits\b/m;
 const waiting = files.filter((f) => WAITS.test(readFileSync(f, 'utf8').slice(0, 2048)));
 const main = files.filter((f) => !waiting.includes(f));
 
+// Node 20: each file's compiled twin in a scratch mirror of the repository, removed after the run.
+const build = nativeTypeScript || process.env.TEST_BUILD === '0' ? null : buildTests(process.cwd());
+if (build) env.DOCEX_TEST_BUILD = build;
+const removeBuild = () => build && rmSync(build, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    removeBuild();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+}
+/** The file node --test runs for the test file `f` (a path relative to the repository). */
+const runnable = (f) => (build ? join(build, relative('.', f)).replace(/\.ts$/, '.js') : f);
+
 /** One `node --test` run of `list`: its exit code, its output to stdout or into `into`. */
 function runFiles(list, slots, into) {
   return new Promise((resolve) => {
@@ -82,7 +97,9 @@ function runFiles(list, slots, into) {
       // docex-source: the package's own exports resolve to src/ (its TypeScript), not dist/, so
       // tests never run a stale build.
       [
-        ...(nativeTypeScript ? [] : ['--import', 'tsx']),
+        ...(nativeTypeScript || build ? [] : ['--import', 'tsx']),
+        // a compiled file's failure names the TypeScript's file and line, not the mirror's
+        ...(build ? ['--enable-source-maps'] : []),
         '--conditions=docex-source',
         '--test',
         `--test-concurrency=${slots}`,
@@ -91,7 +108,7 @@ function runFiles(list, slots, into) {
         // After the run, the slowest files (scripts/test-timings.mjs): where CI's time goes.
         '--test-reporter=./scripts/test-timings.mjs',
         '--test-reporter-destination=stdout',
-        ...list,
+        ...list.map(runnable),
       ],
       { stdio: ['inherit', into ? 'pipe' : 'inherit', 'inherit'], env },
     );
@@ -117,4 +134,5 @@ if (lane && scratch) {
   process.stdout.write(readFileSync(lane));
   rmSync(scratch, { recursive: true, force: true });
 }
+removeBuild();
 process.exit(mainCode !== 0 ? mainCode : waitsCode);

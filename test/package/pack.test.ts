@@ -10,14 +10,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { generateWebhookSecret, signDelivery } from '../../src/modules/webhooks/signing.ts';
 import { type Pair, pair } from '../helpers/document-setup.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
+import { REPOSITORY } from '../helpers/repository.ts';
 import { childEnv, ok, packedProject, run } from './packed.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CONSUMER = fileURLToPath(new URL('./consumer/', import.meta.url));
+const ROOT = REPOSITORY;
+const CONSUMER = `${REPOSITORY}test/package/consumer/`;
 const npmMissing = spawnSync('npm', ['--version'], { encoding: 'utf8' }).error !== undefined;
 
 describe('the packed package, installed', { skip: npmMissing ? 'npm is not on PATH' : false }, () => {

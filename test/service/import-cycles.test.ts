@@ -6,11 +6,11 @@
 // Work handed up goes through the ports src/modules/wiring.ts connects.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 import { FAMILY_RANKS, floorOf } from '../helpers/house-order.ts';
+import { REPOSITORY } from '../helpers/repository.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = REPOSITORY;
 
 const graph = madge(`${root}src`, {
   fileExtensions: ['ts'],

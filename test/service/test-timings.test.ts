@@ -80,3 +80,20 @@ test('a file that ended before any test reported is listed, and one without its 
     ],
   );
 });
+
+test("Node 20's compiled twin is the repository's file, whose tests name the TypeScript (source maps)", async () => {
+  const build = join(tmpdir(), 'docex-test-build-x');
+  const twin = join(build, 'test', 'x', 'short.test.js');
+  const before = process.env.DOCEX_TEST_BUILD;
+  process.env.DOCEX_TEST_BUILD = build;
+  try {
+    const rows = await report([pass(SHORT, 100), fileComplete(twin, twin, 700)], () => 0);
+    assert.deepEqual(
+      rows.map((r) => [r.file, r.seconds]),
+      [['test/x/short.test.ts', 0.7]],
+    );
+  } finally {
+    if (before === undefined) delete process.env.DOCEX_TEST_BUILD;
+    else process.env.DOCEX_TEST_BUILD = before;
+  }
+});
