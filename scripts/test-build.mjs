@@ -76,7 +76,7 @@ function compiledPackageJson(root) {
 
 /**
  * Compiles the repository at `root` into a fresh scratch directory and returns it; throws with
- * tsc's output when the compilation emits nothing usable.
+ * tsc's output when tsc fails (a syntax error, a broken tsconfig: --noCheck reports no type error).
  */
 export function buildTests(root) {
   const out = mkdtempSync(join(tmpdir(), 'docex-test-build-'));
