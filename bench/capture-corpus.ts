@@ -61,6 +61,12 @@ export const SIX_LANGUAGE_SETS = [
    * scripts/make-mixed-invoices.ts, written blind likewise.
    */
   { set: 'mixed', source: 'mixed-blind' },
+  /**
+   * Held out (8), 2026-11-28: 8 each made with Apache FOP (XSL-FO), jsPDF (with jspdf-autotable)
+   * and Ghostscript (hand-written PostScript converted by pdfwrite), by
+   * scripts/make-print-invoices.ts, written blind likewise.
+   */
+  { set: 'print', source: 'print-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

@@ -61,6 +61,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Three toolkits (held out (6), test/fixtures/capture/toolkit-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each drawn by ReportLab, TCPDF and wkhtmltopdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Three toolkits, the first measurement" below)`,
   mixed: (files, pages) =>
     `Web, PHP and spreadsheet (held out (7), test/fixtures/capture/mixed-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with WeasyPrint, FPDF and Gnumeric, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Web, PHP and spreadsheet, the first measurement" below)`,
+  print: (files, pages) =>
+    `XSL-FO, JavaScript and PostScript (held out (8), test/fixtures/capture/print-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with Apache FOP, jsPDF and Ghostscript, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "XSL-FO, JavaScript and PostScript, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
