@@ -161,6 +161,29 @@ function structuredAcross(line: Line, next: Line | undefined, i: number): Read |
 }
 
 /**
+ * A form's row of boxes, each with a small caption at its top left and its value set flush right
+ * under it ("Nettobetrag | USt 13 % | … | Zahlbetrag" over "€ 15.878,00 | € 586,30 | …"): the box
+ * of the caption `hit`, from where it starts to where the next caption on its line starts (the
+ * line's end for the last). Only on a line of two captions or more, apart by a column's gap.
+ */
+function boxOfCaption(line: Line, hit: LabelHit): [number, number] | null {
+  const h = lineHeight(line);
+  const apart = (i: number) =>
+    i > 0 && (line.words[i] as Word).bbox[0] - (line.words[i - 1] as Word).bbox[2] > h * 1.5;
+  // a caption is one cell: a label read across a column's gap ("VAT" | "Amount €", two headings
+  // of an item table) is not a box's
+  for (let i = hit.first + 1; i <= hit.last; i++) if (apart(i)) return null;
+  const next = line.words.findIndex((_, i) => i > hit.last && apart(i));
+  const previous = line.words.some((_, i) => i > 0 && i <= hit.first && apart(i));
+  if (next < 0 && !previous) return null;
+  // the box starts where its caption does ("RIF. ORDINE": the label is "ordine")
+  let open = hit.first;
+  while (open > 0 && !apart(open)) open--;
+  const left = (line.words[open] as Word).bbox[0];
+  return [left, next < 0 ? Number.POSITIVE_INFINITY : (line.words[next] as Word).bbox[0]];
+}
+
+/**
  * A letter's place and date on a line of their own ("Roma, 3 febbraio 2026", "Paris, le 2 mars
  * 2026", "Berlin, den 3. März 2026"): the day the invoice was written, printed with no label. Read
  * by its shape on the first page, and never `high`.
@@ -203,10 +226,15 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       const kind = KIND_OF[hit.kind];
       if (kind === undefined) continue;
       const stops = new Set([...labelWords].filter((i) => i > hit.last));
-      // "Rechnung Nr. 4711 vom 05.03.2018": the date right after a number
+      // "Rechnung Nr. 4711 vom 05.03.2018": the date right after a number read on this line, not
+      // after any word of a sentence that a number's label began ("Avoir établi suite à votre
+      // réclamation du 02/03/26": the complaint's date)
       if (hit.kind === 'issue_after_number') {
-        const prev = lineHits.filter((h) => h.kind === 'number' && h.end <= hit.start);
-        if (prev.length === 0) continue;
+        const before = line.words[hit.first - 1];
+        const prev = candidates.some(
+          (c) => c.field === 'number' && c.page === line.page && c.words[c.words.length - 1] === before,
+        );
+        if (!prev) continue;
       }
       let r: Read | null;
       if (hit.title) {
@@ -232,6 +260,13 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
             (line.words[hit.last] as Word).bbox[2],
           ];
           r = readBelow(kind, lines, at, span, ctx);
+          // in a form's box: under its caption the column reaches the box before's value, or no
+          // value at all where the value is set flush right in a wide box
+          const box = boxOfCaption(line, hit);
+          const first = r?.words[0];
+          const outside =
+            first === undefined || (box !== null && first.bbox[0] < box[0] - lineHeight(line) / 2);
+          if (box && outside) r = readBelow(kind, lines, at, box, ctx, true) ?? r;
         }
       }
       if (r !== null && kind === 'iban' && !ibanValid(r.value))

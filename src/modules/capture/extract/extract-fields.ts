@@ -29,8 +29,16 @@ import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
 import { cents, money2 } from './numbers.ts';
-import { buyerName, type NameRead, sameName, sellerName, timesPrinted, underBuyerLabel } from './parties.ts';
-import { breakdownBox, readBreakdown, readLines } from './tables.ts';
+import {
+  buyerName,
+  inBuyerBlock,
+  type NameRead,
+  sameName,
+  sellerName,
+  timesPrinted,
+  underBuyerLabel,
+} from './parties.ts';
+import { type BreakdownRead, breakdownBox, readBreakdown, readBreakdownTotal, readLines } from './tables.ts';
 
 const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
 
@@ -124,6 +132,35 @@ function chooseTotals(cands: Candidate[]): {
   return { picks, agree: false };
 }
 
+/**
+ * The tax and the total the breakdown's sum row prints (tables.ts `readBreakdownTotal`), as
+ * values read beside a generic label: the row's heading names them. They must still add up with a
+ * net read beside its own label to be taken.
+ */
+function breakdownTotals(
+  lines: Line[],
+  breakdown: BreakdownRead,
+  ctx: ReturnType<typeof localeOf>,
+): Candidate[] {
+  const sums = readBreakdownTotal(lines, breakdown, ctx);
+  if (!sums) return [];
+  const order = (w: Line['words'][number]) =>
+    sums.line.page * 1e6 + sums.line.index * 1e3 + sums.line.words.indexOf(w);
+  const candidate = (field: 'total_tax' | 'total', r: NonNullable<typeof sums.total>): Candidate => ({
+    field,
+    value: r.value,
+    words: r.words,
+    page: sums.line.page,
+    labeled: true,
+    weight: 1,
+    order: order(r.words[0] as Line['words'][number]),
+    label: null,
+    rateLine: false,
+    currency: r.currency ?? null,
+  });
+  return [candidate('total_tax', sums.tax), ...(sums.total ? [candidate('total', sums.total)] : [])];
+}
+
 function emptyFields(): CaptureFields {
   return {
     number: null,
@@ -210,8 +247,8 @@ export function extractFields(
     );
 
   // --- totals, breakdown, currency
-  const { picks, agree } = chooseTotals(all);
   const breakdown = readBreakdown(lines, ctx.mark);
+  const { picks, agree } = chooseTotals([...all, ...breakdownTotals(lines, breakdown, ctx)]);
   const bdNet = breakdown.rows.reduce((s, r) => s + cents(r.net), 0);
   const bdTax = breakdown.rows.reduce((s, r) => s + cents(r.tax), 0);
   const bdAgrees =
@@ -314,11 +351,16 @@ export function extractFields(
     );
   if (sellerVat)
     fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
-  const reg = best(all, 'seller_registration_id', (c) => c.labeled);
+  // the buyer's own registration printed in its address block ("Codice fiscale 81000490680" under
+  // "Cessionario / committente") is not the seller's
+  const sellersReg = (c: Candidate) =>
+    c.labeled && !inBuyerBlock(lines, hits, c.label ? c.label.line.words.slice(c.label.first) : c.words);
+  const reg =
+    best(all, 'seller_registration_id', sellersReg) ?? best(all, 'seller_registration_id', (c) => c.labeled);
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
-      !reg.doubt && !ocrLookAlikes(reg, true),
+      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg),
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside

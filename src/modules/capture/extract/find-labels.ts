@@ -3,7 +3,7 @@
 // distractor included) does not count on its own.
 
 import { LABELS, type LabelKind, type LabelPattern } from './labels.ts';
-import { type Line, wordAt } from './lines.ts';
+import { type Line, lineHeight, type Word, wordAt } from './lines.ts';
 
 export interface LabelHit {
   kind: LabelKind;
@@ -67,10 +67,37 @@ export function labelsOfAll(lines: Line[]): Map<Line, LabelHit[]> {
       if (end > line.text.length || m[0].includes('\u0000')) continue;
       // a label ends at a word's end: its trailing colon or dot belongs to it
       while (end < line.text.length && /[:.)\]]/.test(line.text[end] as string)) end++;
+      end = withinCell(line, pat, start, end);
       if (end > start) (found.get(line) as Found[]).push({ pat, start, end });
     }
   }
   return new Map(lines.map((l) => [l, claim(l, found.get(l) as Found[])]));
+}
+
+const whole = new Map<LabelPattern, RegExp>();
+
+/**
+ * A label is printed in one cell: a match that runs across a column's gap ("Imponibile" | "IVA 4%",
+ * two captions of a form's boxes) is cut at the gap when what stands before it is a label of the
+ * same pattern on its own (the words after it are matched by the patterns that name them). A
+ * match whose first cell is no label alone ("USt." | "Betrag", "VAT" | "Amount €": a table's
+ * headings) stays whole, so neither heading is read as a label of its own. Returns its end.
+ */
+function withinCell(line: Line, pat: LabelPattern, start: number, end: number): number {
+  const first = wordAt(line, start);
+  const last = wordAt(line, end - 1);
+  const gap = lineHeight(line) * 3;
+  for (let i = first + 1; i <= last; i++) {
+    if ((line.words[i] as Word).bbox[0] - (line.words[i - 1] as Word).bbox[2] <= gap) continue;
+    const cut = (line.starts[i - 1] as number) + (line.words[i - 1] as Word).text.length;
+    let re = whole.get(pat);
+    if (!re) {
+      re = new RegExp(`^(?:${pat.re.source})$`, 'u');
+      whole.set(pat, re);
+    }
+    return re.test(line.folded.slice(start, cut).replace(/[:.)\]]+$/, '')) ? cut : end;
+  }
+  return end;
 }
 
 /** The longest matches claim their characters first. */

@@ -177,6 +177,10 @@ export const LABELS: LabelPattern[] = [
     // with the qualifier suppliers print after it ("Gesamtbetrag brutto € 16.509,96")
     'gesamtbetrag(?:\\s+brutto)?',
     'rechnungsbetrag(?:\\s+brutto)?',
+    // an e-invoice's visualisation names BT-112 and BT-109 in the standard's words ("Gesamtbetrag
+    // einschließlich Umsatzsteuer", "Invoice total with VAT"): the tax's name is part of the label
+    '(?:gesamt|rechnungs)betrag\\s+(?:einschlie(?:ß|ss)lich|inklusive)\\s+(?:umsatzsteuer|mehrwertsteuer|ust|mwst)\\.?',
+    'invoice\\s+total\\s+(?:amount\\s+)?with\\s+vat',
     // "Rechnungsbetrag inkl. MWST CHF 8'360.47", "Gesamtbetrag inkl. 19 % USt."
     '(?:rechnungs|gesamt|end)betrag\\s+(?:inkl|incl)\\.?\\s+(?:[0-9]+(?:[.,][0-9]+)?\\s*%\\s+)?(?:ust|mwst|mehrwertsteuer)\\.?',
     'rechnungs\\s*-?\\s*(?:gesamt)?summe',
@@ -202,6 +206,7 @@ export const LABELS: LabelPattern[] = [
     'totaal\\s+(?:incl|inclusief|inc)\\.?(?:\\s+btw)?',
     'totaalbedrag',
     'factuurbedrag',
+    'factuurtotaal',
     'total\\s+(?:de\\s+(?:la\\s+)?)?factura',
     'importe\\s+total',
     'total\\s+(?:con\\s+iva|iva\\s+incluido)',
@@ -213,6 +218,7 @@ export const LABELS: LabelPattern[] = [
     "total\\s+ttc\\s+(?:de\\s+l['’]?\\s*)?avoir",
     "(?:montant|total)\\s+(?:total\\s+)?(?:de\\s+l['’]?\\s*)?avoir(?:\\s+ttc)?",
     'totaal\\s+creditnota',
+    'totaal\\s+te\\s+crediteren',
     'total\\s+(?:de\\s+la\\s+)?(?:factura\\s+rectificativa|rectificativa|nota\\s+de\\s+(?:credito|abono))',
     'importe\\s+total\\s+(?:del\\s+)?abono',
     'totale\\s+(?:della\\s+)?nota\\s+di\\s+credito',
@@ -242,6 +248,8 @@ export const LABELS: LabelPattern[] = [
     // "BASE IMPONIBLE TOTAL 6.417,37": the total of the bases ("total" after it is no total's label)
     'base\\s+imponible(?:\\s+(?:iva|del\\s+iva|total))?',
     'total\\s+sin\\s+iva',
+    '(?:gesamt|rechnungs)betrag\\s+(?:ohne|exklusive)\\s+(?:umsatzsteuer|mehrwertsteuer|ust|mwst)\\.?',
+    'invoice\\s+total\\s+(?:amount\\s+)?without\\s+vat',
     'importe\\s+neto',
     'totale\\s+(?:imponibile|netto)',
     'imponibile(?:\\s+(?:iva|ai\\s+fini\\s+iva))?',
@@ -276,6 +284,7 @@ export const LABELS: LabelPattern[] = [
     'tva',
     'btw',
     'iva',
+    'i\\.\\s?v\\.\\s?a\\.?',
     'taxes',
   ]),
   ...p('amount_due', 2, [
@@ -286,7 +295,8 @@ export const LABELS: LabelPattern[] = [
     'zu\\s+zahlen(?:der\\s+betrag)?',
     'offener\\s+betrag',
     'restbetrag',
-    'amount\\s+(?:due|payable)',
+    'amount\\s+(?:due|payable)(?:\\s+for\\s+payment)?',
+    'falliger\\s+betrag',
     'due\\s+payable',
     'balance\\s+due',
     'total\\s+due',
@@ -445,6 +455,9 @@ export const LABELS: LabelPattern[] = [
     `bestel\\s*-?\\s*${NO}`,
     'bestelnummer',
     'uw\\s+bestelling',
+    // Flanders: "Uw bestelbon", "Bestelbon nr."
+    `(?:uw\\s+)?bestelbon(?:\\s*${NO})?`,
+    `(?:uw|your)\\s+order(?:\\s*${NO})?`,
     `${NO}\\s*(?:de\\s+)?pedido`,
     `pedido\\s*${NO}?`,
     `${NO}\\s*(?:d['’]\\s*)?ordine`,
@@ -689,7 +702,8 @@ export const ADJUSTS_TOTAL = new RegExp(
     'paid\\s+(?:on|to\\s+date)',
     'withholding',
     'previous\\s+balance',
-    'brought\\s+forward',
+    // a balance, not a page's subtotal carried to the next ("Brought forward 34,543.20" heads page 2)
+    'balance\\s+brought\\s+forward',
     'credit\\s+applied',
     'anzahlung',
     'vorauszahlung',

@@ -242,6 +242,26 @@ export function underBuyerLabel(lines: Line[], hits: LabelHit[], words: Word[]):
   return line !== undefined && labelAbove(hits, 'buyer_name', line, first.bbox[0], 4);
 }
 
+/**
+ * Words in the buyer's address block: at most eight lines under a buyer label that opens its own
+ * cell (a caption, "Cessionario / committente"; not a sentence's "… del committente."), starting
+ * where it starts. An identifier closes such a block, below the name and the address.
+ */
+export function inBuyerBlock(lines: Line[], hits: LabelHit[], words: Word[]): boolean {
+  const first = words[0];
+  const line = first && lines.find((l) => l.words.includes(first));
+  if (!first || !line) return false;
+  return hits.some((h) => {
+    if (h.kind !== 'buyer_name' || h.line.page !== line.page) return false;
+    const dy = line.index - h.line.index;
+    if (dy <= 0 || dy > 8) return false;
+    const label = h.line.words[h.first] as Word;
+    const before = h.line.words[h.first - 1];
+    const opens = before === undefined || label.bbox[0] - before.bbox[2] > lineHeight(h.line) * 1.5;
+    return opens && Math.abs(label.bbox[0] - first.bbox[0]) <= lineHeight(line) * 2;
+  });
+}
+
 export function buyerName(lines: Line[], hits: LabelHit[], receiverName: string): NameRead | null {
   const found = findName(lines, receiverName);
   if (found) {

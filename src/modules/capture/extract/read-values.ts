@@ -49,8 +49,8 @@ export interface Read {
 /** A Spanish register's volume, book, sheet or section ("Tomo 8.412, Folio 112"): not a place. */
 const REGISTER_PART = /^(tomo|t\.|libro|l\.|folio|f\.|hoja|h\.|secci[oó]n|secc?\.|inscripci[oó]n|insc\.)/i;
 
-/** The word between a tax's rate and the base it is charged on: "20% on", "21% s/", "22% su". */
-const ON_BASE = /^(on|of|s\/|sobre|su|sur|de|auf|uber|über|op|van)$/i;
+/** The word between a tax's rate and the base it is charged on: "20% on", "21% s/", "22% su", "7 % von". */
+const ON_BASE = /^(on|of|s\/|sobre|su|sur|de|auf|von|uber|über|op|van)$/i;
 
 export interface ReadContext {
   mark: DecimalMark;
@@ -300,7 +300,9 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
     }
     case 'bic': {
       const r = longest(words, i, 3, 0.8, h, (s) => {
-        // in a sentence's parentheses or closing it: "(BIC CAIXESBBXXX).", "BIC ZWLBNL2U),"
+        // in a sentence's parentheses or closing it: "(BIC CAIXESBBXXX).", "BIC ZWLBNL2U),"; the
+        // stop ends it ("BIC RVSAAT2S. Bei Zahlung …" is not RVSAAT2SBEI)
+        if (/[),.;:]\s/.test(s)) return null;
         const c = compactId(s.replace(/[),.;:]+$/, ''));
         return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(c) ? c : null;
       });
@@ -309,6 +311,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
     case 'vat':
       return (
         longest(words, i, 5, 0.8, h, (s) => {
+          // a separator between two identifiers ends the id ("USt-IdNr. DE125938647 / St.-Nr. …")
+          if (/\s[/|]\s/.test(s)) return null;
           const c = compactId(s);
           // a Swiss id with its tax's name after it, part of the number ("CHE-416.283.975 MWST")
           if (/^CHE[0-9]{9}(MWST|TVA|IVA)$/.test(c)) return c;
@@ -341,6 +345,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
           break;
         }
         run.push(x);
+        // "Firmenbuch FN 482317k, LG Salzburg": a comma or semicolon ends the number
+        if (/[,;]$/.test(x.text)) break;
       }
       const s = run
         .map((x) => x.text)
@@ -491,14 +497,19 @@ export function readBelow(
   at: number,
   span: [number, number],
   ctx: ReadContext,
+  /** the value lies inside `span` (a form's box), not only under some part of it */
+  inside = false,
 ): Read | null {
   const line = lines[at] as Line;
   const h = lineHeight(line);
+  const under = inside
+    ? (w: Word) => w.bbox[0] >= span[0] - h / 2 && w.bbox[2] <= span[1]
+    : (w: Word) => w.bbox[2] >= span[0] - h && w.bbox[0] <= span[1] + h;
   let seen = 0;
   for (let k = at + 1; k < lines.length && seen < 3; k++) {
     const next = lines[k] as Line;
     if (next.page !== line.page || next.bbox[1] - line.bbox[3] > h * 3.5) break;
-    const i = next.words.findIndex((w) => w.bbox[2] >= span[0] - h && w.bbox[0] <= span[1] + h);
+    const i = next.words.findIndex(under);
     if (i < 0 && next.words.some((w) => w.ocr)) continue;
     seen++;
     if (i < 0) continue;

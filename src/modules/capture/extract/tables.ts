@@ -3,8 +3,10 @@
 // quantity times its price), and the table as a whole only when it adds up to the totals read
 // beside their labels: a table that does not reconcile is not handed over.
 import type { CaptureLine, TaxBreakdownRow } from '../../../lib/capture-shapes.ts';
-import { boxOf, type Line, type Word } from './lines.ts';
+import { fold } from './dates.ts';
+import { boxOf, type Line, lineHeight, type Word } from './lines.ts';
 import { cents, type DecimalMark, money2, parseAmount, parseRate } from './numbers.ts';
+import { type Read, type ReadContext, readAt } from './read-values.ts';
 
 const TAX_WORD =
   /(?<![\p{L}])(ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|vat|tax|tva|btw|iva|igic|imposta)(?![\p{L}])/u;
@@ -18,11 +20,29 @@ interface Num {
   rate: string | null;
 }
 
+/**
+ * "6 817,00" drawn as two words: thousands grouped by a space the text layer did not keep inside
+ * one word. Joined only when the groups stand closer than a space between columns would.
+ */
+function spaceGrouped(w: Word[], i: number, h: number): string | null {
+  const [a, b] = [w[i], w[i + 1]];
+  if (!a || !b || !/^-?[0-9]{1,3}$/.test(a.text) || !/^[0-9]{3}(?:[.,][0-9]{2})?$/.test(b.text)) return null;
+  return b.bbox[0] - a.bbox[2] <= h * 0.6 ? `${a.text} ${b.text}` : null;
+}
+
 /** The numbers of a line, in order: amounts (one or two words, "1 234,56") and rates ("19 %"). */
 function numbersOf(line: Line, mark: DecimalMark): Num[] {
   const out: Num[] = [];
   const w = line.words;
+  const h = lineHeight(line);
   for (let i = 0; i < w.length; i++) {
+    const grouped = spaceGrouped(w, i, h);
+    const joined = grouped === null ? null : parseAmount(grouped, mark);
+    if (joined !== null) {
+      out.push({ i, value: joined, rate: null });
+      i++;
+      continue;
+    }
     const t = (w[i] as Word).text;
     const next = w[i + 1]?.text;
     const withPct = next === '%' ? `${t}%` : t;
@@ -101,6 +121,91 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
     .filter(([k]) => k.includes(' ') || !categorized.has(k))
     .map(([, v]) => v);
   return { rows: rows.map((r) => r.row), lines: rows.map((r) => r.line) };
+}
+
+/** A breakdown's column heading that names the tax (not the base or the gross). */
+const TAX_COLUMN = new RegExp(
+  `${TAX_WORD.source}|steuerbetrag|cuota|imposta|tax\\s+amount|vat\\s+amount|btw\\s*-?\\s*bedrag`,
+  'u',
+);
+
+/** The runs of a line's words that stand apart by more than a line's height: a table's cells. */
+function cellsOf(line: Line): Word[][] {
+  const h = lineHeight(line);
+  const cells: Word[][] = [];
+  for (const w of line.words) {
+    const last = cells[cells.length - 1];
+    const prev = last?.[last.length - 1];
+    if (last && prev && w.bbox[0] - prev.bbox[2] <= h) last.push(w);
+    else cells.push([w]);
+  }
+  return cells;
+}
+
+const overlap = (a: Word[], b: Word[]): number =>
+  Math.min((a[a.length - 1] as Word).bbox[2], (b[b.length - 1] as Word).bbox[2]) -
+  Math.max((a[0] as Word).bbox[0], (b[0] as Word).bbox[0]);
+
+export interface BreakdownTotal {
+  /** the sum of the rows' taxes, as the sum row prints it under the tax's heading */
+  tax: Read;
+  /** the sum of the bases and taxes, where the row prints it after the tax */
+  total: Read | null;
+  line: Line;
+}
+
+/**
+ * The breakdown's sum row ("Total 556,26 47,41 603,67", "Summe 15.878,00 2.859,90 18.737,90"):
+ * on one of the two lines under the breakdown's last row, the rows' bases added up and, in the
+ * column whose heading names the tax, their taxes added up. Pages that print every rate's tax
+ * beside the totals and the invoice's whole tax only there have it printed once, in that row.
+ */
+export function readBreakdownTotal(
+  lines: Line[],
+  read: BreakdownRead,
+  ctx: ReadContext,
+): BreakdownTotal | null {
+  if (read.rows.length < 2) return null;
+  const net = read.rows.reduce((s, r) => s + cents(r.net), 0);
+  const tax = read.rows.reduce((s, r) => s + cents(r.tax), 0);
+  const first = read.lines[0] as Line;
+  const last = read.lines[read.lines.length - 1] as Line;
+  const at = lines.indexOf(last);
+  const top = lines.indexOf(first);
+  const heading = [lines[top - 1], lines[top - 2]].find(
+    (l) => l !== undefined && l.page === first.page && TAX_COLUMN.test(l.folded),
+  );
+  if (!heading) return null;
+  const headings = cellsOf(heading);
+  for (const line of [lines[at + 1], lines[at + 2]]) {
+    if (line === undefined || line.page !== last.page) continue;
+    const h = lineHeight(line);
+    const reads: Read[] = [];
+    for (let i = 0; i < line.words.length; i++) {
+      const r = readAt('amount', line.words, i, h, ctx);
+      if (r) {
+        reads.push(r);
+        i += r.words.length - 1;
+      }
+    }
+    const n = reads.findIndex((r) => cents(r.value) === net);
+    const t = reads.findIndex((r, k) => k > n && cents(r.value) === tax);
+    if (n < 0 || t < 0) continue;
+    const taxRead = reads[t] as Read;
+    // the column the sum stands in: the heading it overlaps most, or, under headings set flush
+    // left over figures set flush right, the last heading that starts before the sum ends
+    const right = (taxRead.words[taxRead.words.length - 1] as Word).bbox[2];
+    const over = headings.map((c) => ({ c, o: overlap(c, taxRead.words) })).sort((a, b) => b.o - a.o)[0];
+    const column =
+      over && over.o > 0 ? over.c : headings.filter((c) => (c[0] as Word).bbox[0] <= right).pop();
+    if (!column) continue;
+    const named = column.map((w) => w.text).join(' ');
+    if (!TAX_COLUMN.test(fold(named))) continue;
+    const after = reads[t + 1];
+    const total = after && cents(after.value) === net + tax ? after : null;
+    return { tax: taxRead, total, line };
+  }
+  return null;
 }
 
 /** The box of the breakdown's rows on their first page. */
