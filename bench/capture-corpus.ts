@@ -67,6 +67,12 @@ export const SIX_LANGUAGE_SETS = [
    * scripts/make-print-invoices.ts, written blind likewise.
    */
   { set: 'print', source: 'print-blind' },
+  /**
+   * Held out (9), 2026-11-28: 8 each typeset by groff (gropdf, words placed one by one), HTMLDOC
+   * (HTML tables, whole Type 1 fonts) and Pango on a Cairo surface (subset TrueType), by
+   * scripts/make-render-invoices.ts, written blind likewise.
+   */
+  { set: 'render', source: 'render-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

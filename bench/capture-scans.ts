@@ -124,6 +124,8 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
     `Web, PHP and spreadsheet (mixed-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.10), the OCR'd words of their scans never before this measurement)`,
   print: (files, pages) =>
     `XSL-FO, JavaScript and PostScript (print-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.12), the OCR'd words of their scans never before this measurement)`,
+  render: (files, pages) =>
+    `Typesetters (render-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.12), the OCR'd words of their scans never before this measurement)`,
 };
 
 /**
