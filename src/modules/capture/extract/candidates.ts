@@ -160,6 +160,33 @@ function structuredAcross(line: Line, next: Line | undefined, i: number): Read |
   return r !== null && r.words.length > tail.length ? r : null;
 }
 
+/** A label of the buyer's own reference, or "your reference" read as an order number. */
+const isReferenceLabel = (hit: LabelHit) => hit.kind === 'buyer_reference' || isYourReference(hit);
+
+/**
+ * The words right after a label, in its cell (starting within three line heights of it, not past
+ * another label's words): a reference written in words. Null when no word stands there or it is
+ * a single word that an id's reading takes as it is.
+ */
+function textRight(line: Line, last: number, stops: Set<number>, ctx: ReadContext): Read | null {
+  const h = lineHeight(line);
+  // the label's colon set apart ("Votre référence : Mission TVA 2025")
+  const from = /^[:–-]$/.test(line.words[last + 1]?.text ?? '') ? last + 2 : last + 1;
+  const first = line.words[from];
+  if (!first || stops.has(from) || first.bbox[0] - (line.words[from - 1] as Word).bbox[2] > h * 3)
+    return null;
+  const r = readAt('text', line.words, from, h, ctx);
+  if (r === null) return null;
+  const until = r.words.findIndex((_, k) => stops.has(from + k));
+  const words = until < 0 ? r.words : r.words.slice(0, until);
+  if (words.length < 2) return null;
+  return {
+    value: words.map((w) => w.text).join(' '),
+    words,
+    doubt: 'a reference written in words, read as printed: nothing checks it',
+  };
+}
+
 /**
  * A form's row of boxes, each with a small caption at its top left and its value set flush right
  * under it ("Nettobetrag | USt 13 % | … | Zahlbetrag" over "€ 15.878,00 | € 586,30 | …"): the box
@@ -247,7 +274,15 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
           r = readBelow(kind, lines, at, [(line.words[hit.first] as Word).bbox[0], sign.bbox[2]], ctx);
       } else {
         r = readRight(kind, line, hit.last, stops, ctx);
-        if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {
+        // a reference in words right of its label ("Vs. rif.: Ing. Galli", "Su referencia: Exp.
+        // 114/2025"): as printed, never `high`; an id read past its first words is not it, and
+        // (read or not) nothing below the label is its value
+        const words = isReferenceLabel(hit) ? textRight(line, hit.last, stops, ctx) : null;
+        if (words && (r === null || r.words[0] !== words.words[0]))
+          r = hit.kind === 'buyer_reference' ? words : null;
+        if (words !== null) {
+          if (r === null) continue;
+        } else if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {
           const next = lines[at + 1];
           if (next && next.page === line.page) r = readAt(kind, next.words, 0, lineHeight(next), ctx);
         } else if (r === null && hit.last === line.words.length - 1 && wrapsTo(line, lines[at + 1], kind)) {
@@ -343,5 +378,54 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       if (email) byShape('seller_email', email);
     }
   });
+  candidates.push(...numberSigns(lines, allHits, ctx, orderOf));
   return { candidates, hits };
+}
+
+/** A number's sign or word alone, as a caption: "Nº:", "N°", "N.", "Nummer:", "Número:". */
+const NUMBER_SIGN = /^(?:n[°º]|n\.[°º]?|no\.|nr\.?|nummer|number|numero|número)\s*:?$/i;
+
+/**
+ * The number under a document's title, after a bare number sign ("FACTURA" / "Nº: 2026/0087",
+ * "CREDITNOTA" / "Nummer: CN-2026-0027"): a sign that opens its cell, on one of the three lines
+ * under a bare title word of the first page and close under it, read as the number beside a generic label (the
+ * title is its label, so a credit note's title still says what the page is).
+ */
+function numberSigns(
+  lines: Line[],
+  allHits: Map<Line, LabelHit[]>,
+  ctx: ReadContext,
+  orderOf: (line: Line, word: number) => number,
+): Candidate[] {
+  const out: Candidate[] = [];
+  lines.forEach((line, at) => {
+    if (line.page !== 1) return;
+    const title = (allHits.get(line) ?? []).find((h) => h.title && h.kind === 'number');
+    if (!title) return;
+    for (let k = at + 1; k <= at + 3 && k < lines.length; k++) {
+      const below = lines[k] as Line;
+      const h = lineHeight(below);
+      if (below.page !== line.page || below.bbox[1] - line.bbox[3] > h * 4) break;
+      below.words.forEach((w, i) => {
+        const before = below.words[i - 1];
+        const opens = before === undefined || w.bbox[0] - before.bbox[2] > h * 1.5;
+        if (!opens || !NUMBER_SIGN.test(w.text)) return;
+        const r = readRight('id', below, i, new Set(), ctx, 0);
+        if (r === null || !/[0-9]/.test(r.value)) return;
+        out.push({
+          field: 'number',
+          value: r.value,
+          words: r.words,
+          page: below.page,
+          labeled: true,
+          weight: 1,
+          order: orderOf(below, below.words.indexOf(r.words[0] as Word)),
+          label: title,
+          rateLine: false,
+          ...(r.doubt ? { doubt: r.doubt } : {}),
+        });
+      });
+    }
+  });
+  return out;
 }

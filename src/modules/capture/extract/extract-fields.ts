@@ -133,9 +133,10 @@ function chooseTotals(cands: Candidate[]): {
 }
 
 /**
- * The tax and the total the breakdown's sum row prints (tables.ts `readBreakdownTotal`), as
- * values read beside a generic label: the row's heading names them. They must still add up with a
- * net read beside its own label to be taken.
+ * The net, the tax and the total the breakdown's sum row prints (tables.ts `readBreakdownTotal`),
+ * as values read beside a generic label: the breakdown's headings name their columns, and the row
+ * is the sum of the rows above it. Like every total they are taken only where net and tax add up
+ * to a total (one beside its own label first).
  */
 function breakdownTotals(
   lines: Line[],
@@ -146,7 +147,10 @@ function breakdownTotals(
   if (!sums) return [];
   const order = (w: Line['words'][number]) =>
     sums.line.page * 1e6 + sums.line.index * 1e3 + sums.line.words.indexOf(w);
-  const candidate = (field: 'total_tax' | 'total', r: NonNullable<typeof sums.total>): Candidate => ({
+  const candidate = (
+    field: 'total_net' | 'total_tax' | 'total',
+    r: NonNullable<typeof sums.total>,
+  ): Candidate => ({
     field,
     value: r.value,
     words: r.words,
@@ -158,7 +162,11 @@ function breakdownTotals(
     rateLine: false,
     currency: r.currency ?? null,
   });
-  return [candidate('total_tax', sums.tax), ...(sums.total ? [candidate('total', sums.total)] : [])];
+  return [
+    candidate('total_net', sums.net),
+    candidate('total_tax', sums.tax),
+    ...(sums.total ? [candidate('total', sums.total)] : []),
+  ];
 }
 
 function emptyFields(): CaptureFields {

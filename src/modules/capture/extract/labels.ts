@@ -54,6 +54,10 @@ export const LABELS: LabelPattern[] = [
     `beleg\\s*-?\\s*${NO}`,
     'belegnummer',
     `invoice\\s*${NO}`,
+    // a utility's bill, a professional's fee note
+    `bill\\s*${NO}`,
+    `fee\\s+note\\s*${NO}`,
+    `note\\s+d['’]?\\s*honoraires\\s*${NO}`,
     `inv\\.?\\s*${NO}`,
     `${NO}\\s*(?:de\\s+(?:la\\s+)?)?facture`,
     `facture\\s*${NO}`,
@@ -207,6 +211,9 @@ export const LABELS: LabelPattern[] = [
     'totaalbedrag',
     'factuurbedrag',
     'factuurtotaal',
+    'totaal\\s+factuur',
+    'total\\s+tva\\s+comprise',
+    'total\\s+importe(?:\\s+(?:de\\s+(?:la\\s+)?)?factura)?',
     'total\\s+(?:de\\s+(?:la\\s+)?)?factura',
     'importe\\s+total',
     'total\\s+(?:con\\s+iva|iva\\s+incluido)',
@@ -248,6 +255,8 @@ export const LABELS: LabelPattern[] = [
     // "BASE IMPONIBLE TOTAL 6.417,37": the total of the bases ("total" after it is no total's label)
     'base\\s+imponible(?:\\s+(?:iva|del\\s+iva|total))?',
     'total\\s+sin\\s+iva',
+    '(?:total|montant)\\s+hors\\s+tva',
+    'suma\\s+(?:de\\s+)?(?:las\\s+)?bases(?:\\s+imponibles)?',
     '(?:gesamt|rechnungs)betrag\\s+(?:ohne|exklusive)\\s+(?:umsatzsteuer|mehrwertsteuer|ust|mwst)\\.?',
     'invoice\\s+total\\s+(?:amount\\s+)?without\\s+vat',
     'importe\\s+neto',
@@ -272,6 +281,9 @@ export const LABELS: LabelPattern[] = [
     'importe\\s+(?:del\\s+)?iva',
     'totale\\s+(?:iva|imposta)',
     'iva\\s+totale',
+    // Switzerland's "MWST total" (not "TVA | Total HT", two headings of a breakdown)
+    'mwst\\s+total',
+    '(?:total|suma)\\s+(?:de\\s+)?cuotas?(?:\\s+(?:de\\s+)?iva)?',
     'imposta',
   ]),
   ...p('total_tax', 1, [
@@ -402,7 +414,9 @@ export const LABELS: LabelPattern[] = [
     'siren',
     // "RCS Lyon 412 837 593": the registry's town is part of the label, not of the number
     // (a place is a word of letters only: "RCS Luxembourg B214736" reads B214736 whole)
-    'r\\.?c\\.?s\\.?(?:\\s+(?!b\\b)\\p{L}[\\p{L}-]*(?=\\s|$)){0,2}(?:\\s+b\\b)?',
+    // (France's "RCS Lyon B 412 837 593": the B is the register's, the number the SIREN; Luxembourg's
+    // "RCS Luxembourg B 182734": the B is the number's)
+    'r\\.?c\\.?s\\.?(?:\\s+(?!b\\b)\\p{L}[\\p{L}-]*(?=\\s|$)){0,2}(?:(?<!luxembourg)\\s+b\\b)?',
     // Belgium's register of legal persons before its court ("RPR Gent 0648.132.719", "RPM Liège")
     'r\\.?p\\.?[rm]\\.?',
     // Ireland's Companies Registration Office ("CRO No. 614392", "CRO 702418")

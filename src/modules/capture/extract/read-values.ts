@@ -46,6 +46,9 @@ export interface Read {
   base?: Read;
 }
 
+/** A register's letters before its number: "HRB", "HRA", "FN", "B". */
+const REGISTER_LETTERS = /^(?:HR[AB]|FN|B|GnR|VR|PR)$/;
+
 /** A Spanish register's volume, book, sheet or section ("Tomo 8.412, Folio 112"): not a place. */
 const REGISTER_PART = /^(tomo|t\.|libro|l\.|folio|f\.|hoja|h\.|secci[oó]n|secc?\.|inscripci[oó]n|insc\.)/i;
 
@@ -65,7 +68,7 @@ export interface ReadContext {
  * LaTeX's euro sign (eurosym, OT1) gives as text ("Total excl. VAT e 3,161.40").
  */
 const FILLER =
-  /^[:#.\-–=(]+$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$|^\([^()\s]{1,20}\)$|^e$/i;
+  /^[:#.\-–=(@]+$|^\([a-zà-ÿ-]{2,30}$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$|^\([^()\s]{1,20}\)$|^e$/i;
 
 /**
  * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
@@ -339,9 +342,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       for (let j = i + named; j < words.length && run.length < 5; j++) {
         const x = words[j] as Word;
         if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1)) break;
-        // a register court's code after the number ("HRB 11874 KI", Schleswig-Holstein) is the id's
+        // a register court's code after the number ("HRB 11874 KI", Schleswig-Holstein) is the id's,
+        // and so is an Austrian Firmenbuch number's check letter ("FN 287431 k,")
         if (!/[0-9]/.test(x.text) && run.length > 0) {
-          if (/^[A-Z]{2,3}$/.test(x.text) && /[0-9]/.test((run[run.length - 1] as Word).text)) run.push(x);
+          const afterDigits = /[0-9]$/.test((run[run.length - 1] as Word).text);
+          if (afterDigits && (/^[A-Z]{2,3}$/.test(x.text) || /^[a-z][,;]?$/.test(x.text))) run.push(x);
           break;
         }
         run.push(x);
@@ -509,7 +514,16 @@ export function readBelow(
   for (let k = at + 1; k < lines.length && seen < 3; k++) {
     const next = lines[k] as Line;
     if (next.page !== line.page || next.bbox[1] - line.bbox[3] > h * 3.5) break;
-    const i = next.words.findIndex(under);
+    let i = next.words.findIndex(under);
+    // a register's letters just before the number under its court ("Amtsgericht Bonn" / "HRB 19384")
+    const letters = next.words[i - 1];
+    if (
+      kind === 'regid' &&
+      letters &&
+      REGISTER_LETTERS.test(letters.text) &&
+      tight(letters, next.words[i] as Word, h, 1)
+    )
+      i--;
     if (i < 0 && next.words.some((w) => w.ocr)) continue;
     seen++;
     if (i < 0) continue;

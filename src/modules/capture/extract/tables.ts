@@ -147,6 +147,8 @@ const overlap = (a: Word[], b: Word[]): number =>
   Math.max((a[0] as Word).bbox[0], (b[0] as Word).bbox[0]);
 
 export interface BreakdownTotal {
+  /** the sum of the rows' bases, as the sum row prints it */
+  net: Read;
   /** the sum of the rows' taxes, as the sum row prints it under the tax's heading */
   tax: Read;
   /** the sum of the bases and taxes, where the row prints it after the tax */
@@ -155,7 +157,8 @@ export interface BreakdownTotal {
 }
 
 /**
- * The breakdown's sum row ("Total 556,26 47,41 603,67", "Summe 15.878,00 2.859,90 18.737,90"):
+ * The breakdown's sum row ("Total 556,26 47,41 603,67", "Summe 15.878,00 2.859,90 18.737,90", or
+ * its figures alone under the rows):
  * on one of the two lines under the breakdown's last row, the rows' bases added up and, in the
  * column whose heading names the tax, their taxes added up. Pages that print every rate's tax
  * beside the totals and the invoice's whole tax only there have it printed once, in that row.
@@ -203,7 +206,7 @@ export function readBreakdownTotal(
     if (!TAX_COLUMN.test(fold(named))) continue;
     const after = reads[t + 1];
     const total = after && cents(after.value) === net + tax ? after : null;
-    return { tax: taxRead, total, line };
+    return { net: reads[n] as Read, tax: taxRead, total, line };
   }
   return null;
 }
