@@ -74,6 +74,7 @@ const SCAN_TARGETS: Partial<Record<Scalar, number>> = { number: 0.75, issue_date
 const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
+  "The eighth and ninth sets' 6 scans each (print-blind: FOP, jsPDF, Ghostscript; render-blind: groff, HTMLDOC, Pango/Cairo), first measurement (2026-11-28 10:21-10:33 UTC, all 54 scans OCR'd, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): the eighth set's number 6/6, issue date 5/6, total 6/6 exact where printed, 1 of 75 `high` values wrong (de-4's registration: the UID `ATU61827358` under \"Firmenbuch\", whose FN number OCR lost); the ninth set's number 5/6, issue date 4/6, total 6/6, 1 of 64 wrong (it-2's order `OA-2026-0117` read `0A-2026-0117`). Since then a VAT id (not a Swiss UID) is never a registration, and an OCR'd order or reference whose short first group mixes letters and digits with a 0, 1, I or O is `low`. The 42 older scans read as before or better in that run (the born-digital fixes: more `high` totals, BICs and orders).",
   "The seventh set's 6 scans (mixed-blind: WeasyPrint, FPDF, Gnumeric), first measurement (2026-11-28 03:15 UTC, OCR'd beside the cached reads of the other 36, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): number 6/6, issue date 6/6, total 6/6 exact where printed, 1 of 70 `high` values wrong: nl-1's order `IO-26-0193` read by OCR as `10-26-0193` at 0.9 (since then an OCR'd order number or reference whose short first group is all I, O, 1 or 0 is `low`). The same run, the toolkit set's es-4 scanned as the two-page PDF it is: its total read.",
   "The three toolkits' 6 scans (toolkit-blind), first measurement (2026-11-28 02:15 UTC, with the other 30, after the born-digital fixes their text layers led to in 1.19.9, before anything looked at their OCR'd words): number 6/6, issue date 6/6, total 3/6 exact where printed (number and date met, total not), 0 of 63 `high` values wrong; de-3's Swiss total read as a VAT amount (`low`), nl-1's total (white on a gray band) not in OCR's words, es-4's totals on its second page, which that run scanned as a one-page PNG (a mistake of the set's making, since an image-only PDF of both pages); the 30 other scans read exactly as in the run before.",
   "The office generators' 6 scans (office-blind), first measurement (2026-11-27 ~20:20 UTC, `BENCH_SCANS_ONLY` with their six names, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): number 5/6, issue date 6/6, total 5/6 exact where printed (targets 75 %: met), 0 of 60 `high` values wrong; en-3's number (\"Our ref.\", not a number label then) and total missed; OCR wall median 5.6 s, p90 6.3 s a page.",
@@ -129,7 +130,7 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
 };
 
 /**
- * The scanned set: 42 files from every set of the corpus, 6 of each six-language set (one a
+ * The scanned set: 54 files from every set of the corpus, 6 of each six-language set (one a
  * language), each added after its born-digital fixes and measured once before anything looked at
  * its OCR'd words; 5 files of `fnfe-1007`, held out until 2026-11-27; the others are tuning data
  * for the born-digital extractor (their layouts were looked at, not their scans). New scans go at
@@ -229,6 +230,23 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'mixed-blind/nl-1-weasyprint-letter.pdf', format: 'jpeg', dpi: 300, degrees: -1.3 },
   { file: 'mixed-blind/es-3-gnumeric-boxed.pdf', format: 'png', dpi: 200, degrees: 0.9 },
   { file: 'mixed-blind/it-3-fpdf-craft.pdf', format: 'pdf', dpi: 250, degrees: -1.7 },
+  // XSL-FO, JavaScript and PostScript (print-blind), added 2026-11-28 (1.19.12): their text layers
+  // were looked at for that day's born-digital fixes, the OCR'd words of their scans never before
+  // this measurement
+  { file: 'print-blind/en-1-jspdf-band.pdf', format: 'png', dpi: 250, degrees: 0.8 },
+  { file: 'print-blind/de-4-gs-form.pdf', format: 'jpeg', dpi: 300, degrees: -1.1 },
+  { file: 'print-blind/fr-2-gs-letter.pdf', format: 'pdf', dpi: 200, degrees: 1.4 },
+  { file: 'print-blind/nl-1-fop-erp.pdf', format: 'jpeg', dpi: 250, degrees: -0.7 },
+  { file: 'print-blind/es-3-gs-spool.pdf', format: 'png', dpi: 300, degrees: 1.2 },
+  { file: 'print-blind/it-1-fop-einvoice.pdf', format: 'pdf', dpi: 250, degrees: -1.5 },
+  // typesetters (render-blind), added 2026-11-28 (1.19.12), likewise; de-3 has two pages (an
+  // image-only PDF, its totals on page 2)
+  { file: 'render-blind/en-2-pango-utility.pdf', format: 'jpeg', dpi: 200, degrees: -1.2 },
+  { file: 'render-blind/de-3-pango-wholesale.pdf', format: 'pdf', dpi: 250, degrees: 0.9 },
+  { file: 'render-blind/fr-4-pango-erp.pdf', format: 'png', dpi: 300, degrees: -1.6 },
+  { file: 'render-blind/nl-4-groff-erp.pdf', format: 'jpeg', dpi: 300, degrees: 1.3 },
+  { file: 'render-blind/es-1-htmldoc-craft.pdf', format: 'png', dpi: 200, degrees: -0.6 },
+  { file: 'render-blind/it-2-groff-fee.pdf', format: 'pdf', dpi: 300, degrees: 1.0 },
 ];
 
 interface ScanFile {

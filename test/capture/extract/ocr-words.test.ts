@@ -410,6 +410,17 @@ describe("an OCR'd registration", () => {
     assert.equal(page('HRB1O488', 'ocr')?.confidence, 'low');
   });
 
+  test("a VAT id under a register's label is no registration (the eighth set's de-4 scan: its FN lost)", () => {
+    const reg = (method: 'ocr' | 'text') =>
+      extractFields(
+        scan([...HEAD, [200, 3000, 'Firmenbuch'], [200, 3050, 'UID ATU61827358']], 0, method),
+        RECEIVER,
+        null,
+      ).fields.seller_registration_id;
+    assert.equal(reg('ocr'), null);
+    assert.equal(reg('text'), null);
+  });
+
   test('without, or from a text layer, it is `high`', () => {
     assert.equal(page('SI-148392', 'ocr')?.confidence, 'high');
     assert.equal(page('B214736', 'ocr')?.confidence, 'high');
@@ -429,6 +440,12 @@ describe("an OCR'd order number", () => {
       [page('10-26-0193', 'ocr')?.value, page('10-26-0193', 'ocr')?.confidence],
       ['10-26-0193', 'low'],
     );
+  });
+
+  test('whose short first group mixes letters and digits with a 0, 1, I or O, read by OCR, is `low`', () => {
+    // the ninth set's it-2 scan: the order OA-2026-0117 read 0A-2026-0117
+    assert.equal(page('0A-2026-0117', 'ocr')?.confidence, 'low');
+    assert.equal(page('0A-2026-0117', 'text')?.confidence, 'high');
   });
 
   test('others, or from a text layer, are `high`', () => {

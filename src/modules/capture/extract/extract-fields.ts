@@ -56,14 +56,19 @@ function ocrAmbiguousBic(c: Candidate): boolean {
  * whose I, O, 1 or 0 may be its look-alike: making up a short first group of its own (the order
  * `IO-26-0193` read `10-26-0193` at 0.9: a letter prefix read as digits), or, in a registration,
  * beside a character of the other kind (the REA number `SI-148392` read `S1-148392` at 0.76; an
- * order's "PO2019…" is a prefix as often as not). Such a value is `low`; "HRB 10488", "B214736",
+ * order's "PO2019…" is a prefix as often as not), or a short first group mixing letters and digits
+ * with one of them in it ("0A-2026-0117"). Such a value is `low`; "HRB 10488", "B214736",
  * "4500371188" and "PO-2026-55" stay `high`.
  */
 function ocrLookAlikes(c: Candidate, beside: boolean): boolean {
   const v = c.value.toUpperCase();
+  // a short first group of letters and digits with a 0, 1, I or O in it ("0A-2026-0117" for the
+  // order OA-2026-0117)
+  const group = /^([A-Z0-9]{1,3})[-/.\s]/.exec(v)?.[1] ?? '';
+  const mixed = /[A-Z]/.test(group) && /[0-9]/.test(group) && /[01IO]/.test(group);
   return (
     c.words.some((w) => w.ocr) &&
-    ((beside && /[A-Z][01]|[01][A-Z]|[0-9][IO]|[IO][0-9]/.test(v)) || /^[01IO]{1,3}[-/.\s]/.test(v))
+    ((beside && /[A-Z][01]|[01][A-Z]|[0-9][IO]|[IO][0-9]/.test(v)) || /^[01IO]{1,3}[-/.\s]/.test(v) || mixed)
   );
 }
 
@@ -361,10 +366,16 @@ export function extractFields(
     fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
   // the buyer's own registration printed in its address block ("Codice fiscale 81000490680" under
   // "Cessionario / committente") is not the seller's
+  // nor is a VAT id read under a register's label (a scan's "Firmenbuch …" whose number OCR lost,
+  // the UID below it taken): Switzerland's UID is both, the others are not registrations
+  const vatNotUid = (v: string) => vatIdValid(null, compactId(v)) && !/^CHE/.test(compactId(v));
   const sellersReg = (c: Candidate) =>
-    c.labeled && !inBuyerBlock(lines, hits, c.label ? c.label.line.words.slice(c.label.first) : c.words);
+    c.labeled &&
+    !vatNotUid(c.value) &&
+    !inBuyerBlock(lines, hits, c.label ? c.label.line.words.slice(c.label.first) : c.words);
   const reg =
-    best(all, 'seller_registration_id', sellersReg) ?? best(all, 'seller_registration_id', (c) => c.labeled);
+    best(all, 'seller_registration_id', sellersReg) ??
+    best(all, 'seller_registration_id', (c) => c.labeled && !vatNotUid(c.value));
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
