@@ -388,8 +388,8 @@ const NUMBER_SIGN = /^(?:n[°º]|n\.[°º]?|no\.|nr\.?|nummer|number|numero|núm
 /**
  * The number under a document's title, after a bare number sign ("FACTURA" / "Nº: 2026/0087",
  * "CREDITNOTA" / "Nummer: CN-2026-0027"): a sign that opens its cell, on one of the three lines
- * under a bare title word of the first page and close under it, read as the number beside a generic label (the
- * title is its label, so a credit note's title still says what the page is).
+ * close under a bare title word of the first page, read as the number beside a generic label
+ * (the title is its label, so a credit note's title still says what the page is).
  */
 function numberSigns(
   lines: Line[],

@@ -365,9 +365,9 @@ export function extractFields(
   if (sellerVat)
     fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
   // the buyer's own registration printed in its address block ("Codice fiscale 81000490680" under
-  // "Cessionario / committente") is not the seller's
-  // nor is a VAT id read under a register's label (a scan's "Firmenbuch …" whose number OCR lost,
-  // the UID below it taken): Switzerland's UID is both, the others are not registrations
+  // "Cessionario / committente") is not the seller's, nor is a VAT id read under a register's
+  // label (a scan's "Firmenbuch …" whose number OCR lost, the UID below it taken): Switzerland's
+  // UID is both, the others are not registrations
   const vatNotUid = (v: string) => vatIdValid(null, compactId(v)) && !/^CHE/.test(compactId(v));
   const sellersReg = (c: Candidate) =>
     c.labeled &&
