@@ -136,6 +136,35 @@ describe('typesetters (held out (9)) fixes', () => {
     assert.equal(uk.total?.confidence, 'high');
   });
 
+  test('a breakdown whose rates are bare numbers under its "% IVA" heading', () => {
+    const runs = (heading: string): Run[] => [
+      [50, 40, 'Distribuciones Ejemplo, S.L.'],
+      [300, 60, 'Factura nº FV26/004417'],
+      [300, 74, 'Fecha 16-03-26'],
+      [60, 400, heading],
+      [60, 414, '820,90'],
+      [160, 414, '21'],
+      [230, 414, '172,39'],
+      [320, 414, '993,29'],
+      [60, 428, '915,31'],
+      [160, 428, '10'],
+      [230, 428, '91,53'],
+      [320, 428, '1.006,84'],
+      [60, 442, '1.736,21'],
+      [230, 442, '263,92'],
+      [320, 442, '2.000,13'],
+      [300, 470, 'TOTAL FACTURA (EUR)'],
+      [470, 470, '2.000,13'],
+    ];
+    const f = read(runs('Base imponible     % IVA     Cuota     Total'));
+    assert.equal(f.tax_breakdown?.value.length, 2);
+    assert.equal(f.total_tax?.value, '263.92');
+    assert.equal(f.total?.confidence, 'high');
+    // an item table's heading names no base: its rows' bare numbers are no rates
+    const items = read(runs('Precio     % IVA     Importe     Total'));
+    assert.equal(items.tax_breakdown, null);
+  });
+
   test("the breakdown's sum row gives the net too, where no net is printed beside a label", () => {
     const f = read([
       [50, 40, 'Traiteur Exemple SAS'],

@@ -63,6 +63,26 @@ export interface BreakdownRead {
   lines: Line[];
 }
 
+const RATE_HEADING = new RegExp(`%\\s*${TAX_WORD.source}|${TAX_WORD.source}\\s*%`, 'u');
+const BASE_HEADING =
+  /(?<![\p{L}])(base|basis|netto|net|imponible|imponibile|grondslag|maatstaf|bemessung\p{L}*)(?![\p{L}])/u;
+
+/**
+ * A breakdown's heading that names the base and the rate's column with its percent sign ("Base
+ * imponible | % IVA | Cuota | Total"), on one of the three lines above `at` (its page's): rows
+ * under it print their rate as a bare number ("820,90 21 172,39 993,29"). An item table's heading
+ * ("Precio | % IVA | Importe") names no base.
+ */
+function underRateHeading(lines: Line[], at: number): boolean {
+  const line = lines[at] as Line;
+  for (let k = at - 1; k >= 0 && k >= at - 3; k--) {
+    const l = lines[k] as Line;
+    if (l.page !== line.page) return false;
+    if (RATE_HEADING.test(l.folded) && BASE_HEADING.test(l.folded)) return true;
+  }
+  return false;
+}
+
 /**
  * Rows that show a rate, a base and the tax on it (base × rate = tax within a cent): the VAT
  * breakdown. One row per rate (the first one found, top to bottom, last page's table first when a
@@ -70,14 +90,14 @@ export interface BreakdownRead {
  */
 export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
   const byRate = new Map<string, { row: TaxBreakdownRow; line: Line }>();
-  for (const line of lines) {
+  lines.forEach((line, at) => {
     const nums = numbersOf(line, mark);
-    if (nums.length < 3) continue;
+    if (nums.length < 3) return;
     const percent = nums.some((n) => n.rate !== null);
-    if (!percent && !TAX_WORD.test(line.folded)) continue;
+    if (!percent && !TAX_WORD.test(line.folded) && !underRateHeading(lines, at)) return;
     // a row of the breakdown shows one rate; two ("REMISE 1,00% sur 100,00 EUR -1,00 20,00%") are a
     // discount or a charge and the VAT rate on it, an item's row, not the breakdown
-    if (new Set(nums.filter((n) => n.rate !== null).map((n) => n.rate)).size > 1) continue;
+    if (new Set(nums.filter((n) => n.rate !== null).map((n) => n.rate)).size > 1) return;
     for (let a = 0; a < nums.length; a++) {
       const r = nums[a] as Num;
       // a rate without its percent sign ("Umsatzsteuer (S) 275,00 7 19,25") only on a line that
@@ -114,7 +134,7 @@ export function readBreakdown(lines: Line[], mark: DecimalMark): BreakdownRead {
       if (found) byRate.set(category ? `${category} ${rate}` : rate, { row: found, line });
       if (found) break;
     }
-  }
+  });
   // a rate shown with its category is the breakdown's row; the same rate without one is an item's
   const categorized = new Set([...byRate.keys()].filter((k) => k.includes(' ')).map((k) => k.split(' ')[1]));
   const rows = [...byRate.entries()]
