@@ -58,15 +58,42 @@ export function useDemoConnection() {
     connections.data?.data.at(-1);
   return {
     error: connections.error,
+    /** until the connections are read, the editor's address does not know the counterparty yet */
+    loading: connections.loading,
     name: demo?.counterparty.name ?? 'the demo counterparty',
     newInvoice: demo ? `/documents/new?connection=${encodeURIComponent(demo.id)}` : '/documents/new',
   };
 }
 
+/**
+ * The button that opens the editor on an invoice to the demo counterparty: disabled while the
+ * connections are read, so a quick click does not open an editor without its counterparty.
+ */
+export function IssueToDemo({
+  demo,
+  testId,
+}: {
+  demo: ReturnType<typeof useDemoConnection>;
+  testId?: string;
+}) {
+  if (demo.loading)
+    return (
+      <button type="button" className="button" disabled data-testid={testId}>
+        Issue an invoice to {demo.name}
+      </button>
+    );
+  return (
+    <Link to={demo.newInvoice} className="button" data-testid={testId}>
+      Issue an invoice to {demo.name}
+    </Link>
+  );
+}
+
 function SandboxNext({ viewTitle }: { viewTitle: string }) {
   const { features } = useApp();
   // Only read when the list is empty: which active connection is the demo counterparty's.
-  const { error, name, newInvoice } = useDemoConnection();
+  const demo = useDemoConnection();
+  const { error, name } = demo;
   const bill = useAction();
   return (
     <div className="empty-state" data-testid="documents-empty">
@@ -77,9 +104,7 @@ function SandboxNext({ viewTitle }: { viewTitle: string }) {
       </p>
       <ErrorAlert error={error ?? bill.error} />
       <div className="next-steps">
-        <Link to={newInvoice} className="button">
-          Issue an invoice to {name}
-        </Link>
+        <IssueToDemo demo={demo} />
         {features.has('demoBill') ? (
           <button
             type="button"

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { CURRENCIES, type Currency, isCurrency } from '../../../src/lib/currencies.ts';
 import { appApi, newIdempotencyKey } from '../api/client';
 import type { DemoBillBody } from '../api/types';
-import { useDemoConnection } from '../components/DocumentsEmpty';
+import { IssueToDemo, useDemoConnection } from '../components/DocumentsEmpty';
 import { ErrorAlert, Notice } from '../components/ui';
 import { requestDemoBill } from '../lib/demo-bill';
 import { useAction } from '../lib/hooks';
 import { parseMoney } from '../lib/money';
-import { Link, navigate, usePageTitle } from '../router';
+import { navigate, usePageTitle } from '../router';
 import { useApp } from '../session';
 
 export function SandboxPage() {
@@ -57,10 +57,7 @@ function InSandbox() {
       </h1>
       <Notice tone="success">
         You are in <strong>{session.organization.name}</strong>: practice money and a demo counterparty. Issue
-        an invoice to {demo.name} and watch it approve it.{' '}
-        <Link to={demo.newInvoice} className="button" data-testid="sandbox-issue">
-          Issue an invoice to {demo.name}
-        </Link>
+        an invoice to {demo.name} and watch it approve it. <IssueToDemo demo={demo} testId="sandbox-issue" />
       </Notice>
       {features.has('demoBill') ? (
         <DemoBill />
