@@ -157,8 +157,25 @@ test('the first hour, in Chromium, at 1366x900 and 390x844', { timeout: 420_000 
 
   await t.test('sandbox: the welcome has its button; the editor speaks words; units by name', async () => {
     await page.setViewportSize(DESKTOP);
+    // the demo connection's read held back: until it answers, the button cannot open an editor
+    // that does not know its counterparty (a quick click did, before)
+    let release = (): void => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const connections = (url: URL) => url.pathname === '/app/api/v1/connections';
+    await page.route(connections, async (route) => {
+      await held;
+      await route.continue();
+    });
     await provisionSandbox(page);
-    await page.getByTestId('sandbox-issue').click();
+    const issue = page.getByTestId('sandbox-issue');
+    assert.equal(await issue.isDisabled(), true, 'disabled while the demo connection is read');
+    release();
+    // the link once the connections have answered (every held read continued), then no more routing
+    await page.locator('a[data-testid="sandbox-issue"]').waitFor();
+    await page.unroute(connections);
+    await issue.click();
     await heading('New document').waitFor();
     assert.match(page.url(), /\/documents\/new\?connection=/);
     await noDeveloperWords('the editor');
