@@ -6,7 +6,7 @@ import { ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { foldedLabel, type LabelHit, labelsOfAll } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
-import { lineHeight, UNSURE_OCR } from './lines.ts';
+import { lineHeight, tight, UNSURE_OCR } from './lines.ts';
 import { parseRate } from './numbers.ts';
 import {
   type Read,
@@ -195,8 +195,7 @@ function textRight(line: Line, last: number, stops: Set<number>, ctx: ReadContex
  */
 function boxOfCaption(line: Line, hit: LabelHit): [number, number] | null {
   const h = lineHeight(line);
-  const apart = (i: number) =>
-    i > 0 && (line.words[i] as Word).bbox[0] - (line.words[i - 1] as Word).bbox[2] > h * 1.5;
+  const apart = (i: number) => i > 0 && !tight(line.words[i - 1] as Word, line.words[i] as Word, h, 1.5);
   // a caption is one cell: a label read across a column's gap ("VAT" | "Amount €", two headings
   // of an item table) is not a box's
   for (let i = hit.first + 1; i <= hit.last; i++) if (apart(i)) return null;
@@ -226,10 +225,12 @@ function dateline(line: Line, ctx: ReadContext): Read | null {
   return r && r.words[r.words.length - 1] === line.words[line.words.length - 1] ? r : null;
 }
 
+/** Reading order over the whole file: page, line, word. */
+export const orderOf = (line: Line, word: number): number => line.page * 1e6 + line.index * 1e3 + word;
+
 export function collect(lines: Line[], ctx: ReadContext): Found {
   const candidates: Candidate[] = [];
   const hits: LabelHit[] = [];
-  const orderOf = (line: Line, word: number) => line.page * 1e6 + line.index * 1e3 + word;
   const lineIndex = new Map<Word, number>();
   lines.forEach((l, i) => {
     for (const w of l.words) lineIndex.set(w, i);
@@ -378,7 +379,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       if (email) byShape('seller_email', email);
     }
   });
-  candidates.push(...numberSigns(lines, allHits, ctx, orderOf));
+  candidates.push(...numberSigns(lines, allHits, ctx));
   return { candidates, hits };
 }
 
@@ -391,12 +392,7 @@ const NUMBER_SIGN = /^(?:n[°º]|n\.[°º]?|no\.|nr\.?|nummer|number|numero|núm
  * close under a bare title word of the first page, read as the number beside a generic label
  * (the title is its label, so a credit note's title still says what the page is).
  */
-function numberSigns(
-  lines: Line[],
-  allHits: Map<Line, LabelHit[]>,
-  ctx: ReadContext,
-  orderOf: (line: Line, word: number) => number,
-): Candidate[] {
+function numberSigns(lines: Line[], allHits: Map<Line, LabelHit[]>, ctx: ReadContext): Candidate[] {
   const out: Candidate[] = [];
   lines.forEach((line, at) => {
     if (line.page !== 1) return;
@@ -408,7 +404,7 @@ function numberSigns(
       if (below.page !== line.page || below.bbox[1] - line.bbox[3] > h * 4) break;
       below.words.forEach((w, i) => {
         const before = below.words[i - 1];
-        const opens = before === undefined || w.bbox[0] - before.bbox[2] > h * 1.5;
+        const opens = before === undefined || !tight(before, w, h, 1.5);
         if (!opens || !NUMBER_SIGN.test(w.text)) return;
         const r = readRight('id', below, i, new Set(), ctx, 0);
         if (r === null || !/[0-9]/.test(r.value)) return;

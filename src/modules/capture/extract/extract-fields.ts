@@ -12,7 +12,7 @@ import type {
   LearnedLayout,
   ReadFile,
 } from '../../../lib/capture-shapes.ts';
-import { type Candidate, collect } from './candidates.ts';
+import { type Candidate, collect, orderOf } from './candidates.ts';
 import {
   bicValid,
   compactId,
@@ -150,8 +150,6 @@ function breakdownTotals(
 ): Candidate[] {
   const sums = readBreakdownTotal(lines, breakdown, ctx);
   if (!sums) return [];
-  const order = (w: Line['words'][number]) =>
-    sums.line.page * 1e6 + sums.line.index * 1e3 + sums.line.words.indexOf(w);
   const candidate = (
     field: 'total_net' | 'total_tax' | 'total',
     r: NonNullable<typeof sums.total>,
@@ -162,7 +160,7 @@ function breakdownTotals(
     page: sums.line.page,
     labeled: true,
     weight: 1,
-    order: order(r.words[0] as Line['words'][number]),
+    order: orderOf(sums.line, sums.line.words.indexOf(r.words[0] as Line['words'][number])),
     label: null,
     rateLine: false,
     currency: r.currency ?? null,

@@ -3,7 +3,7 @@
 // distractor included) does not count on its own.
 
 import { LABELS, type LabelKind, type LabelPattern } from './labels.ts';
-import { type Line, lineHeight, type Word, wordAt } from './lines.ts';
+import { type Line, lineHeight, tight, type Word, wordAt } from './lines.ts';
 
 export interface LabelHit {
   kind: LabelKind;
@@ -86,9 +86,10 @@ const whole = new Map<LabelPattern, RegExp>();
 function withinCell(line: Line, pat: LabelPattern, start: number, end: number): number {
   const first = wordAt(line, start);
   const last = wordAt(line, end - 1);
-  const gap = lineHeight(line) * 3;
+  if (first === last) return end;
+  const h = lineHeight(line);
   for (let i = first + 1; i <= last; i++) {
-    if ((line.words[i] as Word).bbox[0] - (line.words[i - 1] as Word).bbox[2] <= gap) continue;
+    if (tight(line.words[i - 1] as Word, line.words[i] as Word, h, 3)) continue;
     const cut = (line.starts[i - 1] as number) + (line.words[i - 1] as Word).text.length;
     let re = whole.get(pat);
     if (!re) {

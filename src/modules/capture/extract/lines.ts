@@ -305,6 +305,11 @@ export function wordAt(line: Line, at: number): number {
   return i;
 }
 
+/** Word `b` follows word `a` within `factor` line heights `h`: the same cell, not the next column's. */
+export function tight(a: { bbox: BBox }, b: { bbox: BBox }, h: number, factor: number): boolean {
+  return b.bbox[0] - a.bbox[2] <= h * factor;
+}
+
 /** The box around a run of words. */
 export function boxOf(words: Word[]): BBox {
   return [

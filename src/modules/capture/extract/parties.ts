@@ -5,7 +5,7 @@
 // from the top of the first page (the letterhead: its largest words): that one is never `high`.
 import { fold, parseDate } from './dates.ts';
 import type { LabelHit } from './find-labels.ts';
-import { type Line, lineHeight, type Word } from './lines.ts';
+import { type Line, lineHeight, tight, type Word } from './lines.ts';
 
 export interface NameRead {
   value: string;
@@ -257,7 +257,7 @@ export function inBuyerBlock(lines: Line[], hits: LabelHit[], words: Word[]): bo
     if (dy <= 0 || dy > 8) return false;
     const label = h.line.words[h.first] as Word;
     const before = h.line.words[h.first - 1];
-    const opens = before === undefined || label.bbox[0] - before.bbox[2] > lineHeight(h.line) * 1.5;
+    const opens = before === undefined || !tight(before, label, lineHeight(h.line), 1.5);
     return opens && Math.abs(label.bbox[0] - first.bbox[0]) <= lineHeight(line) * 2;
   });
 }

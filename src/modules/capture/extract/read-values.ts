@@ -12,7 +12,7 @@ import {
   vatCountry,
 } from './checks.ts';
 import { type DateOrder, parseDate } from './dates.ts';
-import { JUNK_OCR, type Line, lineHeight, UNSURE_OCR, type Word } from './lines.ts';
+import { JUNK_OCR, type Line, lineHeight, tight, UNSURE_OCR, type Word } from './lines.ts';
 import {
   currencyOfAmount,
   type DecimalMark,
@@ -78,10 +78,6 @@ const FILLER =
 const SPECK = /^[;|_~'"‘’“”`´*•·,.]$/;
 
 /** Consecutive words close enough to be one value (one space, not a column apart). */
-function tight(a: Word, b: Word, h: number, factor: number): boolean {
-  return b.bbox[0] - a.bbox[2] <= h * factor;
-}
-
 /** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
 function ocrSplit(a: Word, b: Word, h: number): boolean {
   return a.ocr && b.ocr && b.bbox[0] - a.bbox[2] < h * 0.33;

@@ -4,7 +4,7 @@
 // beside their labels: a table that does not reconcile is not handed over.
 import type { CaptureLine, TaxBreakdownRow } from '../../../lib/capture-shapes.ts';
 import { fold } from './dates.ts';
-import { boxOf, type Line, lineHeight, type Word } from './lines.ts';
+import { boxOf, type Line, lineHeight, tight, type Word } from './lines.ts';
 import { cents, type DecimalMark, money2, parseAmount, parseRate } from './numbers.ts';
 import { type Read, type ReadContext, readAt } from './read-values.ts';
 
@@ -156,7 +156,7 @@ function cellsOf(line: Line): Word[][] {
   for (const w of line.words) {
     const last = cells[cells.length - 1];
     const prev = last?.[last.length - 1];
-    if (last && prev && w.bbox[0] - prev.bbox[2] <= h) last.push(w);
+    if (last && prev && tight(prev, w, h, 1)) last.push(w);
     else cells.push([w]);
   }
   return cells;
