@@ -73,6 +73,12 @@ export const SIX_LANGUAGE_SETS = [
    * scripts/make-render-invoices.ts, written blind likewise.
    */
   { set: 'render', source: 'render-blind' },
+  /**
+   * Held out (10), 2026-11-28: 8 each made with dompdf (PHP: HTML and CSS, DejaVu subsets), Qt
+   * (PyQt5's QTextDocument printed by QPrinter) and pdf-lib (every string placed by hand, standard
+   * 14 fonts), by scripts/make-app-invoices.ts, written blind likewise.
+   */
+  { set: 'app', source: 'app-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

@@ -65,6 +65,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `XSL-FO, JavaScript and PostScript (held out (8), test/fixtures/capture/print-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with Apache FOP, jsPDF and Ghostscript, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "XSL-FO, JavaScript and PostScript, the first measurement" below)`,
   render: (files, pages) =>
     `Typesetters (held out (9), test/fixtures/capture/render-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with groff, HTMLDOC and Pango/Cairo, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Typesetters, the first measurement" below)`,
+  app: (files, pages) =>
+    `Application generators (held out (10), test/fixtures/capture/app-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with dompdf, Qt and pdf-lib, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Application generators, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
