@@ -3,6 +3,7 @@
 // own). The choice among them, and the checks, are in extract-fields.ts.
 import type { FieldName } from '../../../lib/capture-shapes.ts';
 import { ibanValid, isoCurrency, vatCountry } from './checks.ts';
+import { fold } from './dates.ts';
 import { foldedLabel, type LabelHit, labelsOfAll } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
@@ -39,6 +40,46 @@ export interface Candidate {
 
 /** "Datum: 30.10.2024 Zeit: 04:59:13": a date printed with a time is when the page was printed. */
 const TIME = /(^|\s)[0-2]?[0-9]: ?[0-5][0-9](: ?[0-5][0-9])?(\s|$)/;
+
+/** Words that make a deadline a discount's: "bis 22.03.2026 mit 2 % Skonto", "… 2/10 net 30". */
+const DISCOUNT = /\b(?:skonto|escompte|sconto|descuento|korting|discount)\b/;
+
+/**
+ * "Zahlbar bis 22.03.2026 mit 2 % Skonto, bis 11.04.2026 netto": the words after the date, up to
+ * the next date or the end of its clause, name a discount.
+ */
+function discountAfter(line: Line, words: Word[]): boolean {
+  const last = words[words.length - 1];
+  const k = last === undefined ? -1 : line.words.indexOf(last);
+  // "… fällig am 11.04.2026. Bei Zahlung innert 10 Tagen 2% Skonto.": the next sentence's
+  if (k < 0 || /[.,;]$/.test(last?.text ?? '')) return false;
+  const rest: string[] = [];
+  for (const w of line.words.slice(k + 1, k + 9)) {
+    if (/[0-9]{1,2}[./-][0-9]{1,2}[./-][0-9]{2}/.test(w.text)) break;
+    rest.push(w.text);
+    if (/[.,;]$/.test(w.text)) break;
+  }
+  return DISCOUNT.test(fold(rest.join(' ')));
+}
+
+/**
+ * The net deadline after a discount's in the same sentence ("… mit 2 % Skonto, bis 11.04.2026
+ * netto"): a later date on the line with "net" or "without deduction" after it. Read from a
+ * sentence: never `high`.
+ */
+function netDateAfter(line: Line, r: Read, ctx: ReadContext): Read | null {
+  const k = line.words.indexOf(r.words[r.words.length - 1] as Word);
+  const h = lineHeight(line);
+  for (let i = k + 1; i < line.words.length; i++) {
+    const d = readAt('date', line.words, i, h, ctx);
+    if (d === null) continue;
+    const after = line.words[i + d.words.length];
+    if (after && /^(netto|net|nett|ohne|sans|senza|sin|zonder)\b/.test(fold(after.text)))
+      return { ...d, doubt: 'a net deadline read from a sentence that also gives a discount' };
+    i += d.words.length - 1;
+  }
+  return null;
+}
 
 /** A SIRET names an establishment (SIREN + 5 digits), not the company's legal registration. */
 const SIRET = /\bsiret\b/;
@@ -108,6 +149,8 @@ function doubtOf(
   if (hit.title && r.words.some((w) => w.ocr))
     return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
+  if (hit.kind === 'due_date' && discountAfter(vline, r.words))
+    return { doubt: 'the date an early-payment discount runs to, not the due date' };
   if (hit.kind === 'number' && /^our\s+ref/.test(foldedLabel(hit)))
     return { doubt: "\"our reference\" may be a job's or a file's reference, not the invoice's number" };
   if (isYourReference(hit) && (hit.kind === 'buyer_reference' || orderLabelled))
@@ -115,6 +158,15 @@ function doubtOf(
   if (kind === 'regid' && SIRET.test(line.folded.slice(hit.start, hit.end + 8)))
     return { doubt: 'a SIRET, not the legal registration (SIREN)' };
   return {};
+}
+
+/**
+ * A label that ends its line, or whose line ends with one verb and a colon after it ("… bitte
+ * Zahlungsreferenz angeben:", the reference on the next line).
+ */
+function closesLine(line: Line, hit: LabelHit): boolean {
+  const n = line.words.length;
+  return hit.last === n - 1 || (hit.last === n - 2 && /^\p{L}+:$/u.test((line.words[n - 1] as Word).text));
 }
 
 /**
@@ -210,6 +262,22 @@ function boxOfCaption(line: Line, hit: LabelHit): [number, number] | null {
 }
 
 /**
+ * The box of a caption that is its cell's only words ("Invoice" | "Date" | "Due", "Fattura N." |
+ * "del" | "Scadenza pagamento" over the values), or null: a word that names a value only beside
+ * another (a title, "del") names what is under it only when nothing else is in its cell.
+ */
+function ownCaptionBox(line: Line, hit: LabelHit): [number, number] | null {
+  const box = boxOfCaption(line, hit);
+  if (box === null) return null;
+  const h = lineHeight(line);
+  const opens =
+    hit.first === 0 || !tight(line.words[hit.first - 1] as Word, line.words[hit.first] as Word, h, 1.5);
+  const after = line.words[hit.last + 1];
+  const closes = after === undefined || !tight(line.words[hit.last] as Word, after, h, 1.5);
+  return opens && closes ? box : null;
+}
+
+/**
  * A letter's place and date on a line of their own ("Roma, 3 febbraio 2026", "Paris, le 2 mars
  * 2026", "Berlin, den 3. März 2026"): the day the invoice was written, printed with no label. Read
  * by its shape on the first page, and never `high`.
@@ -257,15 +325,20 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       // "Rechnung Nr. 4711 vom 05.03.2018": the date right after a number read on this line, not
       // after any word of a sentence that a number's label began ("Avoir établi suite à votre
       // réclamation du 02/03/26": the complaint's date)
+      let r: Read | null = null;
       if (hit.kind === 'issue_after_number') {
         const before = line.words[hit.first - 1];
         const prev = candidates.some(
           (c) => c.field === 'number' && c.page === line.page && c.words[c.words.length - 1] === before,
         );
-        if (!prev) continue;
+        // "Fattura N." | "del" as captions of a row of boxes: the date in the box under "del", when
+        // a number's own label is the caption before it on the line
+        const box = prev ? null : ownCaptionBox(line, hit);
+        const numberBefore = lineHits.some((x) => x.kind === 'number' && !x.title && x.last < hit.first);
+        if (box && numberBefore) r = readBelow(kind, lines, at, box, ctx, true);
+        if (!prev && r === null) continue;
       }
-      let r: Read | null;
-      if (hit.title) {
+      if (r === null && hit.title) {
         // a bare title names the number only when the number follows it at once
         r = readRight(kind, line, hit.last, stops, ctx, 1);
         // "Facture N°" whose raised o OCR lost ("Facture N"), the number on the line below it: read
@@ -273,7 +346,11 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         const sign = line.words[hit.last + 1];
         if (r === null && sign?.ocr && /^[Nn]$/.test(sign.text))
           r = readBelow(kind, lines, at, [(line.words[hit.first] as Word).bbox[0], sign.bbox[2]], ctx);
-      } else {
+        // a bare title as a caption of a row of boxes ("Invoice" | "Date" | "Due"): the number in
+        // its box below
+        const box = r === null ? ownCaptionBox(line, hit) : null;
+        if (box) r = readBelow(kind, lines, at, box, ctx, true);
+      } else if (r === null) {
         r = readRight(kind, line, hit.last, stops, ctx);
         // a reference in words right of its label ("Vs. rif.: Ing. Galli", "Su referencia: Exp.
         // 114/2025"): as printed, never `high`; an id read past its first words is not it, and
@@ -286,7 +363,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         } else if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {
           const next = lines[at + 1];
           if (next && next.page === line.page) r = readAt(kind, next.words, 0, lineHeight(next), ctx);
-        } else if (r === null && hit.last === line.words.length - 1 && wrapsTo(line, lines[at + 1], kind)) {
+        } else if (r === null && closesLine(line, hit) && wrapsTo(line, lines[at + 1], kind)) {
           // a sentence whose value went to the next line ("… quoting invoice number" / "SE-2026-0147.")
           const next = lines[at + 1] as Line;
           r = readAt(kind, next.words, 0, lineHeight(next), ctx);
@@ -311,6 +388,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       const first = r.words[0] as Word;
       const idx = lineIndex.get(first) ?? -1;
       const vline = lines[idx] ?? line;
+      if (hit.kind === 'due_date' && discountAfter(vline, r.words)) r = netDateAfter(vline, r, ctx) ?? r;
       candidates.push({
         field: hit.kind as Candidate['field'],
         value: r.value,

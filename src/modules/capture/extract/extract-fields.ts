@@ -344,8 +344,12 @@ export function extractFields(
         buyerVat.value === receiverVat &&
         vatIdValid(null, buyerVat.value),
     );
-  const sellerVatOf = (c: Candidate) =>
-    c.labeled && c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value);
+  // an identifier printed in the buyer's address block (a public body's "NIF P3001600J" under
+  // "Administración destinataria") is the buyer's, whatever the receiver's profile says
+  const inBuyers = (c: Candidate) =>
+    inBuyerBlock(lines, hits, c.label ? c.label.line.words.slice(c.label.first) : c.words);
+  const notBuyers = (c: Candidate) => c.value !== receiverVat && c.value !== buyerVat?.value && !inBuyers(c);
+  const sellerVatOf = (c: Candidate) => c.labeled && notBuyers(c) && vatIdValid(null, c.value);
   // a Swiss id printed both as the enterprise's UID and as its VAT number with the tax's name
   // ("UID CHE-416.283.975" … "MWST-Nr. CHE-416.283.975 MWST"): the VAT number is the latter
   // (the buyer's, printed the same way in its address, passed over)
@@ -355,11 +359,7 @@ export function extractFields(
   const sellerVat =
     swissVat ??
     best(all, 'seller_vat_id', sellerVatOf) ??
-    best(
-      all,
-      'seller_vat_id',
-      (c) => c.value !== receiverVat && c.value !== buyerVat?.value && vatIdValid(null, c.value),
-    );
+    best(all, 'seller_vat_id', (c) => notBuyers(c) && vatIdValid(null, c.value));
   if (sellerVat)
     fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
   // the buyer's own registration printed in its address block ("Codice fiscale 81000490680" under
@@ -367,10 +367,7 @@ export function extractFields(
   // label (a scan's "Firmenbuch …" whose number OCR lost, the UID below it taken): Switzerland's
   // UID is both, the others are not registrations
   const vatNotUid = (v: string) => vatIdValid(null, compactId(v)) && !/^CHE/.test(compactId(v));
-  const sellersReg = (c: Candidate) =>
-    c.labeled &&
-    !vatNotUid(c.value) &&
-    !inBuyerBlock(lines, hits, c.label ? c.label.line.words.slice(c.label.first) : c.words);
+  const sellersReg = (c: Candidate) => c.labeled && !vatNotUid(c.value) && !inBuyers(c);
   const reg =
     best(all, 'seller_registration_id', sellersReg) ??
     best(all, 'seller_registration_id', (c) => c.labeled && !vatNotUid(c.value));

@@ -68,6 +68,7 @@ export function labelsOfAll(lines: Line[]): Map<Line, LabelHit[]> {
       // a label ends at a word's end: its trailing colon or dot belongs to it
       while (end < line.text.length && /[:.)\]]/.test(line.text[end] as string)) end++;
       end = withinCell(line, pat, start, end);
+      if (pat.caption && !ownCell(line, start, end)) continue;
       if (end > start) (found.get(line) as Found[]).push({ pat, start, end });
     }
   }
@@ -76,12 +77,24 @@ export function labelsOfAll(lines: Line[]): Map<Line, LabelHit[]> {
 
 const whole = new Map<LabelPattern, RegExp>();
 
+const wholeOf = (pat: LabelPattern): RegExp => {
+  let re = whole.get(pat);
+  if (!re) {
+    re = new RegExp(`^(?:${pat.re.source})$`, 'u');
+    whole.set(pat, re);
+  }
+  return re;
+};
+
+const TITLES = LABELS.filter((l) => l.title);
+
 /**
  * A label is printed in one cell: a match that runs across a column's gap ("Imponibile" | "IVA 4%",
  * two captions of a form's boxes) is cut at the gap when what stands before it is a label of the
- * same pattern on its own (the words after it are matched by the patterns that name them). A
- * match whose first cell is no label alone ("USt." | "Betrag", "VAT" | "Amount €": a table's
- * headings) stays whole, so neither heading is read as a label of its own. Returns its end.
+ * same pattern on its own (the words after it are matched by the patterns that name them), and
+ * dropped when it is a bare title. A match whose first cell is no label alone ("USt." | "Betrag",
+ * "VAT" | "Amount €": a table's headings) stays whole, so neither heading is read as a label of its
+ * own. Returns its end (its start: no label).
  */
 function withinCell(line: Line, pat: LabelPattern, start: number, end: number): number {
   const first = wordAt(line, start);
@@ -91,14 +104,25 @@ function withinCell(line: Line, pat: LabelPattern, start: number, end: number): 
   for (let i = first + 1; i <= last; i++) {
     if (tight(line.words[i - 1] as Word, line.words[i] as Word, h, 3)) continue;
     const cut = (line.starts[i - 1] as number) + (line.words[i - 1] as Word).text.length;
-    let re = whole.get(pat);
-    if (!re) {
-      re = new RegExp(`^(?:${pat.re.source})$`, 'u');
-      whole.set(pat, re);
-    }
-    return re.test(line.folded.slice(start, cut).replace(/[:.)\]]+$/, '')) ? cut : end;
+    const cell = line.folded.slice(start, cut).replace(/[:.)\]]+$/, '');
+    if (wholeOf(pat).test(cell)) return cut;
+    // a bare title alone in its cell is a caption of its own ("Invoice" | "Date" | "Due" over the
+    // number, the date and the due date), not the first word of "Invoice Date": no match
+    return TITLES.some((t) => wholeOf(t).test(cell)) ? start : end;
   }
   return end;
+}
+
+/** Whether the words of a span are a cell of their own: a column's gap (or the line's end) each side. */
+function ownCell(line: Line, start: number, end: number): boolean {
+  const first = wordAt(line, start);
+  const last = wordAt(line, end - 1);
+  const h = lineHeight(line);
+  const before = line.words[first - 1];
+  const after = line.words[last + 1];
+  const apart = (a: Word | undefined, b: Word | undefined) =>
+    a === undefined || b === undefined || !tight(a, b, h, 1.5);
+  return apart(before, line.words[first]) && apart(line.words[last], after);
 }
 
 /** The longest matches claim their characters first. */

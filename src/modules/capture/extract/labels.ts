@@ -17,6 +17,8 @@ export interface LabelPattern {
   weight: 1 | 2;
   /** A bare document title ("Invoice", "Facture") names the number only when one follows at once. */
   title?: boolean;
+  /** A word that is a label only alone in its cell, a form's caption ("Due" over a date). */
+  caption?: boolean;
 }
 
 const B = '(?<![\\p{L}\\p{N}])';
@@ -54,9 +56,15 @@ export const LABELS: LabelPattern[] = [
     `beleg\\s*-?\\s*${NO}`,
     'belegnummer',
     `invoice\\s*${NO}`,
-    // a utility's bill, a professional's fee note
+    // a hotel's guest folio ("Folio No. F-118502")
+    `folio\\s*${NO}`,
+    // a utility's bill, a professional's fee note ("Note n° H-2026-0142"), a Belgian lawyer's
+    // statement of fees ("Staat nr. ST 26/0087"); a delivery note's number is a distractor's
+    // longer label
     `bill\\s*${NO}`,
     `fee\\s+note\\s*${NO}`,
+    `note\\s*${NO}`,
+    `staat\\s*${NO}`,
     `note\\s+d['’]?\\s*honoraires\\s*${NO}`,
     `inv\\.?\\s*${NO}`,
     `${NO}\\s*(?:de\\s+(?:la\\s+)?)?facture`,
@@ -162,6 +170,8 @@ export const LABELS: LabelPattern[] = [
   // a deadline asked in a sentence ("… au plus tard le 16 avril 2026", "bis zum 03.04.2026",
   // "entro il 24 aprile 2026"): the date follows at once, but the words name a deadline, not
   // which one (a delivery's, an offer's), so its value is never `high` (extract-fields.ts)
+  // a form's caption alone ("Invoice" | "Date" | "Due"); not a sentence's ("Balance now due")
+  ...p('due_date', 1, ['due']).map((l) => ({ ...l, caption: true })),
   ...p('due_date', 1, [
     'bis\\s+(?:zum|spatestens(?:\\s+(?:zum|am))?)',
     'spatestens\\s+(?:am|zum|bis)',
@@ -188,6 +198,8 @@ export const LABELS: LabelPattern[] = [
     // "Rechnungsbetrag inkl. MWST CHF 8'360.47", "Gesamtbetrag inkl. 19 % USt."
     '(?:rechnungs|gesamt|end)betrag\\s+(?:inkl|incl)\\.?\\s+(?:[0-9]+(?:[.,][0-9]+)?\\s*%\\s+)?(?:ust|mwst|mehrwertsteuer)\\.?',
     'rechnungs\\s*-?\\s*(?:gesamt)?summe',
+    // Switzerland: "Rechnungstotal CHF 3'124.09"
+    'rechnungs\\s*-?\\s*total',
     'brutto\\s*-?\\s*(?:summe|betrag|gesamt)',
     'gesamt\\s*-?\\s*(?:summe|brutto)',
     'gesamt\\s*-?\\s*summe\\s+brutto',
@@ -217,7 +229,8 @@ export const LABELS: LabelPattern[] = [
     'total\\s+(?:de\\s+(?:la\\s+)?)?factura',
     'importe\\s+total',
     'total\\s+(?:con\\s+iva|iva\\s+incluido)',
-    'totale\\s+(?:fattura|documento|ivato|complessivo)',
+    // a hotel's bill: "Totale conto"
+    'totale\\s+(?:fattura|documento|ivato|complessivo|conto)',
     // a credit note's total, in its own words
     'gutschrift(?:s)?\\s*-?\\s*(?:betrag|summe|gesamt)',
     'total\\s+credit(?:\\s+note)?',
@@ -225,6 +238,7 @@ export const LABELS: LabelPattern[] = [
     "total\\s+ttc\\s+(?:de\\s+l['’]?\\s*)?avoir",
     "(?:montant|total)\\s+(?:total\\s+)?(?:de\\s+l['’]?\\s*)?avoir(?:\\s+ttc)?",
     'totaal\\s+creditnota',
+    'totaal\\s+credit\\s*-?\\s*bedrag',
     'totaal\\s+te\\s+crediteren',
     'total\\s+(?:de\\s+la\\s+)?(?:factura\\s+rectificativa|rectificativa|nota\\s+de\\s+(?:credito|abono))',
     'importe\\s+total\\s+(?:del\\s+)?abono',
@@ -252,6 +266,11 @@ export const LABELS: LabelPattern[] = [
     'total\\s+(?:excl|excluding|ex|exkl|before)\\.?\\s+(?:vat|tax|mwst|ust)',
     'amount\\s+(?:excl|excluding|before)\\.?\\s+(?:vat|tax)',
     '(?:sub)?totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
+    // "Totaal ereloon en kosten excl. btw": what the total covers between its words (its "btw" is
+    // no tax label then)
+    '(?:sub)?totaal\\s+(?:\\p{L}+\\s+){1,3}(?:excl|exclusief)\\.?\\s+btw',
+    // Belgium: the taxable amount, "Maatstaf van heffing"
+    'maatstaf\\s+van\\s+heffing',
     // "BASE IMPONIBLE TOTAL 6.417,37": the total of the bases ("total" after it is no total's label)
     'base\\s+imponible(?:\\s+(?:iva|del\\s+iva|total))?',
     'total\\s+sin\\s+iva',
@@ -263,7 +282,16 @@ export const LABELS: LabelPattern[] = [
     'totale\\s+(?:imponibile|netto)',
     'imponibile(?:\\s+(?:iva|ai\\s+fini\\s+iva))?',
   ]),
-  ...p('total_net', 1, ['netto', 'subtotal', 'sub\\s*-?\\s*total', 'subtotaal', 'zwischensumme', 'net']),
+  // "Nett": the British spelling
+  ...p('total_net', 1, [
+    'netto',
+    'subtotal',
+    'sub\\s*-?\\s*total',
+    'subtotaal',
+    'zwischensumme',
+    'net',
+    'nett',
+  ]),
   ...p('total_tax', 2, [
     'umsatzsteuerbetrag',
     'mehrwertsteuerbetrag',
@@ -395,12 +423,13 @@ export const LABELS: LabelPattern[] = [
     'uid\\s*-?\\s*(?:nr|nummer)?\\.?',
     'tax\\s+id',
   ]),
-  ...p('seller_vat_id', 1, ['vat', 'tva', 'btw']),
+  // "Emisor: ESB91374603" (the issuer on a Facturae visualisation): a VAT id only by its shape
+  ...p('seller_vat_id', 1, ['vat', 'tva', 'btw', 'emisor']),
   ...p('buyer_vat', 2, [
     '(?:ihre|kunden)\\s*-?\\s*ust\\.?\\s*-?\\s*id\\.?\\s*-?\\s*(?:nr|nummer)?\\.?',
     `(?:your|customer|buyer)\\s+vat\\s*(?:id|no|number)?\\.?`,
-    `${NO}\\s*(?:de\\s+)?tva\\s+(?:du\\s+)?client`,
-    'tva\\s+client',
+    `${NO}\\s*(?:de\\s+)?tva\\s+(?:du\\s+|de\\s+l['’]?\\s*)?(?:client|acheteur)`,
+    'tva\\s+(?:client|acheteur)',
     'btw\\s*-?\\s*(?:nummer|nr)\\s+(?:klant|afnemer)',
     '(?:nif|cif)\\s+(?:del\\s+)?cliente',
     'p\\.?\\s*iva\\s+cliente',
@@ -409,7 +438,8 @@ export const LABELS: LabelPattern[] = [
   ...p('seller_registration_id', 2, [
     'handelsregister(?:nummer)?',
     'registernummer',
-    'registergericht',
+    // its town is the label's ("Registergericht München HRA 91455"), as after "Amtsgericht"
+    'registergericht(?:\\s+(?!hr[ab](?!\\p{L}))\\p{L}[\\p{L}.-]*){0,2}',
     'siret',
     'siren',
     // "RCS Lyon 412 837 593": the registry's town is part of the label, not of the number
@@ -538,7 +568,8 @@ export const LABELS: LabelPattern[] = [
     'factuuradres',
     'afnemer',
     'facturar\\s+a',
-    'destinatario',
+    // "Administración destinataria" (a Spanish public body's block on a Facturae visualisation)
+    '(?:administracion\\s+)?destinatari[oa]',
     'committente',
     'cessionario(?:\\s*/\\s*committente)?',
   ]),

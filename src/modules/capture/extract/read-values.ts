@@ -310,8 +310,9 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
     case 'vat':
       return (
         longest(words, i, 5, 0.8, h, (s) => {
-          // a separator between two identifiers ends the id ("USt-IdNr. DE125938647 / St.-Nr. …")
-          if (/\s[/|]\s/.test(s)) return null;
+          // a separator between two identifiers ends the id ("USt-IdNr. DE125938647 / St.-Nr. …",
+          // "BTW BE 0836.421.793 - RPR Gent": a dash set apart is no hyphen of the number)
+          if (/\s[/|–—-]\s/.test(s)) return null;
           const c = compactId(s);
           // a Swiss id with its tax's name after it, part of the number ("CHE-416.283.975 MWST")
           if (/^CHE[0-9]{9}(MWST|TVA|IVA)$/.test(c)) return c;
