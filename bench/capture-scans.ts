@@ -74,6 +74,7 @@ const SCAN_TARGETS: Partial<Record<Scalar, number>> = { number: 0.75, issue_date
 const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
+  "The tenth set's 6 scans (app-blind: dompdf, Qt, pdf-lib), first measurement (2026-11-28 13:37-13:46 UTC, all 60 scans OCR'd, after the born-digital fixes their text layers led to (3b15325), before anything looked at their OCR'd words): number 6/6, issue date 5/6, total 6/6 exact where printed, 0 of 64 `high` values wrong (nl-2's date missed, its total `low`). In the same run two older scans read differently, both by 3b15325's new caption rule (a bare title alone in its cell read the number in its box below): office-blind es-2's number read `5` (`low`) from a speck OCR found under \"FACTURA RECTIFICATIVA\", render-blind es-1's read right (`low`). Since then a title reads below only in a row of captions (another label on its line): both read as before.",
   "The eighth and ninth sets' 6 scans each (print-blind: FOP, jsPDF, Ghostscript; render-blind: groff, HTMLDOC, Pango/Cairo), first measurement (2026-11-28 10:21-10:33 UTC, all 54 scans OCR'd, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): the eighth set's number 6/6, issue date 5/6, total 6/6 exact where printed, 1 of 75 `high` values wrong (de-4's registration: the UID `ATU61827358` under \"Firmenbuch\", whose FN number OCR lost); the ninth set's number 5/6, issue date 4/6, total 6/6, 1 of 64 wrong (it-2's order `OA-2026-0117` read `0A-2026-0117`). Since then a VAT id (not a Swiss UID) is never a registration, and an OCR'd order or reference whose short first group mixes letters and digits with a 0, 1, I or O is `low`. The 42 older scans read as before or better in that run (the born-digital fixes: more `high` totals, BICs and orders).",
   "The seventh set's 6 scans (mixed-blind: WeasyPrint, FPDF, Gnumeric), first measurement (2026-11-28 03:15 UTC, OCR'd beside the cached reads of the other 36, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): number 6/6, issue date 6/6, total 6/6 exact where printed, 1 of 70 `high` values wrong: nl-1's order `IO-26-0193` read by OCR as `10-26-0193` at 0.9 (since then an OCR'd order number or reference whose short first group is all I, O, 1 or 0 is `low`). The same run, the toolkit set's es-4 scanned as the two-page PDF it is: its total read.",
   "The three toolkits' 6 scans (toolkit-blind), first measurement (2026-11-28 02:15 UTC, with the other 30, after the born-digital fixes their text layers led to in 1.19.9, before anything looked at their OCR'd words): number 6/6, issue date 6/6, total 3/6 exact where printed (number and date met, total not), 0 of 63 `high` values wrong; de-3's Swiss total read as a VAT amount (`low`), nl-1's total (white on a gray band) not in OCR's words, es-4's totals on its second page, which that run scanned as a one-page PNG (a mistake of the set's making, since an image-only PDF of both pages); the 30 other scans read exactly as in the run before.",
@@ -249,6 +250,14 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'render-blind/nl-4-groff-erp.pdf', format: 'jpeg', dpi: 300, degrees: 1.3 },
   { file: 'render-blind/es-1-htmldoc-craft.pdf', format: 'png', dpi: 200, degrees: -0.6 },
   { file: 'render-blind/it-2-groff-fee.pdf', format: 'pdf', dpi: 300, degrees: 1.0 },
+  // application generators (app-blind), added 2026-11-28 (1.19.13), likewise; de-4 has two pages
+  // (an image-only PDF, its totals on page 2)
+  { file: 'app-blind/en-1-dompdf-saas.pdf', format: 'png', dpi: 250, degrees: 1.1 },
+  { file: 'app-blind/de-4-qt-wholesale.pdf', format: 'pdf', dpi: 250, degrees: -0.9 },
+  { file: 'app-blind/fr-2-dompdf-public.pdf', format: 'jpeg', dpi: 300, degrees: 0.6 },
+  { file: 'app-blind/nl-2-qt-garage.pdf', format: 'png', dpi: 200, degrees: -1.3 },
+  { file: 'app-blind/es-2-pdflib-hotel.pdf', format: 'jpeg', dpi: 250, degrees: 1.5 },
+  { file: 'app-blind/it-1-pdflib-feenote.pdf', format: 'pdf', dpi: 300, degrees: -0.5 },
 ];
 
 interface ScanFile {

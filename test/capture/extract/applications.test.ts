@@ -42,6 +42,15 @@ describe('application generators (held out (10)) fixes', () => {
     assert.equal(it.number?.value, '0000287');
     assert.equal(it.issue_date?.value, '2026-04-09');
     assert.equal(it.due_date?.value, '2026-05-09');
+    // a title alone beside the letterhead is no caption: what lies under it (a scan's speck, a
+    // town) is not the number
+    const title = read([
+      [40, 40, 'Ofimática Castellana'],
+      [300, 40, 'FACTURA RECTIFICATIVA'],
+      [40, 52, 'Ofimática Castellana, S.L.'],
+      [330, 52, '5'],
+    ]);
+    assert.equal(title.number, null);
     // "due" in a sentence is no caption: the balance's label reads on past it
     const balance = read([
       [52, 385, 'Total fee €12,098.90'],

@@ -347,8 +347,10 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         if (r === null && sign?.ocr && /^[Nn]$/.test(sign.text))
           r = readBelow(kind, lines, at, [(line.words[hit.first] as Word).bbox[0], sign.bbox[2]], ctx);
         // a bare title as a caption of a row of boxes ("Invoice" | "Date" | "Due"): the number in
-        // its box below
-        const box = r === null ? ownCaptionBox(line, hit) : null;
+        // its box below, when another caption stands on its line (a title alone beside the
+        // letterhead, "Acme S.L. | FACTURA RECTIFICATIVA", has only the letterhead's lines below)
+        const row = lineHits.some((x) => x !== hit && (x.first > hit.last || x.last < hit.first));
+        const box = r === null && row ? ownCaptionBox(line, hit) : null;
         if (box) r = readBelow(kind, lines, at, box, ctx, true);
       } else if (r === null) {
         r = readRight(kind, line, hit.last, stops, ctx);
