@@ -79,6 +79,12 @@ export const SIX_LANGUAGE_SETS = [
    * 14 fonts), by scripts/make-app-invoices.ts, written blind likewise.
    */
   { set: 'app', source: 'app-blind' },
+  /**
+   * Held out (11), 2026-11-28: 8 each made with @react-pdf/renderer (React elements laid out by
+   * yoga), asciidoctor-pdf (AsciiDoc typeset by Ruby's Prawn) and Typst (its own compiler), by
+   * scripts/make-react-invoices.ts, written blind likewise.
+   */
+  { set: 'react', source: 'react-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

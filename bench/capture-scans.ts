@@ -130,6 +130,8 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
     `Typesetters (render-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.12), the OCR'd words of their scans never before this measurement)`,
   app: (files, pages) =>
     `Application generators (app-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.13), the OCR'd words of their scans never before this measurement)`,
+  react: (files, pages) =>
+    `Layout engines (react-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.13), the OCR'd words of their scans never before this measurement)`,
 };
 
 /**

@@ -67,6 +67,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Typesetters (held out (9), test/fixtures/capture/render-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with groff, HTMLDOC and Pango/Cairo, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Typesetters, the first measurement" below)`,
   app: (files, pages) =>
     `Application generators (held out (10), test/fixtures/capture/app-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with dompdf, Qt and pdf-lib, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Application generators, the first measurement" below)`,
+  react: (files, pages) =>
+    `Layout engines (held out (11), test/fixtures/capture/react-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with @react-pdf/renderer, asciidoctor-pdf (Prawn) and Typst, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Layout engines, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
