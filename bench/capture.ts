@@ -85,6 +85,13 @@ const squash = (s: string) =>
  */
 const swissVat = (s: string) => s.replace(/^(che[0-9]{9})(mwst|tva|iva)$/, '$1');
 
+/**
+ * A Spanish company's inscription in the Registro Mercantil ("Tomo 8123, Folio 45, Hoja V-112233"):
+ * the eleventh set's keys write it whole, the older sets' its sheet ("V-112233"), which names the
+ * company's page in its province's register. The sheet is what both compare.
+ */
+const sheetOf = (s: string) => /\bhoja\s+(\S+)$/i.exec(s)?.[1] ?? s;
+
 /** A credit note's file states its amounts positive; its page may print them negative. */
 function sameValue(field: Scalar, got: string, want: string, key: CaptureKey): boolean {
   if (AMOUNTS.has(field)) {
@@ -93,6 +100,7 @@ function sameValue(field: Scalar, got: string, want: string, key: CaptureKey): b
   }
   if (field === 'seller_vat_id' || field === 'buyer_vat_id')
     return swissVat(squash(got)) === swissVat(squash(want));
+  if (field === 'seller_registration_id') return squash(got) === squash(sheetOf(want));
   return squash(got) === squash(want);
 }
 

@@ -81,6 +81,9 @@ function netDateAfter(line: Line, r: Read, ctx: ReadContext): Read | null {
   return null;
 }
 
+/** An amount as a table's row prints it: "520,00", "1.234,50", "-12.00". */
+const MONEY = /^[-−]?[0-9]{1,3}(?:[.,' ’][0-9]{3})*[.,][0-9]{2}$/;
+
 /** A SIRET names an establishment (SIREN + 5 digits), not the company's legal registration. */
 const SIRET = /\bsiret\b/;
 
@@ -149,6 +152,15 @@ function doubtOf(
   if (hit.title && r.words.some((w) => w.ocr))
     return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
+  // "Data | DDT | Tratta | … | Importo" over the rows: a generic label's date below it in a row of
+  // amounts is an item's (a delivery's, a service's), not the invoice's
+  if (
+    kind === 'date' &&
+    hit.weight === 1 &&
+    vline !== line &&
+    vline.words.filter((w) => MONEY.test(w.text)).length >= 2
+  )
+    return { doubt: "a date in a table's row, under a column's heading" };
   if (hit.kind === 'due_date' && discountAfter(vline, r.words))
     return { doubt: 'the date an early-payment discount runs to, not the due date' };
   if (hit.kind === 'number' && /^our\s+ref/.test(foldedLabel(hit)))
@@ -278,6 +290,26 @@ function ownCaptionBox(line: Line, hit: LabelHit): [number, number] | null {
 }
 
 /**
+ * Whether a line just above `hit` (on its page, within two lines' height: another column's line
+ * may stand between) holds a number's own label starting where the hit starts: "Fattura nr. 418"
+ * over "del 28/02/2026".
+ */
+function underNumberLabel(lines: Line[], at: number, hit: LabelHit, allHits: Map<Line, LabelHit[]>): boolean {
+  const line = lines[at] as Line;
+  const h = lineHeight(line);
+  const x = (line.words[hit.first] as Word).bbox[0];
+  for (let k = at - 1; k >= 0 && k >= at - 2; k--) {
+    const above = lines[k] as Line;
+    if (above.page !== line.page || line.bbox[1] - above.bbox[3] > h * 2.5) return false;
+    const labelled = (allHits.get(above) ?? []).some(
+      (a) => a.kind === 'number' && !a.title && Math.abs((above.words[a.first] as Word).bbox[0] - x) <= h,
+    );
+    if (labelled) return true;
+  }
+  return false;
+}
+
+/**
  * A letter's place and date on a line of their own ("Roma, 3 febbraio 2026", "Paris, le 2 mars
  * 2026", "Berlin, den 3. März 2026"): the day the invoice was written, printed with no label. Read
  * by its shape on the first page, and never `high`.
@@ -336,6 +368,10 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         const box = prev ? null : ownCaptionBox(line, hit);
         const numberBefore = lineHits.some((x) => x.kind === 'number' && !x.title && x.last < hit.first);
         if (box && numberBefore) r = readBelow(kind, lines, at, box, ctx, true);
+        // "Fattura nr.  418" / "del  28/02/2026": a form's rows, "del" opening the row under the
+        // number's label, its date right of it
+        if (!prev && r === null && hit.first === 0 && underNumberLabel(lines, at, hit, allHits))
+          r = readRight(kind, line, hit.last, stops, ctx);
         if (!prev && r === null) continue;
       }
       if (r === null && hit.title) {
@@ -444,6 +480,10 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         if (ibanOk) byShape('iban', iban);
         const vat = readAt('vat', line.words, i, h, ctx);
         if (vat && vatCountry(vat.value) !== null && !ibanOk) byShape('seller_vat_id', vat);
+      } else if (/^CHE[-.]?[0-9]{3}/.test(t)) {
+        // a Swiss VAT number printed alone in a footer ("CHE-316.274.504 MWST")
+        const vat = readAt('vat', line.words, i, h, ctx);
+        if (vat && vatCountry(vat.value) !== null) byShape('seller_vat_id', vat);
       }
       // a reference whose own check digits say what it is, wherever it stands
       const structured = structuredReference(line.words, i, h) ?? structuredAcross(line, lines[at + 1], i);

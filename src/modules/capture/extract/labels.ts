@@ -159,12 +159,13 @@ export const LABELS: LabelPattern[] = [
     'vervaldatum',
     'vervaldag',
     'uiterste\\s+betaal\\s*datum',
-    'te\\s+betalen\\s+(?:voor|uiterlijk)',
+    '(?:te\\s+)?betalen\\s+(?:voor|uiterlijk)',
     'fecha\\s+(?:de\\s+)?vencimiento',
     'vencimiento',
     // "Vto.", "Fecha vto.": the Spanish abbreviation
     '(?:fecha\\s+(?:de\\s+)?)?vto\\.?',
     'data\\s+(?:di\\s+)?scadenza',
+    'scadenza\\s+(?:del\\s+)?pagamento',
     'scadenza',
   ]),
   // a deadline asked in a sentence ("… au plus tard le 16 avril 2026", "bis zum 03.04.2026",
@@ -183,6 +184,13 @@ export const LABELS: LabelPattern[] = [
     'uiterlijk(?:\\s+op)?',
     'antes\\s+del?',
     'entro\\s+(?:e\\s+non\\s+oltre\\s+)?il',
+    // a direct debit's day ("Prélèvement le 20 juillet 2026", "Fecha de cargo 21 de abril de
+    // 2026"): the day the money is taken, the due date in all but name
+    'prelevement\\s+le',
+    'fecha\\s+de\\s+cargo',
+    '(?:abbuchung|einzug|lastschrift)\\s+am',
+    'addebito\\s+il',
+    'incasso\\s+op',
   ]),
   // --- currency (BT-5)
   ...p('currency', 2, ['\\p{L}*wahrung', 'currency', 'devise', 'monnaie', 'valuta', 'moneda', 'divisa']),
@@ -215,6 +223,8 @@ export const LABELS: LabelPattern[] = [
     'total\\s+toutes\\s+taxes\\s+comprises',
     'invoice\\s+total',
     'total\\s+amount',
+    // a consultant's or a lawyer's: "Total fee note €11,672.21"
+    'total\\s+fee\\s+note',
     'grand\\s+total',
     // Swiss German too: "Total inkl. MWST CHF 6’332.50"
     'total\\s+(?:incl|inc|including|inkl)\\.?\\s+(?:vat|tax|btw|iva|ust|mwst)',
@@ -265,6 +275,8 @@ export const LABELS: LabelPattern[] = [
     'total\\s+net',
     'total\\s+(?:excl|excluding|ex|exkl|before)\\.?\\s+(?:vat|tax|mwst|ust)',
     'amount\\s+(?:excl|excluding|before)\\.?\\s+(?:vat|tax)',
+    // "Total fees (excl. VAT)"
+    'total\\s+fees?\\s+\\(?(?:excl|excluding|ex)\\.?\\s+vat\\)?',
     '(?:sub)?totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
     // "Totaal ereloon en kosten excl. btw": what the total covers between its words (its "btw" is
     // no tax label then)
@@ -328,6 +340,9 @@ export const LABELS: LabelPattern[] = [
     'taxes',
   ]),
   ...p('amount_due', 2, [
+    // what a direct debit takes, what is still open: "Montant prélevé", "Importe pendiente"
+    'montant\\s+preleve',
+    'importe\\s+pendiente(?:\\s+de\\s+pago)?',
     'zahlbetrag',
     'residual(?:\\s+amount)?',
     'balance',
@@ -502,7 +517,7 @@ export const LABELS: LabelPattern[] = [
     // Flanders: "Uw bestelbon", "Bestelbon nr."
     `(?:uw\\s+)?bestelbon(?:\\s*${NO})?`,
     `(?:uw|your)\\s+order(?:\\s*${NO})?`,
-    `${NO}\\s*(?:de\\s+)?pedido`,
+    `${NO}\\s*(?:de\\s+)?pedido(?:\\s+(?:del\\s+)?cliente)?`,
     `pedido\\s*${NO}?`,
     `${NO}\\s*(?:d['’]\\s*)?ordine`,
     `ordine\\s*${NO}?`,

@@ -192,6 +192,12 @@ export function structuredReference(words: Word[], i: number, h: number): Read |
 }
 
 /** One value of `kind` starting at word `i` of `words` (no skipping), or null. */
+/** The days of a payment term: "30 Tage:", "14 days", "60 gg". */
+const TERM_DAYS = /^(?:tage|tagen|days|jours|dagen|dias|días|giorni|gg)[:,]?$/i;
+
+/** Abbreviations that label the next identifier on a line, never a register court's code. */
+const NEXT_LABEL = /^(?:RCS|RPM|RPR|TVA|VAT|APE|NAF|UID|IVA|BTW|KVK|REA|CIF|NIF|BIC|TEL|FAX|CRO)$/;
+
 export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i];
   if (!w) return null;
@@ -343,7 +349,9 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         // and so is an Austrian Firmenbuch number's check letter ("FN 287431 k,")
         if (!/[0-9]/.test(x.text) && run.length > 0) {
           const afterDigits = /[0-9]$/.test((run[run.length - 1] as Word).text);
-          if (afterDigits && (/^[A-Z]{2,3}$/.test(x.text) || /^[a-z][,;]?$/.test(x.text))) run.push(x);
+          // (not the next identifier's own label: "SIREN 812 345 676 RCS Rodez", "… VAT GB…")
+          const court = /^[A-Z]{2,3}$/.test(x.text) && !NEXT_LABEL.test(x.text);
+          if (afterDigits && (court || /^[a-z][,;]?$/.test(x.text))) run.push(x);
           break;
         }
         run.push(x);
@@ -403,6 +411,11 @@ export function readRight(
       continue;
     }
     if (stops.has(i)) return null;
+    // a payment term between a deadline's label and its date ("Zahlungsziel 30 Tage: 2026-04-30")
+    if (kind === 'date' && /^[0-9]{1,3}$/.test(t0) && TERM_DAYS.test(line.words[i + 1]?.text ?? '')) {
+      i++;
+      continue;
+    }
     // a rate between a tax label and its amount ("USt. 19 % 37,62", "IVA (21 %) 2801,40") is
     // stepped over
     const next = line.words[i + 1]?.text;
@@ -425,6 +438,9 @@ export function readRight(
         : null;
     if (onBase) return onBase;
     const r = readAt(kind, line.words, i, h, ctx);
+    // "… le 20 juillet 2026": a day of a date written out is no amount
+    if (r && kind === 'amount' && (readAt('date', line.words, i, h, ctx)?.words.length ?? 0) > r.words.length)
+      return null;
     if (r) {
       if (kind === 'amount' && !r.currency) r.currency = currency;
       // past a place, only an id of one word ("CHE-416.283.975"): "Registro Mercantil de
