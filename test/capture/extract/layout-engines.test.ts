@@ -111,6 +111,22 @@ describe('layout engines (held out (11)) fixes', () => {
     assert.equal(read([[267, 138, 'Nº pedido cliente CLE-OC-7730']]).purchase_order?.value, 'CLE-OC-7730');
   });
 
+  test("an IBAN whose last group went to the next line of a narrow column; a deadline after 'i.e. by'", () => {
+    const f = read([
+      [16, 149, 'Bank: IBAN NL83 RIVB 0360 1441'],
+      [16, 160, '27'],
+      [189, 164, 'Datum'],
+      [16, 172, 'BIC RIVBNL2R'],
+    ]);
+    assert.equal(f.iban?.value, 'NL83RIVB0360144127');
+    assert.equal(f.iban?.confidence, 'high');
+    const due = read([
+      [45, 528, 'Payment terms: 30 days, i.e. by 17/05/2026. Please quote FB/26/031.'],
+    ]).due_date;
+    assert.equal(due?.value, '2026-05-17');
+    assert.equal(due?.confidence, 'low');
+  });
+
   test('a Swiss VAT number alone in a footer is read (by its shape: `low`)', () => {
     const f = read([[256, 787, 'CHE-316.274.504 MWST']]);
     assert.equal(f.seller_vat_id?.value, 'CHE316274504MWST');

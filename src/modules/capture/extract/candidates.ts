@@ -201,14 +201,24 @@ function wrapsTo(line: Line, next: Line | undefined, kind: ValueKind): next is L
 
 /**
  * An IBAN whose last groups went to the next line of running text ("… IBAN IT15 W050 3411 7010
- * 0000 0284" / "736 – BIC …"): read on across the line's end; taken only when its check digits
- * then hold.
+ * 0000 0284" / "736 – BIC …") or of a narrow column: read on across the line's end; taken only
+ * when its check digits then hold.
  */
 function ibanAcross(line: Line, next: Line | undefined, r: Read, ctx: ReadContext): Read | null {
-  if (r.words[r.words.length - 1] !== line.words[line.words.length - 1] || !wrapsTo(line, next, 'iban'))
-    return null;
+  if (r.words[r.words.length - 1] !== line.words[line.words.length - 1] || next === undefined) return null;
+  const h = lineHeight(line);
+  // or in a narrow column ("Bank: IBAN NL83 RIVB 0360 1441" / "27" in a sidebar): the next line's
+  // words under this one's, starting where it starts
+  const column =
+    next.page === line.page &&
+    Math.abs(next.bbox[0] - line.bbox[0]) <= h &&
+    next.bbox[1] - line.bbox[3] <= h * 1.2 &&
+    /^[0-9A-Z]{1,4}$/.test((next.words[0] as Word).text);
+  const under = next.words.filter((w) => w.bbox[0] < line.bbox[2]);
+  const rest = wrapsTo(line, next, 'iban') ? next.words : column ? under : [];
+  if (rest.length === 0) return null;
   const from = line.words.indexOf(r.words[0] as Word);
-  const whole = readAt('iban', [...line.words.slice(from), ...next.words], 0, lineHeight(line), ctx);
+  const whole = readAt('iban', [...line.words.slice(from), ...rest], 0, h, ctx);
   return whole !== null && ibanValid(whole.value) ? whole : null;
 }
 

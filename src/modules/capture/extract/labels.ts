@@ -179,6 +179,8 @@ export const LABELS: LabelPattern[] = [
     'no\\s+later\\s+than',
     'on\\s+or\\s+before',
     '(?:settle|pay|remit|transfer)\\s+(?:\\S+\\s+){0,6}?by',
+    // "Payment terms: 30 days, i.e. by 17/05/2026"
+    'i\\.\\s?e\\.,?\\s+by',
     'au\\s+plus\\s+tard\\s+le',
     'avant\\s+le',
     'uiterlijk(?:\\s+op)?',
