@@ -74,6 +74,7 @@ const SCAN_TARGETS: Partial<Record<Scalar, number>> = { number: 0.75, issue_date
 const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
+  "The eleventh set's 6 scans (react-blind: @react-pdf/renderer, asciidoctor-pdf, Typst), first measurement (2026-11-28 14:41-14:51 UTC, all 66 scans OCR'd while other work ran (OCR p90 9.9 s a page that run), after the born-digital fixes their text layers led to (253751e), before anything looked at their OCR'd words): number 6/6, issue date 5/6, total 6/6 exact where printed, 0 of 72 `high` values wrong (es-1's date missed). The same run, the 60 older scans read as before but one issue date, now `low` (word-aspose's 103767, read under an item table's shipment-date heading: 253751e's rule).",
   "The tenth set's 6 scans (app-blind: dompdf, Qt, pdf-lib), first measurement (2026-11-28 13:37-13:46 UTC, all 60 scans OCR'd, after the born-digital fixes their text layers led to (3b15325), before anything looked at their OCR'd words): number 6/6, issue date 5/6, total 6/6 exact where printed, 0 of 64 `high` values wrong (nl-2's date missed, its total `low`). In the same run two older scans read differently, both by 3b15325's new caption rule (a bare title alone in its cell read the number in its box below): office-blind es-2's number read `5` (`low`) from a speck OCR found under \"FACTURA RECTIFICATIVA\", render-blind es-1's read right (`low`). Since then a title reads below only in a row of captions (another label on its line): both read as before.",
   "The eighth and ninth sets' 6 scans each (print-blind: FOP, jsPDF, Ghostscript; render-blind: groff, HTMLDOC, Pango/Cairo), first measurement (2026-11-28 10:21-10:33 UTC, all 54 scans OCR'd, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): the eighth set's number 6/6, issue date 5/6, total 6/6 exact where printed, 1 of 75 `high` values wrong (de-4's registration: the UID `ATU61827358` under \"Firmenbuch\", whose FN number OCR lost); the ninth set's number 5/6, issue date 4/6, total 6/6, 1 of 64 wrong (it-2's order `OA-2026-0117` read `0A-2026-0117`). Since then a VAT id (not a Swiss UID) is never a registration, and an OCR'd order or reference whose short first group mixes letters and digits with a 0, 1, I or O is `low`. The 42 older scans read as before or better in that run (the born-digital fixes: more `high` totals, BICs and orders).",
   "The seventh set's 6 scans (mixed-blind: WeasyPrint, FPDF, Gnumeric), first measurement (2026-11-28 03:15 UTC, OCR'd beside the cached reads of the other 36, after the born-digital fixes their text layers led to, before anything looked at their OCR'd words): number 6/6, issue date 6/6, total 6/6 exact where printed, 1 of 70 `high` values wrong: nl-1's order `IO-26-0193` read by OCR as `10-26-0193` at 0.9 (since then an OCR'd order number or reference whose short first group is all I, O, 1 or 0 is `low`). The same run, the toolkit set's es-4 scanned as the two-page PDF it is: its total read.",
@@ -260,6 +261,14 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'app-blind/nl-2-qt-garage.pdf', format: 'png', dpi: 200, degrees: -1.3 },
   { file: 'app-blind/es-2-pdflib-hotel.pdf', format: 'jpeg', dpi: 250, degrees: 1.5 },
   { file: 'app-blind/it-1-pdflib-feenote.pdf', format: 'pdf', dpi: 300, degrees: -0.5 },
+  // layout engines (react-blind), added 2026-11-28 (1.19.13), likewise; nl-2 has two pages (an
+  // image-only PDF, its totals on page 2)
+  { file: 'react-blind/en-2-asciidoc-consultant.pdf', format: 'jpeg', dpi: 250, degrees: -1.0 },
+  { file: 'react-blind/de-4-typst-transport.pdf', format: 'png', dpi: 300, degrees: 1.2 },
+  { file: 'react-blind/fr-2-react-consultant.pdf', format: 'png', dpi: 200, degrees: -0.8 },
+  { file: 'react-blind/nl-2-react-wholesale.pdf', format: 'pdf', dpi: 250, degrees: 0.7 },
+  { file: 'react-blind/es-1-asciidoc-consultant.pdf', format: 'jpeg', dpi: 300, degrees: 1.6 },
+  { file: 'react-blind/it-1-typst-consultant.pdf', format: 'pdf', dpi: 200, degrees: -1.4 },
 ];
 
 interface ScanFile {

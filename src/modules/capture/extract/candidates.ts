@@ -4,7 +4,7 @@
 import type { FieldName } from '../../../lib/capture-shapes.ts';
 import { ibanValid, isoCurrency, vatCountry } from './checks.ts';
 import { fold } from './dates.ts';
-import { foldedLabel, type LabelHit, labelsOfAll } from './find-labels.ts';
+import { foldedLabel, type LabelHit, labelsOfAll, ownCell } from './find-labels.ts';
 import type { LabelKind } from './labels.ts';
 import type { Line, Word } from './lines.ts';
 import { lineHeight, tight, UNSURE_OCR } from './lines.ts';
@@ -41,7 +41,7 @@ export interface Candidate {
 /** "Datum: 30.10.2024 Zeit: 04:59:13": a date printed with a time is when the page was printed. */
 const TIME = /(^|\s)[0-2]?[0-9]: ?[0-5][0-9](: ?[0-5][0-9])?(\s|$)/;
 
-/** Words that make a deadline a discount's: "bis 22.03.2026 mit 2 % Skonto", "… 2/10 net 30". */
+/** Words that make a deadline a discount's: "bis 22.03.2026 mit 2 % Skonto", "early payment discount". */
 const DISCOUNT = /\b(?:skonto|escompte|sconto|descuento|korting|discount)\b/;
 
 /**
@@ -290,13 +290,7 @@ function boxOfCaption(line: Line, hit: LabelHit): [number, number] | null {
  */
 function ownCaptionBox(line: Line, hit: LabelHit): [number, number] | null {
   const box = boxOfCaption(line, hit);
-  if (box === null) return null;
-  const h = lineHeight(line);
-  const opens =
-    hit.first === 0 || !tight(line.words[hit.first - 1] as Word, line.words[hit.first] as Word, h, 1.5);
-  const after = line.words[hit.last + 1];
-  const closes = after === undefined || !tight(line.words[hit.last] as Word, after, h, 1.5);
-  return opens && closes ? box : null;
+  return box !== null && ownCell(line, hit.start, hit.end) ? box : null;
 }
 
 /**

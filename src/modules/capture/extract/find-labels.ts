@@ -114,7 +114,7 @@ function withinCell(line: Line, pat: LabelPattern, start: number, end: number): 
 }
 
 /** Whether the words of a span are a cell of their own: a column's gap (or the line's end) each side. */
-function ownCell(line: Line, start: number, end: number): boolean {
+export function ownCell(line: Line, start: number, end: number): boolean {
   const first = wordAt(line, start);
   const last = wordAt(line, end - 1);
   const h = lineHeight(line);
