@@ -76,15 +76,16 @@ export function IssueToDemo({
   demo: ReturnType<typeof useDemoConnection>;
   testId?: string;
 }) {
+  const label = `Issue an invoice to ${demo.name}`;
   if (demo.loading)
     return (
       <button type="button" className="button" disabled data-testid={testId}>
-        Issue an invoice to {demo.name}
+        {label}
       </button>
     );
   return (
     <Link to={demo.newInvoice} className="button" data-testid={testId}>
-      Issue an invoice to {demo.name}
+      {label}
     </Link>
   );
 }

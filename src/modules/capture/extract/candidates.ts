@@ -478,14 +478,12 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
     if (written) byShape('issue_date', written);
     for (let i = 0; i < line.words.length; i++) {
       const t = (line.words[i] as Word).text;
-      if (/^[A-Z]{2}[0-9]{2}/.test(t)) {
-        const iban = readAt('iban', line.words, i, h, ctx);
-        const ibanOk = iban !== null && ibanValid(iban.value);
-        if (ibanOk) byShape('iban', iban);
-        const vat = readAt('vat', line.words, i, h, ctx);
-        if (vat && vatCountry(vat.value) !== null && !ibanOk) byShape('seller_vat_id', vat);
-      } else if (/^CHE[-.]?[0-9]{3}/.test(t)) {
-        // a Swiss VAT number printed alone in a footer ("CHE-316.274.504 MWST")
+      const ibanShaped = /^[A-Z]{2}[0-9]{2}/.test(t);
+      const iban = ibanShaped ? readAt('iban', line.words, i, h, ctx) : null;
+      const ibanOk = iban !== null && ibanValid(iban.value);
+      if (ibanOk) byShape('iban', iban);
+      // a VAT id by its shape, a Swiss one too ("CHE-316.274.504 MWST" alone in a footer)
+      if (!ibanOk && (ibanShaped || /^CHE[-.]?[0-9]{3}/.test(t))) {
         const vat = readAt('vat', line.words, i, h, ctx);
         if (vat && vatCountry(vat.value) !== null) byShape('seller_vat_id', vat);
       }
