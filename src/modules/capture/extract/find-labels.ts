@@ -19,6 +19,8 @@ export interface LabelHit {
   text: string;
   /** read on an OCR'd word one letter off the label (ocr-labels.ts) */
   fuzzy?: true;
+  /** a caption wrapped over two lines: its words on the line above, and the whole label folded */
+  wrapped?: { line: Line; first: number; last: number; folded: string };
 }
 
 interface Found {
@@ -29,7 +31,7 @@ interface Found {
 
 /** A label's own words, folded (lower case, accents off), as the patterns matched them. */
 export function foldedLabel(hit: LabelHit): string {
-  return hit.line.folded.slice(hit.start, hit.end);
+  return hit.wrapped?.folded ?? hit.line.folded.slice(hit.start, hit.end);
 }
 
 /** The labels of one line. */
@@ -72,7 +74,9 @@ export function labelsOfAll(lines: Line[]): Map<Line, LabelHit[]> {
       if (end > start) (found.get(line) as Found[]).push({ pat, start, end });
     }
   }
-  return new Map(lines.map((l) => [l, claim(l, found.get(l) as Found[])]));
+  const hits = new Map(lines.map((l) => [l, claim(l, found.get(l) as Found[])]));
+  wrappedCaptions(lines, hits);
+  return hits;
 }
 
 const whole = new Map<LabelPattern, RegExp>();
@@ -154,3 +158,87 @@ function claim(line: Line, found: Found[]): LabelHit[] {
   }
   return hits.sort((a, b) => a.start - b.start);
 }
+
+/** A line's runs of words apart by a column's gap (more than 1.5 line heights): its cells. */
+function cellSpans(line: Line): [number, number][] {
+  const h = lineHeight(line);
+  const spans: [number, number][] = [];
+  line.words.forEach((w, i) => {
+    const last = spans[spans.length - 1];
+    if (last && tight(line.words[i - 1] as Word, w, h, 1.5)) last[1] = i;
+    else spans.push([i, i]);
+  });
+  return spans;
+}
+
+const cellEnd = (line: Line, [, last]: [number, number]): number =>
+  (line.starts[last] as number) + (line.words[last] as Word).text.length;
+
+/** The folded text of a cell's words, without the colon or dot a caption ends with. */
+const cellText = (line: Line, cell: [number, number]): string =>
+  line.folded.slice(line.starts[cell[0]], cellEnd(line, cell)).replace(/[:.)\]]+$/, '');
+
+/** The type size of a cell: its tallest word's height. */
+const cellHeight = (line: Line, [first, last]: [number, number]): number =>
+  Math.max(...line.words.slice(first, last + 1).map((w) => w.bbox[3] - w.bbox[1]));
+
+/**
+ * Captions a narrow box wraps over two lines ("Numero" / "documento", "Cod." / "cliente",
+ * "Rechnungs-" / "nummer"): a cell of letters alone, no label on its own, with the cell right under
+ * it in the same column (the next line, no gap between them, the same type size) that completes a
+ * label's words. The label is the lower cell's, the value being read under or right of it, as
+ * under a caption on one line; a pattern of a bare title never joins (a title over a line of text
+ * is a heading, not a caption). Each wrapped label is added to its lower line's labels.
+ */
+function wrappedCaptions(lines: Line[], hits: Map<Line, LabelHit[]>): void {
+  const free = (line: Line, [first, last]: [number, number]) =>
+    !(hits.get(line) ?? []).some((x) => x.last >= first && x.first <= last);
+  const letters = (line: Line, [first, last]: [number, number]) =>
+    line.words.slice(first, last + 1).every((w) => /^\p{L}[\p{L}.'’-]*:?$/u.test(w.text));
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const above = lines[i] as Line;
+    const below = lines[i + 1] as Line;
+    const h = lineHeight(above);
+    if (below.page !== above.page || below.bbox[1] - above.bbox[3] > h * 0.6) continue;
+    const uppers = cellSpans(above).filter((c) => letters(above, c) && free(above, c));
+    if (uppers.length === 0) continue;
+    for (const lower of cellSpans(below)) {
+      if (!letters(below, lower) || !free(below, lower)) continue;
+      const [x0, x1] = [(below.words[lower[0]] as Word).bbox[0], (below.words[lower[1]] as Word).bbox[2]];
+      const size = cellHeight(below, lower);
+      const upper = uppers.find((c) => {
+        const [u0, u1] = [(above.words[c[0]] as Word).bbox[0], (above.words[c[1]] as Word).bbox[2]];
+        return (
+          Math.min(u1, x1) - Math.max(u0, x0) >= 0.6 * Math.min(u1 - u0, x1 - x0) &&
+          Math.abs(cellHeight(above, c) - size) <= 0.25 * size
+        );
+      });
+      if (!upper) continue;
+      const top = cellText(above, upper);
+      const bottom = cellText(below, lower);
+      const folded = /\p{L}-$/u.test(top) ? `${top.slice(0, -1)}${bottom}` : `${top} ${bottom}`;
+      const pat = WRAPPABLE.find((p) => wholeOf(p).test(folded));
+      if (!pat) continue;
+      const start = below.starts[lower[0]] as number;
+      const end = cellEnd(below, lower);
+      const own = hits.get(below) ?? [];
+      own.push({
+        kind: pat.kind,
+        weight: pat.weight,
+        title: false,
+        line: below,
+        start,
+        end,
+        first: lower[0],
+        last: lower[1],
+        text: `${above.text.slice(above.starts[upper[0]], cellEnd(above, upper))} ${below.text.slice(start, end)}`,
+        wrapped: { line: above, first: upper[0], last: upper[1], folded },
+      });
+      own.sort((a, b) => a.start - b.start);
+      hits.set(below, own);
+    }
+  }
+}
+
+/** The patterns a wrapped caption may complete: the weightier first, never a bare title's. */
+const WRAPPABLE = LABELS.filter((l) => !l.title).sort((a, b) => b.weight - a.weight);
