@@ -85,6 +85,12 @@ export const SIX_LANGUAGE_SETS = [
    * scripts/make-react-invoices.ts, written blind likewise.
    */
   { set: 'react', source: 'react-blind' },
+  /**
+   * Held out (12), 2026-11-28: 8 each made with MuPDF (its own HTML and CSS layout, `mutool
+   * convert`), AbiWord (a word processor's documents exported to PDF) and ConTeXt (LuaTeX with
+   * OpenType fonts), by scripts/make-press-invoices.ts, written blind likewise.
+   */
+  { set: 'press', source: 'press-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

@@ -69,6 +69,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Application generators (held out (10), test/fixtures/capture/app-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with dompdf, Qt and pdf-lib, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Application generators, the first measurement" below)`,
   react: (files, pages) =>
     `Layout engines (held out (11), test/fixtures/capture/react-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with @react-pdf/renderer, asciidoctor-pdf (Prawn) and Typst, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Layout engines, the first measurement" below)`,
+  press: (files, pages) =>
+    `Word processors and typesetting engines (held out (12), test/fixtures/capture/press-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with MuPDF's HTML layout, AbiWord and ConTeXt (LuaTeX), by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Word processors and typesetting engines, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
