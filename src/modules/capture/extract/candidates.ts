@@ -223,6 +223,18 @@ function ibanAcross(line: Line, next: Line | undefined, r: Read, ctx: ReadContex
 }
 
 /**
+ * An IBAN's first groups closing the line after its label, too few to be read as one ("… IBAN LU88
+ * 0194 4000" / "1273 5118 – BIC …"): the run ibanAcross reads on from.
+ */
+function ibanGroupsToEnd(line: Line, last: number): Read | null {
+  const words = line.words.slice(last + 1);
+  const [head, ...groups] = words;
+  if (head === undefined || !/^[A-Z]{2}[0-9]{2}[A-Z0-9]{0,4}$/.test(head.text)) return null;
+  if (!groups.every((w) => /^[0-9A-Z]{1,4}$/.test(w.text))) return null;
+  return { value: words.map((w) => w.text).join(''), words };
+}
+
+/**
  * A reference with its own check whose groups went on to the next line of running text ("… mit der
  * Referenz 00 00004 71800 00202 60412" / "00007."): read on across the line's end from word `i`,
  * the run of groups reaching it; taken only when the check then holds.
@@ -332,6 +344,12 @@ function dateline(line: Line, ctx: ReadContext): Read | null {
 /** Reading order over the whole file: page, line, word. */
 export const orderOf = (line: Line, word: number): number => line.page * 1e6 + line.index * 1e3 + word;
 
+/** The reading order of a word wherever it stands (a value read below its label's line). */
+function orderOfWord(lines: Line[], w: Word): number {
+  const line = lines.find((l) => l.page === w.page && l.words.includes(w)) as Line;
+  return orderOf(line, line.words.indexOf(w));
+}
+
 export function collect(lines: Line[], ctx: ReadContext): Found {
   const candidates: Candidate[] = [];
   const hits: LabelHit[] = [];
@@ -424,8 +442,10 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
           if (box && outside) r = readBelow(kind, lines, at, box, ctx, true) ?? r;
         }
       }
-      if (r !== null && kind === 'iban' && !ibanValid(r.value))
-        r = ibanAcross(line, lines[at + 1], r, ctx) ?? r;
+      if (kind === 'iban' && (r === null || !ibanValid(r.value))) {
+        const start = r ?? ibanGroupsToEnd(line, hit.last);
+        if (start) r = ibanAcross(line, lines[at + 1], start, ctx) ?? r;
+      }
       if (r === null) continue;
       const first = r.words[0] as Word;
       const idx = lineIndex.get(first) ?? -1;
@@ -480,8 +500,18 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       const t = (line.words[i] as Word).text;
       const ibanShaped = /^[A-Z]{2}[0-9]{2}/.test(t);
       const iban = ibanShaped ? readAt('iban', line.words, i, h, ctx) : null;
-      const ibanOk = iban !== null && ibanValid(iban.value);
-      if (ibanOk) byShape('iban', iban);
+      let ibanOk = iban !== null && ibanValid(iban.value);
+      if (ibanOk) byShape('iban', iban as Read);
+      else if (ibanShaped) {
+        // its groups go on to the next line of a sentence ("… a la cuenta ES02 3058 2410 1827" /
+        // "1840 0157."): taken when the whole's check digits hold
+        const start = iban ?? ibanGroupsToEnd(line, i - 1);
+        const across = start ? ibanAcross(line, lines[at + 1], start, ctx) : null;
+        if (across) {
+          ibanOk = true;
+          byShape('iban', across);
+        }
+      }
       // a VAT id by its shape, a Swiss one too ("CHE-316.274.504 MWST" alone in a footer)
       if (!ibanOk && (ibanShaped || /^CHE[-.]?[0-9]{3}/.test(t))) {
         const vat = readAt('vat', line.words, i, h, ctx);
@@ -503,6 +533,30 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
   });
   candidates.push(...numberSigns(lines, allHits, ctx));
   return { candidates, hits };
+}
+
+/**
+ * Whether a word stands in a box another caption names: under a label's words on the line right
+ * above ("Rif. fattura" over "n. 245 del 12/01/2026": the credited invoice's number, not this one's).
+ */
+function underCaption(lines: Line[], at: number, w: Word, allHits: Map<Line, LabelHit[]>): boolean {
+  const above = lines[at - 1];
+  const line = lines[at] as Line;
+  if (above === undefined || above.page !== line.page) return false;
+  if (line.bbox[1] - above.bbox[3] > lineHeight(line) * 1.5) return false;
+  const h = lineHeight(above);
+  const joined = (i: number) => tight(above.words[i - 1] as Word, above.words[i] as Word, h, 1.5);
+  // (a title names the page, not a box: "Tipo documento TD04 – nota di credito" over the captions)
+  return (allHits.get(above) ?? []).some((hit) => {
+    if (hit.title) return false;
+    // the label's whole cell ("Rif. fattura": the label is "fattura", the box starts at "Rif.")
+    let first = hit.first;
+    let last = hit.last;
+    while (first > 0 && joined(first)) first--;
+    while (last + 1 < above.words.length && joined(last + 1)) last++;
+    const [x0, x1] = [(above.words[first] as Word).bbox[0], (above.words[last] as Word).bbox[2]];
+    return w.bbox[0] < x1 && w.bbox[2] > x0;
+  });
 }
 
 /** A number's sign or word alone, as a caption: "Nº:", "N°", "N.", "Nummer:", "Número:". */
@@ -527,8 +581,16 @@ function numberSigns(lines: Line[], allHits: Map<Line, LabelHit[]>, ctx: ReadCon
       below.words.forEach((w, i) => {
         const before = below.words[i - 1];
         const opens = before === undefined || !tight(before, w, h, 1.5);
-        if (!opens || !NUMBER_SIGN.test(w.text)) return;
-        const r = readRight('id', below, i, new Set(), ctx, 0);
+        if (!opens || !NUMBER_SIGN.test(w.text) || underCaption(lines, k, w, allHits)) return;
+        // a sign alone in its cell may be a caption of a row of boxes ("NOTA DI CREDITO" / "Numero"
+        // | "Data" | …): the number in its box below, else the value in the next cell ("Número" |
+        // "2026/0318", a form's label and value)
+        const after = below.words[i + 1];
+        const alone = after === undefined || !tight(w, after, h, 1.5);
+        const box: [number, number] = [w.bbox[0], after?.bbox[0] ?? Number.POSITIVE_INFINITY];
+        const r =
+          (alone ? readBelow('id', lines, k, box, ctx, true) : null) ??
+          readRight('id', below, i, new Set(), ctx, 0);
         if (r === null || !/[0-9]/.test(r.value)) return;
         out.push({
           field: 'number',
@@ -537,7 +599,7 @@ function numberSigns(lines: Line[], allHits: Map<Line, LabelHit[]>, ctx: ReadCon
           page: below.page,
           labeled: true,
           weight: 1,
-          order: orderOf(below, below.words.indexOf(r.words[0] as Word)),
+          order: orderOfWord(lines, r.words[0] as Word),
           label: title,
           rateLine: false,
           ...(r.doubt ? { doubt: r.doubt } : {}),

@@ -112,7 +112,12 @@ function withinCell(line: Line, pat: LabelPattern, start: number, end: number): 
     if (wholeOf(pat).test(cell)) return cut;
     // a bare title alone in its cell is a caption of its own ("Invoice" | "Date" | "Due" over the
     // number, the date and the due date), not the first word of "Invoice Date": no match
-    return TITLES.some((t) => wholeOf(t).test(cell)) ? start : end;
+    if (TITLES.some((t) => wholeOf(t).test(cell))) return start;
+    // a caption that names another field alone ("Fecha" | "Vencimiento": the issue date's box
+    // beside the due date's, not "Fecha vencimiento"): each is matched in its own cell
+    return LABELS.some((l) => l.kind !== pat.kind && l.kind !== 'distractor' && wholeOf(l).test(cell))
+      ? start
+      : end;
   }
   return end;
 }

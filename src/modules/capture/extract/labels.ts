@@ -198,6 +198,8 @@ export const LABELS: LabelPattern[] = [
   ...p('currency', 2, ['\\p{L}*wahrung', 'currency', 'devise', 'monnaie', 'valuta', 'moneda', 'divisa']),
   // --- totals
   ...p('total', 2, [
+    // "Total à payer EUR 9812,50": the total, which a deposit would leave apart from the amount due
+    'total\\s+a\\s+payer',
     // with the qualifier suppliers print after it ("Gesamtbetrag brutto € 16.509,96")
     'gesamtbetrag(?:\\s+brutto)?',
     'rechnungsbetrag(?:\\s+brutto)?',
@@ -256,7 +258,7 @@ export const LABELS: LabelPattern[] = [
     'importe\\s+total\\s+(?:del\\s+)?abono',
     'totale\\s+(?:della\\s+)?nota\\s+di\\s+credito',
     // Belgium: TVA comprise / hors TVA
-    'total\\s+tvac',
+    'total\\s+tvac(?:\\s+a\\s+payer)?',
     'tvac',
     'importo\\s+totale',
   ]),
@@ -329,6 +331,9 @@ export const LABELS: LabelPattern[] = [
     'imposta',
   ]),
   ...p('total_tax', 1, [
+    // a zero rate and the reverse charge's words before its amount ("TVA 0 % – autoliquidation
+    // 0,00", "VAT 0% reverse charge 0.00", "BTW 0% verlegd 0,00")
+    '(?:tva|vat|btw|iva|mwst|ust)\\.?\\s+0(?:[.,]0+)?\\s*%\\s*[–-]?\\s*(?:autoliquidation|reverse\\s+charge|verlegd|btw\\s+verlegd|inversion\\s+del\\s+sujeto\\s+pasivo|inversione\\s+contabile)',
     'umsatzsteuer',
     'mehrwertsteuer',
     'mwst\\.?',
@@ -428,6 +433,8 @@ export const LABELS: LabelPattern[] = [
     'btw\\s*-?\\s*(?:nummer|nr|id|identificatienummer)\\.?',
     'nif\\s*/\\s*cif',
     'n\\.?\\s?i\\.?\\s?f\\.?',
+    // the issuer's own ("NIF emisora: 48291736Q", a professional's invoice)
+    '(?:nif|cif)\\s+(?:del\\s+)?emisor(?:a)?',
     // Spain's "NIF-IVA" / "N.I.F. IVA": the NIF as the VAT id
     'n\\.?\\s?i\\.?\\s?f\\.?\\s*-?\\s*iva',
     'c\\.?\\s?i\\.?\\s?f\\.?',
@@ -616,6 +623,8 @@ export const LABELS: LabelPattern[] = [
     // "Rif. fattura n. 312/2026 del 27/02/2026", "Ref. invoice no. …", "Betreft factuur …": the
     // invoice a credit note refers to, and its date
     `(?:rif\\.?|riferimento|ref\\.?|reference|betreft|bezug|betreff|referencia)\\s*:?\\s+(?:alla\\s+|a\\s+la\\s+|de\\s+la\\s+|to\\s+)?(?:fattura|invoice|facture|factuur|factura|rechnung)\\s*-?\\s*${NO}`,
+    // "Rif. fattura" as a box's caption, the credited invoice's number and date under it
+    '(?:rif\\.?|riferimento)\\s*:?\\s+(?:alla\\s+)?fattura',
     // the date of an order, a delivery or a quote the invoice refers to ("gemäß Bestellung vom
     // 01.03.2018", "selon devis du 14/01/2026"): not the invoice's own, which "vom" after its
     // number is (issue_after_number)

@@ -198,6 +198,10 @@ const TERM_DAYS = /^(?:tage|tagen|days|jours|dagen|dias|días|giorni|gg)[:,]?$/i
 /** Abbreviations that label the next identifier on a line, never a register court's code. */
 const NEXT_LABEL = /^(?:RCS|RPM|RPR|TVA|VAT|APE|NAF|UID|IVA|BTW|KVK|REA|CIF|NIF|BIC|TEL|FAX|CRO)$/;
 
+/** Capitals that name another value (its label), never a reference's code themselves. */
+const LABEL_WORD =
+  /^(?:IBAN|BIC|SWIFT|VAT|TVA|BTW|IVA|MWST|UID|NIF|CIF|SIREN|SIRET|RCS|KVK|HRB|HRA|REA|EUR|GBP|CHF|USD)$/;
+
 export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i];
   if (!w) return null;
@@ -261,7 +265,10 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       // a reference may be a code of capitals only ("SERVEXEC"), beside its own label
       const t = w.text.replace(/[,;:]+$/, '');
       // (not an abbreviation with its dots, "P.IVA": a label's word)
-      if (/^[A-Z][A-Z0-9_\-/]{3,31}$/.test(t) && !/[0-9]/.test(t)) return { value: t, words: [w] };
+      // (not another field's label word below a sentence's end: "… as the payment reference." /
+      // "International payments: IBAN GB63 …")
+      if (/^[A-Z][A-Z0-9_\-/]{3,31}$/.test(t) && !/[0-9]/.test(t) && !LABEL_WORD.test(t))
+        return { value: t, words: [w] };
       const id = readAt('id', words, i, h, ctx);
       // "Causale: W-2026-0488 Enoteca Il Grappolo": words that go on in the same run may be the
       // reference's too (a free-text remittance line): the first word alone is then not sure
