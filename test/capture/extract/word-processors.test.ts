@@ -103,6 +103,17 @@ describe('word processors and typesetting engines (held out (12)) fixes', () => 
     assert.equal(shaped.iban?.confidence, 'low');
   });
 
+  test('a QR-bill\'s "Konto / Zahlbar an": the account under it, before an IBAN in a sentence', () => {
+    const f = read([
+      [49, 500, 'Ohne QR-Referenz: CH87 0070 0110 0044 1720 1 (Beispielbank).'],
+      [49, 700, 'Empfangsschein'],
+      [49, 714, 'Konto / Zahlbar an'],
+      [49, 728, 'CH66 3080 8001 2345 6789 0'],
+    ]);
+    assert.equal(f.iban?.value, 'CH6630808001234567890');
+    assert.equal(f.iban?.confidence, 'high');
+  });
+
   test('"NIF emisora": the issuer\'s own tax id, a person\'s NIF read with ES', () => {
     const f = read([
       [49, 40, 'Lucía Ejemplo Soler'],

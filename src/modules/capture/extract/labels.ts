@@ -380,7 +380,15 @@ export const LABELS: LabelPattern[] = [
     'nog\\s+te\\s+betalen',
   ]),
   // --- payment
-  ...p('iban', 2, ['iban']),
+  ...p('iban', 2, [
+    'iban',
+    // a Swiss QR-bill's receipt and payment part: the account under "Konto / Zahlbar an" (its
+    // French, Italian and English captions as the Swiss Payment Standards print them)
+    'konto\\s*/\\s*zahlbar\\s+an',
+    'compte\\s*/\\s*payable\\s+a',
+    'conto\\s*/\\s*pagabile\\s+a',
+    'account\\s*/\\s*payable\\s+to',
+  ]),
   ...p('bic', 2, ['bic', 'swift(?:\\s*-?\\s*code)?', 'bic\\s*/\\s*swift', 'swift\\s*/\\s*bic']),
   ...p('payment_reference', 2, [
     'verwendungszweck',
