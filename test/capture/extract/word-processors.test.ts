@@ -114,6 +114,22 @@ describe('word processors and typesetting engines (held out (12)) fixes', () => 
     assert.equal(f.iban?.confidence, 'high');
   });
 
+  test('"Total fees and outlays liable to VAT" is the net the VAT is charged on', () => {
+    const f = read(
+      totalsBlock(
+        [
+          ['Total fees and outlays liable to VAT', '6,135.40'],
+          ['VAT @ 23%', '1,411.14'],
+          ['Total', '€7,546.54'],
+        ],
+        { labelX: 200 },
+      ),
+    );
+    assert.equal(f.total_net?.value, '6135.40');
+    assert.equal(f.total_tax?.value, '1411.14');
+    assert.equal(f.total?.confidence, 'high');
+  });
+
   test('"NIF emisora": the issuer\'s own tax id, a person\'s NIF read with ES', () => {
     const f = read([
       [49, 40, 'Lucía Ejemplo Soler'],

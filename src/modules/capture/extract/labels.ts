@@ -281,6 +281,8 @@ export const LABELS: LabelPattern[] = [
     'amount\\s+(?:excl|excluding|before)\\.?\\s+(?:vat|tax)',
     // "Total fees (excl. VAT)"
     'total\\s+fees?\\s+\\(?(?:excl|excluding|ex)\\.?\\s+vat\\)?',
+    // "Total fees and outlays liable to VAT": the base the VAT is charged on
+    'total\\s+(?:\\p{L}+\\s+){0,4}(?:liable|subject)\\s+to\\s+vat',
     '(?:sub)?totaal\\s+(?:excl|exclusief|ex)\\.?(?:\\s+btw)?',
     // "Totaal ereloon en kosten excl. btw": what the total covers between its words (its "btw" is
     // no tax label then)
