@@ -130,6 +130,20 @@ describe('word processors and typesetting engines (held out (12)) fixes', () => 
     assert.equal(f.total?.confidence, 'high');
   });
 
+  test('a direct debit\'s day in a sentence ("que se cargará el 10-03-2026"): the due date, low', () => {
+    const f = read([
+      [49, 40, 'Factura'],
+      [49, 54, 'Número'],
+      [200, 54, '2026/0318'],
+      [49, 68, 'Fecha de emisión'],
+      [200, 68, '2026-03-01'],
+      [49, 600, 'Le rogamos que atienda el recibo SEPA por importe de 2212,30 €, que se cargará el'],
+      [49, 612, '10-03-2026 en su cuenta.'],
+    ]);
+    assert.equal(f.due_date?.value, '2026-03-10');
+    assert.equal(f.due_date?.confidence, 'low');
+  });
+
   test('"NIF emisora": the issuer\'s own tax id, a person\'s NIF read with ES', () => {
     const f = read([
       [49, 40, 'Lucía Ejemplo Soler'],

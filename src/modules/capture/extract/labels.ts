@@ -190,6 +190,10 @@ export const LABELS: LabelPattern[] = [
     // 2026"): the day the money is taken, the due date in all but name
     'prelevement\\s+le',
     'fecha\\s+de\\s+cargo',
+    // "… que se cargará el 10-03-2026 en su cuenta", "will be debited on", "wordt afgeschreven op"
+    'se\\s+cargara\\s+el',
+    'will\\s+be\\s+(?:debited|collected)\\s+(?:from\\s+your\\s+account\\s+)?on',
+    'wordt\\s+(?:afgeschreven|geincasseerd)\\s+op',
     '(?:abbuchung|einzug|lastschrift)\\s+am',
     'addebito\\s+il',
     'incasso\\s+op',
