@@ -56,6 +56,20 @@ describe('word processors and typesetting engines (held out (12)) fixes', () => 
     ]);
     assert.equal(f.issue_date?.value, '2026-03-02');
     assert.equal(f.due_date?.value, '2026-04-01');
+    // a breakdown's headings whose first may name the same field ("Btw" | "Totaal"): one heading
+    // pair still, so "Totaal" alone does not read a rate's row total below it as the invoice's
+    const breakdown = read([
+      [49, 40, 'Architecten Voorbeeld BV'],
+      [49, 400, 'Btw-tarief'],
+      [150, 400, 'Grondslag'],
+      [250, 400, 'Btw'],
+      [350, 400, 'Totaal'],
+      [49, 414, '9%'],
+      [150, 414, '325,60'],
+      [250, 414, '29,30'],
+      [350, 414, '354,90'],
+    ]);
+    assert.notEqual(breakdown.total?.value, '354.90');
   });
 
   test('"Total à payer", "Total TVAC à payer" and a reverse charge\'s zero tax', () => {

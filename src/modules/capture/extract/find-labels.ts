@@ -113,11 +113,11 @@ function withinCell(line: Line, pat: LabelPattern, start: number, end: number): 
     // a bare title alone in its cell is a caption of its own ("Invoice" | "Date" | "Due" over the
     // number, the date and the due date), not the first word of "Invoice Date": no match
     if (TITLES.some((t) => wholeOf(t).test(cell))) return start;
-    // a caption that names another field alone ("Fecha" | "Vencimiento": the issue date's box
-    // beside the due date's, not "Fecha vencimiento"): each is matched in its own cell
-    return LABELS.some((l) => l.kind !== pat.kind && l.kind !== 'distractor' && wholeOf(l).test(cell))
-      ? start
-      : end;
+    // a caption that names another field alone, and never this one ("Fecha" | "Vencimiento": the
+    // issue date's box beside the due date's, not "Fecha vencimiento"): each is matched in its own
+    // cell. One that may name this field too stays whole ("Btw" | "Totaal", a breakdown's headings)
+    const alone = LABELS.filter((l) => l.kind !== 'distractor' && wholeOf(l).test(cell));
+    return alone.length > 0 && alone.every((l) => l.kind !== pat.kind) ? start : end;
   }
   return end;
 }
