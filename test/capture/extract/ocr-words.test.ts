@@ -455,3 +455,37 @@ describe("an OCR'd order number", () => {
     assert.equal(page('10-26-0193', 'text')?.confidence, 'high');
   });
 });
+
+describe("OCR of the twelfth set's scans (press-blind)", () => {
+  test("a box's border read as a bracket before a value: the value read without it, never `high`", () => {
+    const ex = extractFields(
+      scan(
+        [
+          ...HEAD,
+          [200, 1000, 'Rechnungsnummer'],
+          [900, 1000, 'Rechnungsdatum'],
+          [200, 1060, '[RE-2026-0412'],
+          [900, 1060, '[05.03.2026'],
+          ...TOTALS,
+        ],
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.number?.value, 'RE-2026-0412');
+    assert.equal(ex.fields.number?.confidence, 'low');
+    assert.equal(ex.fields.issue_date?.value, '2026-03-05');
+    assert.equal(ex.fields.issue_date?.confidence, 'low');
+  });
+
+  test("a monospaced print's cents OCR cut off after the decimal mark are the amount's", () => {
+    // "447," and "88" a space's width apart (18 px of a 40 px line): more than OCR's own splits
+    const runs: Run[] = TOTALS.map(([x, y, t]) => [x, y, t === '447,88' ? '447,¦88' : t]);
+    const ex = extractFields(scan([...HEAD, ...runs], 0, 'ocr', 18), RECEIVER, null);
+    assert.equal(ex.fields.total?.value, '447.88');
+    // a text layer's two words are two values still
+    const text = extractFields(scan([...HEAD, ...runs], 0, 'text', 18), RECEIVER, null);
+    assert.notEqual(text.fields.total?.value, '447.88');
+  });
+});

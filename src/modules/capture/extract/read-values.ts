@@ -87,13 +87,22 @@ function ocrSplit(a: Word, b: Word, h: number): boolean {
  * OCR splits a number or a date where a character is faint ("11/03/201" "7", "376," "37"): two
  * OCR'd words closer than a third of the line's height, a digit or a separator on both sides of
  * the gap, are one token. A printed space between the parts of one value is wider (a space is
- * about half a height), and a text layer's words are never joined here.
+ * about half a height; but see a monospaced print's cents below), and a text layer's words are
+ * never joined here.
  */
 function glued(run: Word[], h: number): string {
   let s = (run[0] as Word).text;
   for (let k = 1; k < run.length; k++) {
     const [a, b] = [run[k - 1] as Word, run[k] as Word];
-    const join = ocrSplit(a, b, h) && /[0-9][.,/-]?$/.test(a.text) && /^[.,/-]?[0-9]/.test(b.text);
+    // in a monospaced print a decimal mark stands alone in its character's cell, and OCR may cut
+    // after it a space's width from the cents ("700," "26"): two digits after a mark are joined
+    const cents =
+      a.ocr &&
+      b.ocr &&
+      b.bbox[0] - a.bbox[2] < h * 0.6 &&
+      /[0-9][.,]$/.test(a.text) &&
+      /^[0-9]{2}$/.test(b.text);
+    const join = cents || (ocrSplit(a, b, h) && /[0-9][.,/-]?$/.test(a.text) && /^[.,/-]?[0-9]/.test(b.text));
     s += (join ? '' : ' ') + b.text;
   }
   return s;
@@ -122,11 +131,20 @@ function longest(
   return best;
 }
 
+/**
+ * An OCR'd word opening or closing with a bracket: a box's border read beside the value
+ * ("[NC-0008/2026", "[20/02/2026"), or a 1 misread ("[23/02/2026" printed 13/02/2026). The value
+ * without it is read, never `high`.
+ */
+const bracketed = (w: Word): boolean => w.ocr && /^\[|\]$/.test(w.text);
+const BRACKETED = "OCR read a bracket beside it: a box's border, or a misread character";
+
 /** A date OCR read with a look-alike letter for a digit ("O5.03.2018"), as `ocrDigits` reads it. */
 function parseOcrDate(s: string, order: DateOrder): string | null {
   const strict = parseDate(s, order);
   if (strict !== null) return strict;
-  const t = s.trim().replace(/^[;:|'"_~*]+|[;:|'"_~*]+$/g, '');
+  // (a box's border read as a bracket or a bar: "[20/02/2026")
+  const t = s.trim().replace(/^[;:|'"_~*[\]]+|[;:|'"_~*[\]]+$/g, '');
   const digits = ocrDigits(t);
   if (digits !== null) return parseDate(digits, order);
   return t !== s.trim() ? parseDate(t, order) : null;
@@ -214,16 +232,23 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       if (r) r.currency = currencyOfAmount(r.words.map((x) => x.text).join(' '));
       return r;
     }
-    case 'date':
-      return longest(words, i, 6, 1.2, h, (s) =>
+    case 'date': {
+      const r = longest(words, i, 6, 1.2, h, (s) =>
         w.ocr ? parseOcrDate(s, ctx.order) : parseDate(s, ctx.order),
       );
+      return r?.words.some(bracketed) ? { ...r, doubt: BRACKETED } : r;
+    }
     case 'id': {
       const prefixed = seriesPrefixed(words, i, h, ctx);
       if (prefixed) return prefixed;
       let t = w.text.replace(OPENING, '').replace(CLOSING, '');
       let used: Word[] = [w];
       let doubt: string | undefined;
+      // a box's border OCR read as a bracket beside the value ("[NC-0008/2026"): not the value's
+      if (bracketed(w)) {
+        t = t.replace(/^\[+|\]+$/g, '');
+        doubt = BRACKETED;
+      }
       if (w.ocr) {
         // OCR's split of one number ("F2022" "0023", closer than a third of a line's height) is
         // read whole; an O between digits is a 0 ("F2022OO23": a number's letters are its
