@@ -19,8 +19,8 @@ export interface LabelHit {
   text: string;
   /** read on an OCR'd word one letter off the label (ocr-labels.ts) */
   fuzzy?: true;
-  /** a caption wrapped over two lines: its words on the line above, and the whole label folded */
-  wrapped?: { line: Line; first: number; last: number; folded: string };
+  /** a caption wrapped over two lines (its words here are the lower line's): the whole label, folded */
+  wrapped?: string;
 }
 
 interface Found {
@@ -31,7 +31,7 @@ interface Found {
 
 /** A label's own words, folded (lower case, accents off), as the patterns matched them. */
 export function foldedLabel(hit: LabelHit): string {
-  return hit.wrapped?.folded ?? hit.line.folded.slice(hit.start, hit.end);
+  return hit.wrapped ?? hit.line.folded.slice(hit.start, hit.end);
 }
 
 /** The labels of one line. */
@@ -237,7 +237,7 @@ function wrappedCaptions(lines: Line[], hits: Map<Line, LabelHit[]>): void {
         first: lower[0],
         last: lower[1],
         text: `${above.text.slice(above.starts[upper[0]], cellEnd(above, upper))} ${below.text.slice(start, end)}`,
-        wrapped: { line: above, first: upper[0], last: upper[1], folded },
+        wrapped: folded,
       });
       own.sort((a, b) => a.start - b.start);
       hits.set(below, own);
