@@ -44,6 +44,17 @@ describe('word processors and typesetting engines (held out (12)) fixes', () => 
     assert.notEqual(f.payment_reference?.value, 'IBAN');
   });
 
+  test('a reference named after it in a sentence ("… 441022730 as the payment reference"): read, low', () => {
+    const en = read([[49, 612, 'Please use your account number 441022730 as the payment reference.']]);
+    assert.equal(en.payment_reference?.value, '441022730');
+    assert.equal(en.payment_reference?.confidence, 'low');
+    const de = read([[49, 612, 'Bitte geben Sie RE-2026-0412 als Verwendungszweck an.']]);
+    assert.equal(de.payment_reference?.value, 'RE-2026-0412');
+    // a word without a digit before the words is no reference
+    const words = read([[49, 612, 'Please quote your name as the payment reference.']]);
+    assert.equal(words.payment_reference, null);
+  });
+
   test('"Fecha" | "Vencimiento", two captions side by side, are not one label', () => {
     const f = read([
       [49, 40, 'Distribuciones Ejemplo S.A.'],

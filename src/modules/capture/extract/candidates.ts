@@ -531,8 +531,43 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       if (email) byShape('seller_email', email);
     }
   });
-  candidates.push(...numberSigns(lines, allHits, ctx));
+  candidates.push(...numberSigns(lines, allHits, ctx), ...referencesBefore(lines, ctx));
   return { candidates, hits };
+}
+
+/**
+ * A sentence that names the reference after it: "… use your account number 441022730 as the
+ * payment reference", "… 2026-0412 als Verwendungszweck", "… F-118 comme référence", "… als
+ * betalingskenmerk", "… como concepto", "… come causale". The value is the word right before
+ * "as": read as printed, never `high` (the sentence's other numbers are as close).
+ */
+const AS_REFERENCE =
+  /(?<![\p{L}])(?:as|als|comme|como|come)\s+(?:the\s+|your\s+|de\s+|la\s+|il\s+)?(?:(?:payment|zahlungs)\s*)?(?:reference|referenz|verwendungszweck|betalingskenmerk|betalingsreferentie|omschrijving|referencia|concepto|causale|riferimento)(?![\p{L}])/u;
+
+function referencesBefore(lines: Line[], ctx: ReadContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of lines) {
+    const m = AS_REFERENCE.exec(line.folded);
+    if (!m) continue;
+    const at = line.starts.indexOf(m.index);
+    const before = line.words[at - 1];
+    if (at < 1 || before === undefined || !/[0-9]/.test(before.text)) continue;
+    const r = readAt('ref', line.words, at - 1, lineHeight(line), ctx);
+    if (r === null || r.words.length !== 1) continue;
+    out.push({
+      field: 'payment_reference',
+      value: r.value,
+      words: r.words,
+      page: line.page,
+      labeled: true,
+      weight: 1,
+      order: orderOf(line, at - 1),
+      label: null,
+      rateLine: false,
+      doubt: 'read before the words that name it, in a sentence',
+    });
+  }
+  return out;
 }
 
 /**
