@@ -7,6 +7,7 @@
 // BUGS), and "0" names the calling thread: the call changes that thread alone, and a thread it
 // creates afterwards starts with its nice value. Elsewhere (macOS, Windows: a priority class) the
 // same call changes the whole process, the thread serving requests with it, so it is not made.
+import { readdirSync, readFileSync } from 'node:fs';
 import * as nodeOs from 'node:os';
 
 /** The nice value a thread may have at most (the lowest priority). */
@@ -49,4 +50,41 @@ export function lowerThreadPriority(
   } catch (err) {
     return { nice: null, reason: (err as Error).message, refused: true };
   }
+}
+
+/**
+ * Lowers every thread of this process whose name starts with `prefix` to at least `nice`, on Linux
+ * (the threads a library starts on its own, which this thread cannot have started: libvips's
+ * workers are started from libuv's shared threads, at the service's priority). Threads are listed
+ * from /proc/self/task and changed by their id (setpriority(2) with a thread id changes that
+ * thread); one that ends between the listing and the change is skipped. Never throws. Returns how
+ * many were lowered by this call.
+ */
+export function lowerThreadsNamed(
+  prefix: string,
+  nice: number,
+  os: PriorityCalls = nodeOs,
+  platform: NodeJS.Platform = process.platform,
+): number {
+  if (nice <= 0 || platform !== 'linux') return 0;
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return 0;
+  }
+  let lowered = 0;
+  for (const tid of tids) {
+    try {
+      if (!readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith(prefix)) continue;
+      const id = Number(tid);
+      const target = Math.min(LOWEST, nice);
+      if (os.getPriority(id) >= target) continue;
+      os.setPriority(id, target);
+      lowered++;
+    } catch {
+      // ended since the listing, or the system refused: left as it is
+    }
+  }
+  return lowered;
 }

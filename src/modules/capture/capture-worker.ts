@@ -6,9 +6,9 @@ import { stat } from 'node:fs/promises';
 import { workerData } from 'node:worker_threads';
 import type { CaptureReceiver, Extraction, LearnedLayout, ReadFile, Turn } from '../../lib/capture-shapes.ts';
 import { type JobAnswer, ownBuffer, serveJobs } from '../../lib/thread-jobs.ts';
-import { lowerThreadPriority } from '../../lib/thread-priority.ts';
+import { lowerThreadPriority, lowerThreadsNamed } from '../../lib/thread-priority.ts';
 import { extractFields } from './extract/index.ts';
-import { loadSharp } from './read/images.ts';
+import { LIBVIPS_THREADS, startSharpThreads } from './read/images.ts';
 import { setNativeHost } from './read/ocr-native.ts';
 import { readPdfTextPages } from './read/pdf-text.ts';
 import { type CaptureKind, type ReadSettings, readPages, renderPage } from './read/read-pages.ts';
@@ -53,8 +53,9 @@ async function warmUp(): Promise<void> {
   // that needs one and at its priority: made now, if not yet, so that lowering this thread's
   // priority never lowers theirs, which the thread serving requests shares.
   await stat(import.meta.filename);
-  // This thread and those it starts from now on (sharp's, the OCR engine's thread or process) yield the CPU to the
-  // thread serving requests and the SMTP listener (src/lib/thread-priority.ts).
+  // This thread and those it starts from now on (the OCR engine's thread or process) yield the CPU
+  // to the thread serving requests and the SMTP listener (src/lib/thread-priority.ts); libvips's
+  // workers, which it does not start, are lowered to the same (lowerLibvips).
   const data = workerData as CaptureThreadData | undefined;
   setNativeHost(data ? { dataDir: data.ocrData, child: data.ocrChild } : null);
   const priority = lowerThreadPriority(data?.nice ?? 0);
@@ -63,16 +64,41 @@ async function warmUp(): Promise<void> {
       `The capture thread runs at the service's CPU priority (DOCEX_CAPTURE_NICE not applied): ${priority.reason}`,
     );
   }
-  await loadSharp();
+  threadNice = priority.nice;
+  await startSharpThreads();
+  lowerLibvips();
   await readPdfTextPages(new TextEncoder().encode(WARM_UP_PDF), 1);
 }
 
-async function handle(job: CaptureJob): Promise<JobAnswer<CaptureResult>> {
+/** This capture thread's nice value once lowered; null when it kept the service's. */
+let threadNice: number | null = null;
+
+/**
+ * sharp's work runs on libvips's worker threads, which libvips starts from libuv's shared threads
+ * at the service's priority, not this thread's: decoding and turning a scan there took 1.5 s of
+ * the service's priority in the latency bench's 6 scans (bench/RESULTS.md, 1.19.15), competing
+ * with the thread serving requests. They are lowered to this thread's priority once they exist
+ * and after each job (one a job started is at the service's priority until then). Only capture
+ * uses sharp, so no other work runs on them.
+ */
+function lowerLibvips(): void {
+  if (threadNice !== null) lowerThreadsNamed(LIBVIPS_THREADS, threadNice);
+}
+
+async function work(job: CaptureJob): Promise<JobAnswer<CaptureResult>> {
   if (job.kind === 'read') return { result: await readPages(job.file, job.bytes, job.settings) };
   if (job.kind === 'extract') return { result: extractFields(job.file, job.receiver, job.layout) };
   // Handed over, not copied; a Buffer may be a slice of Node's shared pool, which must not move.
   const png = ownBuffer(await renderPage(job.file, job.bytes, job.n, job.turn));
   return { result: png, transfer: [png.buffer as ArrayBuffer] };
+}
+
+async function handle(job: CaptureJob): Promise<JobAnswer<CaptureResult>> {
+  try {
+    return await work(job);
+  } finally {
+    lowerLibvips();
+  }
 }
 
 await serveJobs('src/modules/capture/capture-worker.ts', handle, warmUp);

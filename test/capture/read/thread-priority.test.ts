@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import { after, test } from 'node:test';
 import { loadConfig } from '../../../src/config.ts';
-import { lowerThreadPriority } from '../../../src/lib/thread-priority.ts';
+import { lowerThreadPriority, lowerThreadsNamed } from '../../../src/lib/thread-priority.ts';
 import { closeCapturePool } from '../../../src/modules/capture/capture-pool.ts';
 import { readCaptureFile } from '../../../src/modules/capture/read-file.ts';
 
@@ -17,6 +17,7 @@ const LINUX = process.platform === 'linux';
 const notLinux = LINUX ? false : 'the nice value is per thread on Linux only (elsewhere it is not changed)';
 
 interface ThreadStat {
+  name: string;
   nice: number;
   /** CPU seconds it has used */
   cpuS: number;
@@ -36,7 +37,8 @@ function threadStats(): Map<number, ThreadStat> {
     // Field 14 utime, 15 stime (clock ticks, 100 a second), 19 nice.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const at = (n: number) => Number(f[n - 3]);
-    out.set(Number(tid), { nice: at(19), cpuS: (at(14) + at(15)) / 100 });
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    out.set(Number(tid), { name, nice: at(19), cpuS: (at(14) + at(15)) / 100 });
   }
   return out;
 }
@@ -73,13 +75,16 @@ test('a capture thread and the OCR engine it starts run 10 nicer; the main threa
   assert.ok(read.pages[0]!.words.length > 50, 'the scan was read by OCR');
   // The capture thread idles for a minute after its file, and its OCR engine with it. Among the
   // threads started since, the one that used the most CPU is the OCR engine's, and it must run at
-  // the lower priority; so must most of the CPU they used. (Some run at the service's: libvips's
-  // workers, started from libuv's shared threads where sharp does its work, and, from the
-  // sources, tsx's loader thread, started before the capture thread lowers its priority.)
+  // the lower priority; so must most of the CPU they used, and libvips's workers, which libuv's
+  // shared threads start at the service's priority (capture-worker.ts lowers them). (From the
+  // sources, tsx's loader thread runs at the service's: started before the capture thread.)
   const started = [...threadStats()].filter(([tid]) => !before.has(tid)).map(([, t]) => t);
   const said = `threads started since: ${JSON.stringify(started)}`;
   const niced = started.filter((t) => t.nice === lower);
   assert.ok(niced.length >= 2, `the capture thread and the OCR engine's at nice ${lower}; ${said}`);
+  const libvips = started.filter((t) => t.name.startsWith('libvips worker'));
+  assert.ok(libvips.length >= 1, `sharp decoded the PNG on libvips's workers; ${said}`);
+  for (const t of libvips) assert.equal(t.nice, lower, `libvips's workers at nice ${lower}; ${said}`);
   const busiest = started.reduce((a, b) => (b.cpuS > a.cpuS ? b : a));
   assert.equal(busiest.nice, lower, `the OCR engine's thread; ${said}`);
   const cpu = (ts: ThreadStat[]) => ts.reduce((s, t) => s + t.cpuS, 0);
@@ -106,5 +111,7 @@ test('lowering fails softly: a refusal is said, not thrown; elsewhere than Linux
     refused: false,
   });
   assert.deepEqual(lowerThreadPriority(0), { nice: null, reason: null, refused: false });
+  assert.equal(lowerThreadsNamed('node', 15, os, 'darwin'), 0, 'no other thread changed elsewhere');
+  assert.equal(lowerThreadsNamed('node', 0), 0, 'nor with nothing to lower');
   assert.equal(os.getPriority(0), mine, 'none of these changed this thread');
 });

@@ -30,6 +30,17 @@ export function loadSharp(): Promise<Sharp> {
   return sharpModule.load();
 }
 
+/** The name libvips gives its worker threads (what /proc/self/task/<tid>/comm says). */
+export const LIBVIPS_THREADS = 'libvips worker';
+
+/** A small image through libvips, so that its worker threads exist before the first file. */
+export async function startSharpThreads(): Promise<void> {
+  const sharp = await loadSharp();
+  await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+}
+
 export type ImageFormat = 'png' | 'jpeg' | 'tiff';
 
 export interface ImageInfo {
