@@ -417,7 +417,8 @@ export async function api<T = Record<string, unknown>>(
   const res = await fetch(`${base}${path}`, {
     method,
     headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    // a body already encoded (bench/capture-latency.ts's uploads) is sent as it is
+    ...(body !== undefined ? { body: body instanceof Uint8Array ? body : JSON.stringify(body) } : {}),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
