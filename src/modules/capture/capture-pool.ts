@@ -8,8 +8,9 @@
 //     thread terminated, and a new thread is started for the next file; within it each page's OCR
 //     has DOCEX_CAPTURE_PAGE_TIMEOUT_MS (read-pages.ts);
 //   - each thread runs DOCEX_CAPTURE_NICE steps below the service's CPU priority (default 10, Linux),
-//     and so does the OCR engine's thread it starts: the thread serving HTTP and the SMTP listener
-//     gets a core first whenever both want one (capture-worker.ts, src/lib/thread-priority.ts);
+//     and so do the OCR engine's thread it starts and libvips's workers (lowered by their id): the
+//     thread serving HTTP and the SMTP listener gets a core first whenever both want one
+//     (capture-worker.ts, src/lib/thread-priority.ts);
 //   - each thread's heap is limited (CAPTURE_HEAP_MB): a file that needs more ends its thread and
 //     is refused, never the process. Pixels live outside the heap and are bounded by the pixel
 //     limits of read/images.ts and read/render-pdf.ts.
