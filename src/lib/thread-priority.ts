@@ -73,12 +73,12 @@ export function lowerThreadsNamed(
   } catch {
     return 0;
   }
+  const target = Math.min(LOWEST, nice);
   let lowered = 0;
   for (const tid of tids) {
     try {
       if (!readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith(prefix)) continue;
       const id = Number(tid);
-      const target = Math.min(LOWEST, nice);
       if (os.getPriority(id) >= target) continue;
       os.setPriority(id, target);
       lowered++;
