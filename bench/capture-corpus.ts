@@ -91,6 +91,13 @@ export const SIX_LANGUAGE_SETS = [
    * OpenType fonts), by scripts/make-press-invoices.ts, written blind likewise.
    */
   { set: 'press', source: 'press-blind' },
+  /**
+   * Held out (13), 2026-11-28: 8 each made with headless Chromium's print to PDF (Blink and Skia;
+   * docex's own tuning set chromium-langs is Chromium too, with other layouts), LuaLaTeX with
+   * fontspec, and GNU enscript through Ghostscript's ps2pdf (line-printer text), by
+   * scripts/make-engine-invoices.ts, written blind likewise.
+   */
+  { set: 'engine', source: 'engine-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

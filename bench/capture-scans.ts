@@ -136,6 +136,8 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
     `Layout engines (react-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.13), the OCR'd words of their scans never before this measurement)`,
   press: (files, pages) =>
     `Word processors and typesetting engines (press-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.14), the OCR'd words of their scans never before this measurement)`,
+  engine: (files, pages) =>
+    `Browser, LaTeX and line printer (engine-blind scans) (${files} files, ${pages} pages; none scanned yet)`,
 };
 
 /**

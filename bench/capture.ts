@@ -71,6 +71,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Layout engines (held out (11), test/fixtures/capture/react-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with @react-pdf/renderer, asciidoctor-pdf (Prawn) and Typst, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Layout engines, the first measurement" below)`,
   press: (files, pages) =>
     `Word processors and typesetting engines (held out (12), test/fixtures/capture/press-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with MuPDF's HTML layout, AbiWord and ConTeXt (LuaTeX), by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Word processors and typesetting engines, the first measurement" below)`,
+  engine: (files, pages) =>
+    `Browser, LaTeX and line printer (held out (13), test/fixtures/capture/engine-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with headless Chromium's print to PDF, LuaLaTeX (fontspec) and GNU enscript with ps2pdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Browser, LaTeX and line printer, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
