@@ -583,9 +583,17 @@ async function main(): Promise<void> {
       true,
       SCAN_TARGETS,
     ),
-    ...sixSets.flatMap((s) =>
-      fieldTable(SCAN_SET_TITLES[s.set](s.bucket.files, s.bucket.pages), s.bucket.fields, true, SCAN_TARGETS),
-    ),
+    // a set none of whose files is scanned yet (engine-blind) has no table
+    ...sixSets
+      .filter((s) => s.bucket.files > 0)
+      .flatMap((s) =>
+        fieldTable(
+          SCAN_SET_TITLES[s.set](s.bucket.files, s.bucket.pages),
+          s.bucket.fields,
+          true,
+          SCAN_TARGETS,
+        ),
+      ),
     ...fieldTable(
       `All scans (${buckets.reduce((n, b) => n + b.files, 0)} files, ${buckets.reduce((n, b) => n + b.pages, 0)} pages)`,
       allFields,
