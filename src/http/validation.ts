@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isRealDate, parseInstant } from '../lib/calendar.ts';
 import type { FieldProblem } from '../lib/errors.ts';
+import { addStringLength } from './string-length.ts';
 
 // ajv-formats ships CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -20,6 +21,7 @@ function makeAjv(coerce: boolean): Ajv {
     coerceTypes: coerce ? 'array' : false,
     strict: false,
   });
+  addStringLength(ajv);
   addFormats(ajv);
   // Stricter than ajv-formats: real calendar days of the years 0001-9999 only (src/lib/calendar.ts).
   ajv.addFormat('date', { type: 'string', validate: isRealDate });

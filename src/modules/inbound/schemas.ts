@@ -67,12 +67,12 @@ export function base64Length(bytes: number): number {
 
 export const UploadBody = Type.Object(
   {
-    // No minLength: ajv counts a string's length character by character (surrogate pairs) for
-    // each length keyword, ~4 ms of the main thread apiece on a 2 MB upload's base64 (issue 51,
-    // the API's p99 while scans are uploaded); upload.ts's decoder refuses an empty file with the
-    // same 400. The maxLength stays, every request string is bounded (test/security/bounded-schemas):
-    // the real bound is the deployment's DOCEX_INBOUND_MAX_BYTES (upload.ts), checked on the
-    // body's size before it is parsed; this one is its largest setting (1 GiB).
+    // No minLength: upload.ts's decoder refuses an empty file with its own 400, in the same words
+    // as any other content it cannot decode. The maxLength stays, every request string is bounded
+    // (test/security/bounded-schemas), and costs nothing on a 2 MB upload (src/http/string-length.ts
+    // walks no string its UTF-16 length decides): the real bound is the deployment's
+    // DOCEX_INBOUND_MAX_BYTES (upload.ts), checked on the body's size before it is parsed; this one
+    // is its largest setting (1 GiB).
     content_base64: Type.String({
       maxLength: base64Length(1024 * 1024 * 1024),
       contentEncoding: 'base64',
