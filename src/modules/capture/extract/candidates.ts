@@ -86,6 +86,10 @@ const MONEY = /^[-−]?[0-9]{1,3}(?:[.,' ’][0-9]{3})*[.,][0-9]{2}$/;
 
 /** A SIRET names an establishment (SIREN + 5 digits), not the company's legal registration. */
 const SIRET = /\bsiret\b/;
+/** A register that names itself: the Handelsregister's sections A and B, Austria's Firmenbuch. */
+const SELF_NAMED_REGISTER = /^(?:HR[AB]|FN)$/;
+/** Its number as read: "HRB 31874", "HRB 11874 KI", "FN 391204 a", "FN 438217k". */
+const REGISTER_NUMBER = /^(?:HR[AB] [0-9]{1,6}(?: [A-Z]{2,3})?|FN [0-9]{1,6} ?[a-z])$/;
 
 const KIND_OF: Partial<Record<LabelKind, ValueKind>> = {
   number: 'id',
@@ -248,6 +252,11 @@ function structuredAcross(line: Line, next: Line | undefined, i: number): Read |
 
 /** A label of the buyer's own reference, or "your reference" read as an order number. */
 const isReferenceLabel = (hit: LabelHit) => hit.kind === 'buyer_reference' || isYourReference(hit);
+
+/** The label ends with a colon, its own or one set apart after it ("Causale:", "Referenz :"). */
+function colonAfter(line: Line, hit: LabelHit): boolean {
+  return /:$/.test((line.words[hit.last] as Word).text) || line.words[hit.last + 1]?.text === ':';
+}
 
 /**
  * The words right after a label, in its cell (starting within three line heights of it, not past
@@ -412,6 +421,15 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         if (box) r = readBelow(kind, lines, at, box, ctx, true);
       } else if (r === null) {
         r = readRight(kind, line, hit.last, stops, ctx);
+        // a payment reference written in words after its label's colon, no id right of it
+        // ("Causale: Saldo fattura 0093/2026", "Zahlungsreferenz : Rechnung 181301674"): the words
+        // to quote as printed, with a number among them, never `high` (a bare title in them,
+        // "fattura", "Rechnung", is part of the words, not a label that ends them)
+        if (r === null && hit.kind === 'payment_reference' && colonAfter(line, hit)) {
+          const inTitle = (i: number) => lineHits.some((x) => x.title && i >= x.first && i <= x.last);
+          const text = textRight(line, hit.last, new Set([...stops].filter((i) => !inTitle(i))), ctx);
+          if (text && text.words.some((w) => /[0-9]/.test(w.text))) r = text;
+        }
         // a reference in words right of its label ("Vs. rif.: Ing. Galli", "Su referencia: Exp.
         // 114/2025"): as printed, never `high`; an id read past its first words is not it, and
         // (read or not) nothing below the label is its value
@@ -517,10 +535,31 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         const vat = readAt('vat', line.words, i, h, ctx);
         if (vat && vatCountry(vat.value) !== null) byShape('seller_vat_id', vat);
       }
+      // a register's number named by its own letters, with no label before them ("HRA 201884"
+      // alone on a letterhead's line, "FN 391204 a, Landesgericht für ZRS Graz"): Germany's
+      // Handelsregister sections and Austria's Firmenbuch (its number's check letter after it) say
+      // what the number is as a label would. Below a label's own candidates (weight 1); whose it
+      // is, the seller's or one printed in the buyer's block, extract-fields.ts decides.
+      if (SELF_NAMED_REGISTER.test(t) && !labelWords.has(i)) {
+        const reg = readAt('regid', line.words, i, h, ctx);
+        if (reg && reg.words[0] === line.words[i] && REGISTER_NUMBER.test(reg.value))
+          candidates.push({
+            field: 'seller_registration_id',
+            value: reg.value,
+            words: reg.words,
+            page: line.page,
+            labeled: true,
+            weight: 1,
+            order: orderOf(line, i),
+            label: null,
+            rateLine: false,
+          });
+      }
       // a reference whose own check digits say what it is, wherever it stands
       const structured = structuredReference(line.words, i, h) ?? structuredAcross(line, lines[at + 1], i);
       if (structured) byShape('payment_reference', structured);
-      const code = t.replace(/[():,]/g, '');
+      // (a line printer's credit note signs its amounts after their currency: "626,34 EUR-")
+      const code = t.replace(/[():,]/g, '').replace(/(?<=^[A-Z]{3})[-−–]$/, '');
       if (
         /^[A-Z]{3}$/.test(code) &&
         isoCurrency(code) &&

@@ -408,12 +408,16 @@ export const LABELS: LabelPattern[] = [
     'structured\\s+reference',
     'reference\\s+(?:avis\\s+de\\s+)?paiement',
     'reference\\s+(?:du\\s+)?virement',
-    'remittance\\s+(?:information|reference)',
+    // ("Remittance ref: SFF00731", a line printer's abbreviation)
+    'remittance\\s+(?:information|reference|ref\\.?)',
     'payment\\s+ref\\.?',
     'please\\s+quote',
     'libelle\\s+(?:du\\s+)?virement',
     'reference\\s+a\\s+rappeler',
     'concepto\\s+(?:de\\s+la\\s+)?transferencia',
+    // "Indique en la transferencia: FRA 2026-0077", "Merci de rappeler : F2026-0147"
+    'ind(?:ique|icar)\\s+en\\s+(?:la\\s+|su\\s+)?transferencia',
+    'merci\\s+de\\s+(?:rappeler|mentionner|preciser|indiquer)(?:\\s+(?:la\\s+|votre\\s+|notre\\s+)?reference|\\s+(?:le\\s+)?(?:n[°º]|numero)\\s+de\\s+(?:la\\s+)?facture)?',
     'causale\\s+(?:del\\s+)?(?:bonifico|versamento)',
     'riferimento\\s+(?:di\\s+|del\\s+)?pagamento',
     // Belgium's structured communication

@@ -311,7 +311,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return id;
     }
     case 'currency': {
-      const t = w.text.replace(/[():,]/g, '').toUpperCase();
+      // (the amount's sign after its currency, a line printer's credit note: "626,34 EUR-")
+      const t = w.text
+        .replace(/[():,]/g, '')
+        .replace(/(?<=^[A-Za-z]{3})[-−–]$/, '')
+        .toUpperCase();
       if (/^[A-Z]{3}$/.test(t) && isoCurrency(t)) return { value: t, words: [w] };
       return null;
     }
