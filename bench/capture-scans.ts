@@ -74,6 +74,7 @@ const SCAN_TARGETS: Partial<Record<Scalar, number>> = { number: 0.75, issue_date
 const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
+  "The thirteenth set's 6 scans (engine-blind: headless Chromium, LuaLaTeX, enscript's line printer), first measurement (2026-11-29 00:57-01:12 UTC, all 78 scans OCR'd on a quiet machine (OCR p90 5.7 s a page that run), after the born-digital fixes their text layers led to (50d6f52), before anything looked at their OCR'd words): number 6/6, issue date 3/6, total 4/6 exact where printed (issue date and total not met on these six), 1 of 62 `high` values wrong (it-4's Italian REA \"CO 298741\" read as 298741, its province lost). The 72 older scans read the same numbers, dates and totals as before.",
   "The twelfth set's 6 scans (press-blind: MuPDF's HTML layout, AbiWord, ConTeXt), first measurement (2026-11-28 17:37-17:43 UTC, all 72 scans OCR'd on a quiet machine (OCR p90 5.6 s a page that run), after the born-digital fixes their text layers led to (83bb275), before anything looked at their OCR'd words): number 5/6, issue date 5/6, total 4/6 exact where printed (total not met on these six), 0 of 60 `high` values wrong (it-3's number and date behind a bracket OCR read from the box's border; fr-1's \"Total TTC\" OCR'd \"Jol TIC\"; es-2's monospaced total cut after its comma). The same run, one older scan read differently: toolkit-blind nl-1's total read 354.90 (`low`, a rate row's) under a lone \"Totaal\" heading, by 83bb275's rule for captions side by side; mended before the release (fe7e7f8). Since (5e1ef7b) a bracket beside a value is not the value's (it reads `low`) and a monospaced amount's cents are joined: it-3's number and date read (`low`), es-2's total; app-blind nl-2's date read `low` and wrong (OCR's \"[23/02/2026\" for 13/02/2026).",
   "The eleventh set's 6 scans (react-blind: @react-pdf/renderer, asciidoctor-pdf, Typst), first measurement (2026-11-28 14:41-14:51 UTC, all 66 scans OCR'd while other work ran (OCR p90 9.9 s a page that run), after the born-digital fixes their text layers led to (253751e), before anything looked at their OCR'd words): number 6/6, issue date 5/6, total 6/6 exact where printed, 0 of 72 `high` values wrong (es-1's date missed). The same run, the 60 older scans read as before but one issue date, now `low` (word-aspose's 103767, read under an item table's shipment-date heading: 253751e's rule).",
   "The tenth set's 6 scans (app-blind: dompdf, Qt, pdf-lib), first measurement (2026-11-28 13:37-13:46 UTC, all 60 scans OCR'd, after the born-digital fixes their text layers led to (3b15325), before anything looked at their OCR'd words): number 6/6, issue date 5/6, total 6/6 exact where printed, 0 of 64 `high` values wrong (nl-2's date missed, its total `low`). In the same run two older scans read differently, both by 3b15325's new caption rule (a bare title alone in its cell read the number in its box below): office-blind es-2's number read `5` (`low`) from a speck OCR found under \"FACTURA RECTIFICATIVA\", render-blind es-1's read right (`low`). Since then a title reads below only in a row of captions (another label on its line): both read as before.",
@@ -137,11 +138,11 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
   press: (files, pages) =>
     `Word processors and typesetting engines (press-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.14), the OCR'd words of their scans never before this measurement)`,
   engine: (files, pages) =>
-    `Browser, LaTeX and line printer (engine-blind scans) (${files} files, ${pages} pages; none scanned yet)`,
+    `Browser, LaTeX and line printer (engine-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-29 (1.19.16), the OCR'd words of their scans never before this measurement)`,
 };
 
 /**
- * The scanned set: 54 files from every set of the corpus, 6 of each six-language set (one a
+ * The scanned set: files from every set of the corpus, 6 of each six-language set (one a
  * language), each added after its born-digital fixes and measured once before anything looked at
  * its OCR'd words; 5 files of `fnfe-1007`, held out until 2026-11-27; the others are tuning data
  * for the born-digital extractor (their layouts were looked at, not their scans). New scans go at
@@ -282,6 +283,14 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'press-blind/nl-3-context-wholesale.pdf', format: 'pdf', dpi: 250, degrees: 0.7 },
   { file: 'press-blind/es-2-mupdf-folio.pdf', format: 'jpeg', dpi: 300, degrees: 1.6 },
   { file: 'press-blind/it-3-abiword-creditnote.pdf', format: 'pdf', dpi: 200, degrees: -1.4 },
+  // browser, LaTeX and line printer (engine-blind), added 2026-11-29 (1.19.16), likewise; nl-3
+  // has two pages (an image-only PDF, its totals on page 2)
+  { file: 'engine-blind/en-4-enscript-freight.pdf', format: 'jpeg', dpi: 250, degrees: -1.0 },
+  { file: 'engine-blind/de-2-chromium-carpentry.pdf', format: 'png', dpi: 300, degrees: 1.2 },
+  { file: 'engine-blind/fr-2-lualatex-electrician.pdf', format: 'png', dpi: 200, degrees: -0.8 },
+  { file: 'engine-blind/nl-3-lualatex-webdev.pdf', format: 'pdf', dpi: 250, degrees: 0.7 },
+  { file: 'engine-blind/es-1-chromium-advisor.pdf', format: 'jpeg', dpi: 300, degrees: 1.6 },
+  { file: 'engine-blind/it-4-enscript-machinery.pdf', format: 'pdf', dpi: 200, degrees: -1.4 },
 ];
 
 interface ScanFile {
