@@ -489,3 +489,51 @@ describe("OCR of the twelfth set's scans (press-blind)", () => {
     assert.notEqual(text.fields.total?.value, '447.88');
   });
 });
+
+describe("OCR of the thirteenth set's scans (engine-blind)", () => {
+  test('a label\'s colon OCR glued to a speck ("Invoice date \':") is stepped over; a colon alone still counts', () => {
+    const ex = extractFields(
+      // (OCR unsure of the speck, as it was, and the date wider apart than one value's words)
+      scan([...HEAD, [200, 1000, "Invoice date ':@0.72"], [590, 1000, '05/03/2026'], ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.issue_date?.value, '2026-03-05');
+    // a bare title reads only what follows it at once: past another word and a lone colon, a
+    // GLN is not the invoice's number
+    const gln = extractFields(
+      scan([...HEAD, [200, 1000, 'Références sur la facture GLN : 3654789851'], ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.notEqual(gln.fields.number?.value, '3654789851');
+  });
+
+  test('"Rechnungdatum", the joining s OCR lost, names the issue date', () => {
+    const ex = extractFields(
+      scan([...HEAD, [1500, 1000, 'Rechnungdatum 6 März 2026'], ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.issue_date?.value, '2026-03-06');
+  });
+
+  test('a register\'s letters a monospaced space from its number ("REA CO 298741") are the number\'s', () => {
+    // OCR boxes the capitals alone: 50 px from the number on a 40 px line
+    const ex = extractFields(
+      scan(
+        [
+          ...HEAD,
+          [200, 1000, 'P.IVA IT02947160137'],
+          [700, 1000, 'REA CO'],
+          [882, 1000, '298741'],
+          ...TOTALS,
+        ],
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.seller_registration_id?.value, 'CO298741');
+  });
+});

@@ -116,7 +116,8 @@ export const LABELS: LabelPattern[] = [
   ...p('number', 1, ['our\\s+ref(?:erence)?\\.?']),
   // --- issue date (BT-2)
   ...p('issue_date', 2, [
-    'rechnungs\\s*-?\\s*datum',
+    // (OCR loses the joining s: "Rechnungdatum")
+    'rechnungs?\\s*-?\\s*datum',
     'belegdatum',
     'ausstellungsdatum',
     'datum\\s+der\\s+rechnung',

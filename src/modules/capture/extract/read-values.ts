@@ -72,10 +72,12 @@ const FILLER =
 
 /**
  * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
- * (";", "|", "_", a quote). Stepped over on an OCR'd line only, without counting as a skipped
- * word: a text layer's ";" is printed and stays a stop.
+ * (";", "|", "_", a quote), or the label's colon with a speck glued to it ("Invoice date ':
+ * 05/03/2026", a line printer's monospaced colon; a colon alone counts as any filler word).
+ * Stepped over on an OCR'd line only, without counting as a skipped word: a text layer's ";" is
+ * printed and stays a stop.
  */
-const SPECK = /^[;|_~'"‘’“”`´*•·,.]$/;
+const SPECK = /^(?:[;|_~'"‘’“”`´*•·,.]|[;|_~'"‘’“”`´*•·,.]:|:[;|_~'"‘’“”`´*•·,.])$/;
 
 /** Consecutive words close enough to be one value (one space, not a column apart). */
 /** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
@@ -380,7 +382,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       if (iban !== null && ibanValid(iban.value)) return null;
       for (let j = i + named; j < words.length && run.length < 5; j++) {
         const x = words[j] as Word;
-        if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, 1)) break;
+        // a register's letters and its number one monospaced space apart, wider than the line's
+        // height where OCR boxed the capitals alone ("REA CO 298741" off a line printer's scan)
+        const afterLetters =
+          run.length === 1 && !/[0-9]/.test((run[0] as Word).text) && /^[0-9]/.test(x.text);
+        if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, afterLetters ? 1.5 : 1)) break;
         // a register court's code after the number ("HRB 11874 KI", Schleswig-Holstein) is the id's,
         // and so is an Austrian Firmenbuch number's check letter ("FN 287431 k,")
         if (!/[0-9]/.test(x.text) && run.length > 0) {
