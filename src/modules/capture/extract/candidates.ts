@@ -428,7 +428,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         if (r === null && hit.kind === 'payment_reference' && colonAfter(line, hit)) {
           const inTitle = (i: number) => lineHits.some((x) => x.title && i >= x.first && i <= x.last);
           const text = textRight(line, hit.last, new Set([...stops].filter((i) => !inTitle(i))), ctx);
-          if (text && text.words.some((w) => /[0-9]/.test(w.text))) r = text;
+          if (text?.words.some((w) => /[0-9]/.test(w.text))) r = text;
         }
         // a reference in words right of its label ("Vs. rif.: Ing. Galli", "Su referencia: Exp.
         // 114/2025"): as printed, never `high`; an id read past its first words is not it, and
