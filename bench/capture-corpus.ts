@@ -98,6 +98,11 @@ export const SIX_LANGUAGE_SETS = [
    * scripts/make-engine-invoices.ts, written blind likewise.
    */
   { set: 'engine', source: 'engine-blind' },
+  /**
+   * Held out (14), added 2026-11-29: iText 5, Apache PDFBox 2 and XeLaTeX,
+   * scripts/make-enterprise-invoices.ts, written blind likewise.
+   */
+  { set: 'enterprise', source: 'enterprise-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

@@ -139,6 +139,8 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
     `Word processors and typesetting engines (press-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-28 (1.19.14), the OCR'd words of their scans never before this measurement)`,
   engine: (files, pages) =>
     `Browser, LaTeX and line printer (engine-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-29 (1.19.16), the OCR'd words of their scans never before this measurement)`,
+  enterprise: (files, pages) =>
+    `iText, PDFBox and XeLaTeX (enterprise-blind scans) (${files} files, ${pages} pages; none scanned yet)`,
 };
 
 /**

@@ -73,6 +73,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Word processors and typesetting engines (held out (12), test/fixtures/capture/press-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with MuPDF's HTML layout, AbiWord and ConTeXt (LuaTeX), by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Word processors and typesetting engines, the first measurement" below)`,
   engine: (files, pages) =>
     `Browser, LaTeX and line printer (held out (13), test/fixtures/capture/engine-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with headless Chromium's print to PDF, LuaLaTeX (fontspec) and GNU enscript with ps2pdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Browser, LaTeX and line printer, the first measurement" below)`,
+  enterprise: (files, pages) =>
+    `iText, PDFBox and XeLaTeX (held out (14), test/fixtures/capture/enterprise-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with iText 5, Apache PDFBox 2 and XeLaTeX, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "iText, PDFBox and XeLaTeX, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
