@@ -17,6 +17,7 @@ import {
   readRight,
   structuredReference,
   type ValueKind,
+  volumeAfter,
 } from './read-values.ts';
 
 export interface Candidate {
@@ -441,6 +442,14 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
         } else if (r === null && hit.kind === 'issue_after_number' && hit.last === line.words.length - 1) {
           const next = lines[at + 1];
           if (next && next.page === line.page) r = readAt(kind, next.words, 0, lineHeight(next), ctx);
+        } else if (
+          r === null &&
+          kind === 'regid' &&
+          volumeAfter(line, (line.words[hit.last] as Word).bbox[2], lineHeight(line))
+        ) {
+          // "Registro Mercantil de Valencia, Tomo" / "9876, Folio 45, Hoja V-158374": what follows,
+          // on this line or the next, is the volume's number; the sheet's own label reads the id
+          continue;
         } else if (r === null && closesLine(line, hit) && wrapsTo(line, lines[at + 1], kind)) {
           // a sentence whose value went to the next line ("… quoting invoice number" / "SE-2026-0147.")
           const next = lines[at + 1] as Line;

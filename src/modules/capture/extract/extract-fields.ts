@@ -229,11 +229,18 @@ export function extractFields(
       .sort((x, y) => y.order - x.order)[0];
     return before === undefined || before.value === number.value;
   };
+  // and the same date read by its label alone ("… relates to invoice TVL-25-08841 dated 14
+  // February 2026": "dated" names a date either way) is that other document's too
+  const othersDates = new Set(
+    all.filter((c) => c.field === 'issue_after_number' && !afterOwnNumber(c)).map((c) => c.words[0]),
+  );
+  const notOthers = (c: Candidate) => !othersDates.has(c.words[0] as Candidate['words'][number]);
   const issue =
-    best(all, 'issue_date', (c) => c.weight >= 2 && ownDate(c)) ??
+    best(all, 'issue_date', (c) => c.weight >= 2 && ownDate(c) && notOthers(c)) ??
     best(all, 'issue_after_number', afterOwnNumber) ??
-    best(all, 'issue_date', ownDate) ??
-    best(all, 'issue_date');
+    best(all, 'issue_date', (c) => ownDate(c) && notOthers(c)) ??
+    // last, an invoice's date label on a credit note, where nothing else names a date
+    best(all, 'issue_date', notOthers);
   const due = best(
     all,
     'due_date',

@@ -49,11 +49,29 @@ export interface Read {
 /** A register's letters before its number: "HRB", "HRA", "FN", "B". */
 const REGISTER_LETTERS = /^(?:HR[AB]|FN|B|GnR|VR|PR)$/;
 
+/** The label of a bank's or a tax's identifier, never a register's letters. */
+const BANK_OR_TAX_LABEL = /^(?:IBAN|BIC|SWIFT|VAT|TVA|BTW|IVA|MWST)[:.]?$/i;
+
 /** A Spanish register's volume, book, sheet or section ("Tomo 8.412, Folio 112"): not a place. */
 const REGISTER_PART = /^(tomo|t\.|libro|l\.|folio|f\.|hoja|h\.|secci[oó]n|secc?\.|inscripci[oó]n|insc\.)/i;
 
-/** The word between a tax's rate and the base it is charged on: "20% on", "21% s/", "22% su", "7 % von". */
-const ON_BASE = /^(on|of|s\/|sobre|su|sur|de|auf|von|uber|über|op|van)$/i;
+/** The words right of a label, in its run (no column's gap), name a register's volume or sheet. */
+export function volumeAfter(line: Line, from: number, h: number): boolean {
+  let prev: Word | null = null;
+  for (const w of line.words) {
+    if (w.bbox[0] < from) {
+      prev = w;
+      continue;
+    }
+    if (prev && !tight(prev, w, h, 1.5)) return false;
+    if (REGISTER_PART.test(w.text)) return true;
+    prev = w;
+  }
+  return false;
+}
+
+/** The word between a tax's rate and the base it is charged on: "20% on", "21% s/", "22% su", "7 % von", "21% over". */
+const ON_BASE = /^(on|of|s\/|sobre|su|sur|de|auf|von|uber|über|op|van|over)$/i;
 
 export interface ReadContext {
   mark: DecimalMark;
@@ -377,6 +395,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       const first = words[i + named] as Word | undefined;
       if (first && !/[0-9]/.test(first.text) && !/^(?:[A-Z]{1,4}|[A-Z][a-z]{1,2})\.?$/.test(first.text))
         return null;
+      // nor does a bank's or a tax's own label ("BIC KEMPBE22" in the box below "RPR Antwerpen")
+      if (first && BANK_OR_TAX_LABEL.test(first.text)) return null;
       // an account's IBAN below a register's label is the bank's line, not the register's number
       const iban = /^[A-Z]{2}[0-9]{2}/.test(w.text) ? readAt('iban', words, i, h, ctx) : null;
       if (iban !== null && ibanValid(iban.value)) return null;
@@ -508,11 +528,12 @@ export function readRight(
     )
       continue;
     // a register's place between it and its number ("Handelsregister Kanton Zürich,
-    // CHE-416.283.975", "Registro Mercantil de Madrid, Hoja M-412877")
+    // CHE-416.283.975", "Registro Mercantil de Madrid, Hoja M-412877", a Belgian court's
+    // division: "RPR Antwerpen, afdeling Hasselt 0738291546", "RPM Liège, division Namur")
     else if (
       kind === 'regid' &&
       !REGISTER_PART.test(t) &&
-      /^(\p{Lu}[\p{L}.'’-]*|de|del|di|du)[,:]?$/u.test(t) &&
+      /^(\p{Lu}[\p{L}.'’-]*|de|del|di|du|afdeling|division)[,:]?$/u.test(t) &&
       ++skipped <= maxSkip
     )
       placed = true;
