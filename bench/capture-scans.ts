@@ -74,6 +74,7 @@ const SCAN_TARGETS: Partial<Record<Scalar, number>> = { number: 0.75, issue_date
 const OCR_PAGE_TARGET_S = 8;
 /** Earlier runs' figures, kept beside the new ones (all scans unless said). */
 const HISTORY = [
+  "The fourteenth set's 6 scans (enterprise-blind: iText, PDFBox, XeLaTeX), first measurement (2026-11-29 02:02 UTC, these 6 OCR'd on a quiet machine, the 78 others from the OCR cache, after the born-digital fixes their text layers led to (07aa9d1), before anything looked at their OCR'd words): number 6/6, issue date 3/6, total 6/6 exact where printed (issue date not met on these six), 0 of 62 `high` values wrong.",
   "The thirteenth set's 6 scans (engine-blind: headless Chromium, LuaLaTeX, enscript's line printer), first measurement (2026-11-29 00:57-01:12 UTC, all 78 scans OCR'd on a quiet machine (OCR p90 5.7 s a page that run), after the born-digital fixes their text layers led to (50d6f52), before anything looked at their OCR'd words): number 6/6, issue date 3/6, total 4/6 exact where printed (issue date and total not met on these six), 1 of 62 `high` values wrong (it-4's Italian REA \"CO 298741\" read as 298741, its province lost). The 72 older scans read the same numbers, dates and totals as before.",
   "The twelfth set's 6 scans (press-blind: MuPDF's HTML layout, AbiWord, ConTeXt), first measurement (2026-11-28 17:37-17:43 UTC, all 72 scans OCR'd on a quiet machine (OCR p90 5.6 s a page that run), after the born-digital fixes their text layers led to (83bb275), before anything looked at their OCR'd words): number 5/6, issue date 5/6, total 4/6 exact where printed (total not met on these six), 0 of 60 `high` values wrong (it-3's number and date behind a bracket OCR read from the box's border; fr-1's \"Total TTC\" OCR'd \"Jol TIC\"; es-2's monospaced total cut after its comma). The same run, one older scan read differently: toolkit-blind nl-1's total read 354.90 (`low`, a rate row's) under a lone \"Totaal\" heading, by 83bb275's rule for captions side by side; mended before the release (fe7e7f8). Since (5e1ef7b) a bracket beside a value is not the value's (it reads `low`) and a monospaced amount's cents are joined: it-3's number and date read (`low`), es-2's total; app-blind nl-2's date read `low` and wrong (OCR's \"[23/02/2026\" for 13/02/2026).",
   "The eleventh set's 6 scans (react-blind: @react-pdf/renderer, asciidoctor-pdf, Typst), first measurement (2026-11-28 14:41-14:51 UTC, all 66 scans OCR'd while other work ran (OCR p90 9.9 s a page that run), after the born-digital fixes their text layers led to (253751e), before anything looked at their OCR'd words): number 6/6, issue date 5/6, total 6/6 exact where printed, 0 of 72 `high` values wrong (es-1's date missed). The same run, the 60 older scans read as before but one issue date, now `low` (word-aspose's 103767, read under an item table's shipment-date heading: 253751e's rule).",
@@ -140,7 +141,7 @@ const SCAN_SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => 
   engine: (files, pages) =>
     `Browser, LaTeX and line printer (engine-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-29 (1.19.16), the OCR'd words of their scans never before this measurement)`,
   enterprise: (files, pages) =>
-    `iText, PDFBox and XeLaTeX (enterprise-blind scans) (${files} files, ${pages} pages; none scanned yet)`,
+    `iText, PDFBox and XeLaTeX (enterprise-blind scans) (${files} files, ${pages} pages; their text layers were looked at for the born-digital fixes of 2026-11-29 (1.19.16), the OCR'd words of their scans never before this measurement)`,
 };
 
 /**
@@ -293,6 +294,14 @@ const SET: { file: string; format: Format; dpi: number; degrees: number }[] = [
   { file: 'engine-blind/nl-3-lualatex-webdev.pdf', format: 'pdf', dpi: 250, degrees: 0.7 },
   { file: 'engine-blind/es-1-chromium-advisor.pdf', format: 'jpeg', dpi: 300, degrees: 1.6 },
   { file: 'engine-blind/it-4-enscript-machinery.pdf', format: 'pdf', dpi: 200, degrees: -1.4 },
+  // iText, PDFBox and XeLaTeX (enterprise-blind), added 2026-11-29 (1.19.16), likewise; nl-2 has
+  // two pages (an image-only PDF, its totals on page 2)
+  { file: 'enterprise-blind/en-1-itext-consulting.pdf', format: 'jpeg', dpi: 250, degrees: -1.0 },
+  { file: 'enterprise-blind/de-3-pdfbox-handwerk.pdf', format: 'png', dpi: 300, degrees: 1.2 },
+  { file: 'enterprise-blind/fr-4-xelatex-formation.pdf', format: 'png', dpi: 200, degrees: -0.8 },
+  { file: 'enterprise-blind/nl-2-pdfbox-transport.pdf', format: 'pdf', dpi: 250, degrees: 0.7 },
+  { file: 'enterprise-blind/es-2-xelatex-asesoria.pdf', format: 'jpeg', dpi: 300, degrees: 1.6 },
+  { file: 'enterprise-blind/it-1-itext-ricambi.pdf', format: 'pdf', dpi: 200, degrees: -1.4 },
 ];
 
 interface ScanFile {

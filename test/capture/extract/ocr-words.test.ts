@@ -537,3 +537,19 @@ describe("OCR of the thirteenth set's scans (engine-blind)", () => {
     assert.equal(ex.fields.seller_registration_id?.value, 'CO298741');
   });
 });
+
+describe("OCR of the fourteenth set's scans (enterprise-blind)", () => {
+  test('a dash OCR made of dust between a label and its date is stepped over', () => {
+    const ex = extractFields(
+      scan([...HEAD, [200, 1000, 'Fecha de factura: —@0.69 5 de marzo de 2026'], ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.issue_date?.value, '2026-03-05');
+  });
+
+  test('a speck read as a typographic quote glued to a date ("‘05/03/2026") is not the date\'s', () => {
+    const ex = extractFields(scan([...HEAD, [200, 1000, 'Data ‘05/03/2026'], ...TOTALS], 0), RECEIVER, null);
+    assert.equal(ex.fields.issue_date?.value, '2026-03-05');
+  });
+});

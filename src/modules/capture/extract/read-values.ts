@@ -86,7 +86,7 @@ export interface ReadContext {
  * LaTeX's euro sign (eurosym, OT1) gives as text ("Total excl. VAT e 3,161.40").
  */
 const FILLER =
-  /^[:#.\-–=(@]+$|^\([a-zà-ÿ-]{2,30}$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$|^\([^()\s]{1,20}\)$|^e$/i;
+  /^[:#.\-–—=(@]+$|^\([a-zà-ÿ-]{2,30}$|^(nr|no|n°|nº|num|nummer|number|numero|in|en|du|au|de|del|der|des|vom|am|le|the|of|op|il|al|at|(\(?[a-z]{3}\)?))\.?:?$|^\([^()\s]{1,20}\)$|^e$/i;
 
 /**
  * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
@@ -163,8 +163,8 @@ const BRACKETED = "OCR read a bracket beside it: a box's border, or a misread ch
 function parseOcrDate(s: string, order: DateOrder): string | null {
   const strict = parseDate(s, order);
   if (strict !== null) return strict;
-  // (a box's border read as a bracket or a bar: "[20/02/2026")
-  const t = s.trim().replace(/^[;:|'"_~*[\]]+|[;:|'"_~*[\]]+$/g, '');
+  // (a box's border read as a bracket or a bar: "[20/02/2026"; a speck as a quote: "‘05/03/2026")
+  const t = s.trim().replace(/^[;:|'"‘’“”`´_~*[\]]+|[;:|'"‘’“”`´_~*[\]]+$/g, '');
   const digits = ocrDigits(t);
   if (digits !== null) return parseDate(digits, order);
   return t !== s.trim() ? parseDate(t, order) : null;
