@@ -3,7 +3,8 @@
 // XeLaTeX) showed at its first measurement: three `high` values read wrong (a credit note's date
 // taken from the sentence naming the credited invoice, a Spanish register's volume taken for its
 // number, a BIC in the box below a Belgian register's label), a Belgian court's division before
-// its number, and a tax "over" its base. Each test fails without its fix.
+// its number, a tax "over" its base, and a form's reference in words a column right of its label.
+// Each test fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fieldsOf as read } from './hand-made.ts';
@@ -72,5 +73,25 @@ describe('iText, PDFBox and XeLaTeX (held out (14)) fixes', () => {
     assert.equal(f.total_tax?.value, '708.33');
     assert.equal(f.total?.value, '4081.33');
     assert.equal(f.total?.confidence, 'high');
+  });
+
+  test("a reference in words a column right of its label, the line's last words: read as printed, low", () => {
+    const f = read([
+      [50, 40, 'Hanse Großhandel GmbH'],
+      [50, 80, 'Rechnungsnummer RE-2026-0412'],
+      [330, 120, 'Ihr Zeichen'],
+      [480, 120, 'Frau Lindqvist/EK'],
+    ]);
+    assert.equal(f.buyer_reference?.value, 'Frau Lindqvist/EK');
+    assert.equal(f.buyer_reference?.confidence, 'low');
+    // a column apart with another column after it: not the label's
+    const columns = read([
+      [50, 40, 'Hanse Großhandel GmbH'],
+      [50, 80, 'Rechnungsnummer RE-2026-0412'],
+      [50, 120, 'Ihr Zeichen'],
+      [250, 120, 'Frau Lindqvist/EK'],
+      [450, 120, 'Lieferung frei Haus'],
+    ]);
+    assert.equal(columns.buyer_reference, null);
   });
 });

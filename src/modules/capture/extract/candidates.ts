@@ -269,10 +269,14 @@ function textRight(line: Line, last: number, stops: Set<number>, ctx: ReadContex
   // the label's colon set apart ("Votre référence : Mission TVA 2025")
   const from = /^[:–-]$/.test(line.words[last + 1]?.text ?? '') ? last + 2 : last + 1;
   const first = line.words[from];
-  if (!first || stops.has(from) || first.bbox[0] - (line.words[from - 1] as Word).bbox[2] > h * 3)
-    return null;
+  if (!first || stops.has(from)) return null;
+  const gap = first.bbox[0] - (line.words[from - 1] as Word).bbox[2];
   const r = readAt('text', line.words, from, h, ctx);
   if (r === null) return null;
+  // a form's row ("Ihr Zeichen          Frau Lindqvist/EK"): the value a column apart, when it is
+  // the last thing on the line
+  const lineEnd = from + r.words.length === line.words.length;
+  if (gap > h * (lineEnd ? 12 : 3)) return null;
   const until = r.words.findIndex((_, k) => stops.has(from + k));
   const words = until < 0 ? r.words : r.words.slice(0, until);
   if (words.length < 2) return null;
