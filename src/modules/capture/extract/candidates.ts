@@ -260,8 +260,9 @@ function colonAfter(line: Line, hit: LabelHit): boolean {
 }
 
 /**
- * The words right after a label, in its cell (starting within three line heights of it, not past
- * another label's words): a reference written in words. Null when no word stands there or it is
+ * The words right after a label, in its cell (starting within three line heights of it, or a
+ * form's column apart when they end the line; not past another label's words): a reference
+ * written in words. Null when no word stands there or it is
  * a single word that an id's reading takes as it is.
  */
 function textRight(line: Line, last: number, stops: Set<number>, ctx: ReadContext): Read | null {
