@@ -10,6 +10,7 @@ import type { Line, Word } from './lines.ts';
 import { lineHeight, tight, UNSURE_OCR } from './lines.ts';
 import { parseRate } from './numbers.ts';
 import {
+  currencyWord,
   type Read,
   type ReadContext,
   readAt,
@@ -572,8 +573,7 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
       // a reference whose own check digits say what it is, wherever it stands
       const structured = structuredReference(line.words, i, h) ?? structuredAcross(line, lines[at + 1], i);
       if (structured) byShape('payment_reference', structured);
-      // (a line printer's credit note signs its amounts after their currency: "626,34 EUR-")
-      const code = t.replace(/[():,]/g, '').replace(/(?<=^[A-Z]{3})[-−–]$/, '');
+      const code = currencyWord(t);
       if (
         /^[A-Z]{3}$/.test(code) &&
         isoCurrency(code) &&

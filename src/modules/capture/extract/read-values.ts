@@ -240,6 +240,14 @@ const NEXT_LABEL = /^(?:RCS|RPM|RPR|TVA|VAT|APE|NAF|UID|IVA|BTW|KVK|REA|CIF|NIF|
 const LABEL_WORD =
   /^(?:IBAN|BIC|SWIFT|VAT|TVA|BTW|IVA|MWST|UID|NIF|CIF|SIREN|SIRET|RCS|KVK|HRB|HRA|REA|EUR|GBP|CHF|USD)$/;
 
+/**
+ * A word as a currency code may stand in it: without the parentheses, colon or comma around it,
+ * and without the amount's sign after it (a line printer's credit note: "626,34 EUR-").
+ */
+export function currencyWord(text: string): string {
+  return text.replace(/[():,]/g, '').replace(/(?<=^[A-Za-z]{3})[-−–]$/, '');
+}
+
 export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx: ReadContext): Read | null {
   const w = words[i];
   if (!w) return null;
@@ -331,11 +339,7 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       return id;
     }
     case 'currency': {
-      // (the amount's sign after its currency, a line printer's credit note: "626,34 EUR-")
-      const t = w.text
-        .replace(/[():,]/g, '')
-        .replace(/(?<=^[A-Za-z]{3})[-−–]$/, '')
-        .toUpperCase();
+      const t = currencyWord(w.text).toUpperCase();
       if (/^[A-Z]{3}$/.test(t) && isoCurrency(t)) return { value: t, words: [w] };
       return null;
     }
