@@ -553,3 +553,143 @@ describe("OCR of the fourteenth set's scans (enterprise-blind)", () => {
     assert.equal(ex.fields.issue_date?.value, '2026-03-05');
   });
 });
+
+describe('OCR of scans at low resolution (a robustness probe, 1.19.17)', () => {
+  test('a dot of dust OCR read as a digit beside a label is not the value: the one below is', () => {
+    // the speck: a box 3 px square right of the label, read as "2" (as OCR did on a 200 dpi PNG),
+    // low in the label's line (one line with it) or halfway down (a line of its own)
+    for (const top of [1030, 1015]) {
+      const file = scan(
+        [
+          ...HEAD,
+          [200, 1000, 'Bloemenhandel Claeys-Desmet BV'],
+          [1000, 1000, 'Factuurnr.'],
+          [1400, 1000, 'Datum'],
+          [1800, 1000, 'Vervaldag'],
+          [1000, 1050, '2026/0264'],
+          [1400, 1050, '13/02/2026'],
+          [1800, 1050, '15/03/2026'],
+          ...TOTALS,
+        ],
+        0,
+      );
+      file.pages[0]?.words.push({ text: '2', bbox: [1240, top, 1243, top + 3], confidence: 0.63 });
+      const ex = extractFields(file, RECEIVER, null);
+      assert.equal(ex.fields.number?.value, '2026/0264', `the speck at ${top}`);
+    }
+    // a real digit there, a character's size, is still the value
+    const real = scan([...HEAD, [200, 1000, 'Factuurnr. 7'], ...TOTALS], 0);
+    assert.equal(extractFields(real, RECEIVER, null).fields.number?.value, '7');
+  });
+
+  test('a dash and a quote OCR glued to a label\'s colon ("Invoice date -\':") are stepped over', () => {
+    const ex = extractFields(
+      scan([...HEAD, [200, 1000, "Invoice date -':@0.59"], [590, 1000, '05/03/2026'], ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.issue_date?.value, '2026-03-05');
+  });
+});
+
+describe('OCR of scans made harder: 150 dpi, turned 3.5 degrees, JPEG quality 40 (1.19.17)', () => {
+  test("a SIREN's groups one monospaced space apart are one number; a part of one, or a text layer's with a wrong check digit, is never `high`", () => {
+    // a line printer's digits: OCR's boxes 40 px high, a space 48 px wide between the groups
+    const groups = (x: number) =>
+      [
+        [x, 1000, '438'],
+        [x + 114, 1000, '715'],
+        [x + 228, 1000, '625'],
+      ] as Run[];
+    const ex = extractFields(
+      scan([...HEAD, [200, 1000, 'RCS Bordeaux B'], ...groups(580), ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.seller_registration_id?.value, '438715625');
+    assert.equal(ex.fields.seller_registration_id?.confidence, 'high');
+    const wrongCheck = extractFields(
+      scan([...HEAD, [200, 1000, 'RCS Lyon 412 837 590'], ...TOTALS], 0, 'text'),
+      RECEIVER,
+      null,
+    );
+    assert.equal(wrongCheck.fields.seller_registration_id?.value, '412837590');
+    assert.equal(wrongCheck.fields.seller_registration_id?.confidence, 'low');
+    const right = extractFields(
+      scan([...HEAD, [200, 1000, 'RCS Lyon 412 837 593'], ...TOTALS], 0, 'text'),
+      RECEIVER,
+      null,
+    );
+    assert.equal(right.fields.seller_registration_id?.confidence, 'high');
+  });
+
+  test("an OCR'd amount due under the total is `high` only where the page says what was taken off", () => {
+    const totals = (extra: Run[]): Run[] => [
+      [1300, 2500, 'Nettobetrag'],
+      [2200, 2500, '1.308,91'],
+      [1300, 2560, 'MwSt. 19 %'],
+      [2200, 2560, '248,69'],
+      [1300, 2620, 'Gesamtbetrag'],
+      [2200, 2620, '1.557,60'],
+      ...extra,
+    ];
+    // "Zahlbetrag 557,60": the total's first digit lost, nothing printed as taken off
+    const lost = extractFields(
+      scan(
+        [
+          ...HEAD,
+          ...totals([
+            [1300, 2680, 'Zahlbetrag'],
+            [2200, 2680, '557,60'],
+          ]),
+        ],
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(lost.fields.total?.confidence, 'high');
+    assert.equal(lost.fields.amount_due?.value, '557.60');
+    assert.equal(lost.fields.amount_due?.confidence, 'low');
+    const deposit = extractFields(
+      scan(
+        [
+          ...HEAD,
+          ...totals([
+            [1300, 2680, 'abzüglich Anzahlung'],
+            [2200, 2680, '1.000,00'],
+            [1300, 2740, 'Zahlbetrag'],
+            [2200, 2740, '557,60'],
+          ]),
+        ],
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(deposit.fields.amount_due?.value, '557.60');
+    assert.equal(deposit.fields.amount_due?.confidence, 'high');
+  });
+
+  test("a register's province with its dash, OCR'd a space from the number (\"REA MI- 2088131\"), is the number's", () => {
+    const ex = extractFields(
+      scan([...HEAD, [200, 1000, 'C.F. e P.IVA 09337210158 - REA MI- 2088131'], ...TOTALS], 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.seller_registration_id?.value, 'MI2088131');
+  });
+
+  test('a VAT id in a word OCR was unsure of (0.61: "ESB30182746" for ESB39182746) is `low`', () => {
+    const at = (sure: string) =>
+      extractFields(
+        scan([...HEAD, [200, 1000, `USt-IdNr. DE123456789@${sure}`], ...TOTALS], 0),
+        RECEIVER,
+        null,
+      ).fields.seller_vat_id;
+    assert.equal(at('0.61')?.value, 'DE123456789');
+    assert.equal(at('0.61')?.confidence, 'low');
+    assert.equal(at('0.69')?.confidence, 'low');
+    assert.equal(at('0.9')?.confidence, 'high');
+  });
+});

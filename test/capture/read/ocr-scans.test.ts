@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { scanImage, scanPage } from '../../../scripts/make-capture-scans.ts';
 import { ocrImage } from '../../../src/modules/capture/read/images.ts';
 import { recognize, stopOcrEngine } from '../../../src/modules/capture/read/ocr.ts';
@@ -37,5 +38,28 @@ describe('OCR on a scan', () => {
       assert.ok(texts.includes(want), `${want} is not among the words read: ${texts.join(' ')}`);
     // and the invoice's number, read either way
     assert.ok(texts.includes('2015738820'));
+  });
+});
+
+describe('a scan at low resolution', () => {
+  const blank = (width: number, height: number, dpi: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+      .withMetadata({ density: dpi })
+      .png()
+      .toBuffer();
+
+  test('is read scaled up to about 300 dpi (at most twice), its boxes still in its own pixels', async () => {
+    // A4 at 150 dpi: 1240 x 1754 pixels, read at 3300 on its long side (282 dpi); before 1.19.17
+    // only to 2000 (171 dpi), where tesseract lost dates and totals a 300 dpi page keeps
+    const a4 = await ocrImage(new Uint8Array(await blank(1240, 1754, 150)), 0);
+    assert.equal(a4.height, 3300);
+    assert.ok(Math.abs(a4.dpi - 282) < 1, `read at ${a4.dpi} dpi`);
+    assert.deepEqual([a4.pageWidth, a4.pageHeight], [1240, 1754]);
+    // a small image no more than twice
+    const small = await ocrImage(new Uint8Array(await blank(600, 800, 72)), 0);
+    assert.equal(small.scale, 2);
+    // 300 dpi as it is
+    const full = await ocrImage(new Uint8Array(await blank(2480, 3508, 300)), 0);
+    assert.equal(full.scale, 1);
   });
 });

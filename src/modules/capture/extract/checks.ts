@@ -257,19 +257,28 @@ function ukVatValid(s: string): boolean {
   return sum % 97 === 0 || (sum + 55) % 97 === 0;
 }
 
-/** Italy's partita IVA: 11 digits, the last a Luhn check over the first ten. */
-function partitaIvaValid(s: string): boolean {
-  if (/^0{11}$/.test(s)) return false;
+/** The Luhn check over a run of digits, the last one the check digit. */
+function luhnValid(digits: string): boolean {
   let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let d = Number(s[i]);
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
     if (i % 2 === 1) {
       d *= 2;
       if (d > 9) d -= 9;
     }
     sum += d;
   }
-  return (10 - (sum % 10)) % 10 === Number(s[10]);
+  return sum % 10 === 0;
+}
+
+/** Italy's partita IVA: 11 digits, the last a Luhn check over the first ten. */
+function partitaIvaValid(s: string): boolean {
+  return !/^0{11}$/.test(s) && luhnValid(s);
+}
+
+/** France's SIREN, the company's number in its register (RCS): nine digits, the last a Luhn check. */
+export function sirenValid(s: string): boolean {
+  return /^[0-9]{9}$/.test(s) && luhnValid(s);
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';

@@ -21,6 +21,7 @@ import {
   ibanValid,
   isoCurrency,
   rfValid,
+  sirenValid,
   vatIdValid,
 } from './checks.ts';
 import { foldedLabel } from './find-labels.ts';
@@ -277,13 +278,18 @@ export function extractFields(
     bdTax === cents(picks.total_tax.value);
   // the breakdown, when it was read, must add up to both net and tax (§13)
   const totalsHigh = agree && (breakdown.rows.length === 0 || bdAgrees);
+  const adjusted = lines.some((l) => ADJUSTS_TOTAL.test(l.folded));
   for (const f of AMOUNTS) {
     const c = picks[f];
     if (!c) continue;
     let high = f === 'amount_due' ? false : totalsHigh;
     if (f === 'amount_due' && picks.total && totalsHigh) {
       const [d, t] = [cents(c.value), cents(picks.total.value)];
-      high = d === t || (t >= 0 ? d >= 0 && d <= t : d <= 0 && d >= t);
+      // an OCR'd amount due under the total only where the page says what was taken off (a
+      // deposit, a withholding): else it is more likely the total misread ("Net à payer 557,60 €"
+      // under "Total TTC 1557,60 €", its 1 lost); a text layer's is printed as read
+      const read = adjusted || !c.words.some((w) => w.ocr);
+      high = d === t || (read && (t >= 0 ? d >= 0 && d <= t : d <= 0 && d >= t));
     }
     fields[f] = value({ ...c, value: money2(c.value) }, high);
   }
@@ -291,7 +297,7 @@ export function extractFields(
   // the other way round where the page prints only what it asks ("Total due (EUR) €19,784.60") and
   // its net and tax (none read: a reverse charge's 0) add up to it; the printed value, `low`, since
   // no label names it so
-  if (!lines.some((l) => ADJUSTS_TOTAL.test(l.folded))) {
+  if (!adjusted) {
     const { total_net: net, total_tax: tax, amount_due: due } = fields;
     if (fields.total && !due) fields.amount_due = { ...fields.total, confidence: 'low' };
     else if (due && !fields.total && net && cents(net.value) + cents(tax?.value ?? '0') === cents(due.value))
@@ -368,7 +374,10 @@ export function extractFields(
     best(all, 'seller_vat_id', sellerVatOf) ??
     best(all, 'seller_vat_id', (c) => notBuyers(c) && vatIdValid(null, c.value));
   if (sellerVat)
-    fields.seller_vat_id = value(sellerVat, sellerVat.labeled && vatIdValid(null, sellerVat.value));
+    fields.seller_vat_id = value(
+      sellerVat,
+      !sellerVat.doubt && sellerVat.labeled && vatIdValid(null, sellerVat.value),
+    );
   // the buyer's own registration printed in its address block ("Codice fiscale 81000490680" under
   // "Cessionario / committente") is not the seller's, nor is a VAT id read under a register's
   // label (a scan's "Firmenbuch …" whose number OCR lost, the UID below it taken): Switzerland's
@@ -378,10 +387,16 @@ export function extractFields(
   const reg =
     best(all, 'seller_registration_id', sellersReg) ??
     best(all, 'seller_registration_id', (c) => c.labeled && !vatNotUid(c.value));
+  // a French SIREN ("RCS Bordeaux B 438 715 625", "SIREN 812 345 676") has a check digit: a part
+  // of one (a scan's groups read apart) or a misread digit is never `high`
+  const sirenOk = (c: Candidate) =>
+    !/^(?:r\.?c\.?s|siren)\b/.test(labelOf(c)) ||
+    !/^[0-9]+$/.test(compactId(c.value)) ||
+    sirenValid(compactId(c.value));
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
-      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg),
+      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg) && sirenOk(reg),
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside

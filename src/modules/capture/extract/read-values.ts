@@ -91,11 +91,17 @@ const FILLER =
 /**
  * What OCR makes of dust, a table's rule or a fold between a label and its value: a lone mark
  * (";", "|", "_", a quote), or the label's colon with a speck glued to it ("Invoice date ':
- * 05/03/2026", a line printer's monospaced colon; a colon alone counts as any filler word).
+ * 05/03/2026", a line printer's monospaced colon; "Invoice date -': 05/03/2026", a dash's trace
+ * too; a colon alone counts as any filler word).
  * Stepped over on an OCR'd line only, without counting as a skipped word: a text layer's ";" is
  * printed and stays a stop.
  */
-const SPECK = /^(?:[;|_~'"‘’“”`´*•·,.]|[;|_~'"‘’“”`´*•·,.]:|:[;|_~'"‘’“”`´*•·,.])$/;
+const SPECK = /^(?:[;|_~'"‘’“”`´*•·,.]|[-–—;|_~'"‘’“”`´*•·,.]{1,2}:|:[-–—;|_~'"‘’“”`´*•·,.]{1,2})$/;
+
+/** An OCR'd word whose box is under a third of its line's height both ways: dust, not a character. */
+function isDust(w: Word, h: number): boolean {
+  return w.ocr && w.bbox[2] - w.bbox[0] < h / 3 && w.bbox[3] - w.bbox[1] < h / 3;
+}
 
 /** Consecutive words close enough to be one value (one space, not a column apart). */
 /** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
@@ -397,7 +403,8 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
       // a word of letters opens the id only as a register's letters ("HRB 31874", "FN", "B"): a
       // place's name ("Zürich, CHE-416.283.975", "RPR Gent 0648.132.719") does not
       const first = words[i + named] as Word | undefined;
-      if (first && !/[0-9]/.test(first.text) && !/^(?:[A-Z]{1,4}|[A-Z][a-z]{1,2})\.?$/.test(first.text))
+      // (with the dash that joins them to the number: "REA MI- 2088131", a scan's space after it)
+      if (first && !/[0-9]/.test(first.text) && !/^(?:[A-Z]{1,4}|[A-Z][a-z]{1,2})[.-]?$/.test(first.text))
         return null;
       // nor does a bank's or a tax's own label ("BIC KEMPBE22" in the box below "RPR Antwerpen")
       if (first && BANK_OR_TAX_LABEL.test(first.text)) return null;
@@ -410,7 +417,12 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         // height where OCR boxed the capitals alone ("REA CO 298741" off a line printer's scan)
         const afterLetters =
           run.length === 1 && !/[0-9]/.test((run[0] as Word).text) && /^[0-9]/.test(x.text);
-        if (run.length > 0 && !tight(run[run.length - 1] as Word, x, h, afterLetters ? 1.5 : 1)) break;
+        // and a number's groups one monospaced space apart ("RCS Bordeaux B 438 715 625" off the
+        // same printer): OCR boxes digits by their ink, so its line height is theirs, under the
+        // character's cell a space takes
+        const prev = run[run.length - 1];
+        const groups = x.ocr && prev !== undefined && /[0-9]$/.test(prev.text) && /^[0-9]/.test(x.text);
+        if (prev !== undefined && !tight(prev, x, h, afterLetters || groups ? 1.5 : 1)) break;
         // a register court's code after the number ("HRB 11874 KI", Schleswig-Holstein) is the id's,
         // and so is an Austrian Firmenbuch number's check letter ("FN 287431 k,")
         if (!/[0-9]/.test(x.text) && run.length > 0) {
@@ -477,6 +489,9 @@ export function readRight(
       continue;
     }
     if (stops.has(i)) return null;
+    // a dot of dust OCR read as a character ("Factuurnr. 2", the "2" a box 3 px square beside
+    // 30 px text): no value is a third of its line's height tall and wide
+    if (isDust(line.words[i] as Word, h)) continue;
     // a payment term between a deadline's label and its date ("Zahlungsziel 30 Tage: 2026-04-30")
     if (kind === 'date' && /^[0-9]{1,3}$/.test(t0) && TERM_DAYS.test(line.words[i + 1]?.text ?? '')) {
       i++;
@@ -587,9 +602,11 @@ export function readBelow(
 ): Read | null {
   const line = lines[at] as Line;
   const h = lineHeight(line);
+  // (a dot of dust under the label is not its value: measured against the label's line, as a line
+  // of dust alone is its own height)
   const under = inside
-    ? (w: Word) => w.bbox[0] >= span[0] - h / 2 && w.bbox[2] <= span[1]
-    : (w: Word) => w.bbox[2] >= span[0] - h && w.bbox[0] <= span[1] + h;
+    ? (w: Word) => !isDust(w, h) && w.bbox[0] >= span[0] - h / 2 && w.bbox[2] <= span[1]
+    : (w: Word) => !isDust(w, h) && w.bbox[2] >= span[0] - h && w.bbox[0] <= span[1] + h;
   let seen = 0;
   for (let k = at + 1; k < lines.length && seen < 3; k++) {
     const next = lines[k] as Line;

@@ -14,8 +14,14 @@ type Sharp = typeof import('sharp')['default'];
 export const MAX_IMAGE_PIXELS = 50_000_000;
 /** A page is read by OCR at most this large (A4 at 300 dpi is 8.7 MP); larger is scaled down. */
 const MAX_OCR_PIXELS = 12_000_000;
-/** A page whose longer side is under this many pixels is scaled up for OCR (at most twice). */
-const MIN_OCR_LONG_SIDE = 2000;
+/**
+ * A page whose longer side is under this many pixels is scaled up for OCR (at most twice): A4 at
+ * 280 dpi. tesseract reads best at about 300 dpi. 2000 until 1.19.17: twelve unseen pages scanned
+ * at 150 dpi read 2 more dates and totals scaled to this (of 36 numbers, dates and totals), the
+ * scan bench's 31 scans under 300 dpi 4 more and 2 fewer; 2900 and 2600 read fewer than this
+ * (docs/capture.md "Scans made harder").
+ */
+const MIN_OCR_LONG_SIDE = 3300;
 
 const sharpModule = lazyModule<Sharp>('sharp', async () => {
   const sharp = (await import('sharp')).default;
