@@ -103,6 +103,12 @@ export const SIX_LANGUAGE_SETS = [
    * scripts/make-enterprise-invoices.ts, written blind likewise.
    */
   { set: 'enterprise', source: 'enterprise-blind' },
+  /**
+   * Held out (15), added 2026-11-29: Ruby's Prawn (drawn directly; asciidoctor-pdf of set 11 prints
+   * with it too, other layouts), Perl's PDF::API2 and LibreOffice Calc (spreadsheet invoices; set 5's
+   * Writer shares its PDF export), scripts/make-script-invoices.ts, written blind likewise.
+   */
+  { set: 'script', source: 'script-blind' },
 ] as const;
 
 export type SixLanguageSet = (typeof SIX_LANGUAGE_SETS)[number]['set'];

@@ -75,6 +75,8 @@ const SET_TITLES: Record<SixLanguageSet, (files: number, pages: number) => strin
     `Browser, LaTeX and line printer (held out (13), test/fixtures/capture/engine-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with headless Chromium's print to PDF, LuaLaTeX (fontspec) and GNU enscript with ps2pdf, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Browser, LaTeX and line printer, the first measurement" below)`,
   enterprise: (files, pages) =>
     `iText, PDFBox and XeLaTeX (held out (14), test/fixtures/capture/enterprise-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with iText 5, Apache PDFBox 2 and XeLaTeX, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "iText, PDFBox and XeLaTeX, the first measurement" below)`,
+  script: (files, pages) =>
+    `Prawn, PDF::API2 and LibreOffice Calc (held out (15), test/fixtures/capture/script-blind): ${files} invoices in the same six languages, ${pages} pages, 8 each made with Ruby's Prawn, Perl's PDF::API2 and LibreOffice Calc, by a script whose author never opened capture's code, tests, benches or the other sets (held out for its first measurement only; see "Prawn, PDF::API2 and LibreOffice Calc, the first measurement" below)`,
 };
 
 const squash = (s: string) =>
