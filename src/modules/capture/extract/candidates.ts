@@ -374,9 +374,16 @@ export function collect(lines: Line[], ctx: ReadContext): Found {
     for (const w of l.words) lineIndex.set(w, i);
   });
   const allHits = labelsOfAll(lines);
-  // an order number's own label anywhere in the file ("PO number", "Bon de commande")
-  const orderLabelled = [...allHits.values()].some((hs) =>
-    hs.some((h) => h.kind === 'purchase_order' && !isYourReference(h)),
+  // an order number's own label anywhere in the file ("PO number", "Bon de commande"), or a
+  // caption "Order" alone beside "Your ref" (a spreadsheet's "Your ref | Order" over "SBE-EVT-0226
+  // | PO5518"): too bare to be read as the order's label, it still says the order is elsewhere
+  const orderLabelled = [...allHits.entries()].some(([line, hs]) =>
+    hs.some(
+      (h) =>
+        h.kind === 'purchase_order' &&
+        (!isYourReference(h) ||
+          line.words.some((w, i) => (i < h.first || i > h.last) && /^order$/i.test(w.text))),
+    ),
   );
   lines.forEach((line, at) => {
     const lineHits = allHits.get(line) ?? [];

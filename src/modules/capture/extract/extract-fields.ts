@@ -253,10 +253,19 @@ export function extractFields(
     return ctx.orderSure || !m || Number(m[1]) > 12 || Number(m[2]) > 12 || m[1] === m[2];
   };
   const ordered = issue === null || due === null || dueNotBeforeIssue(issue.value, due.value);
+  // an invoice's date on a scan that names a credit note where its own number's label was not
+  // read (OCR's "creditnota nt, GB 2026 007" over "Betreft factuur 2026-0311", "Factuurdatum
+  // 18-02-2026"): perhaps the credited invoice's, so not `high`
+  const creditedDate =
+    issue !== null &&
+    !creditNote &&
+    issue.words.some((w) => w.ocr) &&
+    INVOICE_DATE.test(labelOf(issue)) &&
+    lines.some((l) => CREDIT_NOTE.test(l.folded));
   if (issue)
     fields.issue_date = value(
       issue,
-      !issue.doubt && issue.labeled && dateValid(issue.value) && sure(issue) && ordered,
+      !issue.doubt && issue.labeled && dateValid(issue.value) && sure(issue) && ordered && !creditedDate,
     );
   // a deadline read from a sentence ("bis zum …", weight 1) may be another one's: never `high`
   if (due)

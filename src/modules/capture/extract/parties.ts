@@ -223,6 +223,14 @@ function nameAtLabel(
     // "75018 PARIS, FR": the words in the label's column may be the town of an address line
     if (/^[0-9]{4,5}\s/.test(next.text) && !ws.includes(next.words[0] as Word)) continue;
     if (!/\p{L}{2}/u.test(text) || NOT_A_NAME.test(text) || skip(text)) continue;
+    // a word with its value beside it is a row's caption ("Reference RF04 LCH2 0260 3044" two
+    // lines under "Account name"), not a name: every word after the first has a digit
+    const beside = next.words[next.words.indexOf(ws[ws.length - 1] as Word) + 1];
+    const row =
+      ws.length === 1
+        ? beside !== undefined && /[0-9]/.test(beside.text)
+        : ws.slice(1).every((w) => /[0-9]/.test(w.text));
+    if (row) continue;
     const more = continued(lines, k, x0, x1, text);
     return {
       value: more ? `${text} ${more.map((w) => w.text).join(' ')}` : text,

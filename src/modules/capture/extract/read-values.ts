@@ -440,7 +440,9 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         .map((x) => x.text)
         .join(' ')
         .replace(/^[:\s]+|[,;]+$/g, '');
-      return /[0-9]/.test(s) ? { value: s, words: run } : null;
+      // three digits at least, and no sign: "taux BCE +10 points" (the central bank's rate, where
+      // BCE is also Belgium's register of enterprises) names no registration
+      return (s.match(/[0-9]/g)?.length ?? 0) >= 3 && !/^[+−-]/.test(s) ? { value: s, words: run } : null;
     }
     case 'email': {
       const m = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/.exec(w.text);
