@@ -7,17 +7,7 @@
 // fails without its fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractFields } from '../../../src/modules/capture/extract/index.ts';
-import { file, RECEIVER, type Run, fieldsOf as read } from './hand-made.ts';
-
-/** The runs as a scan: every word OCR'd, at OCR's confidence. */
-function scanned(runs: Run[]) {
-  const f = file(runs);
-  for (const p of f.pages) p.method = 'ocr';
-  f.method = 'ocr';
-  for (const w of f.pages.flatMap((p) => p.words)) w.confidence = 0.93;
-  return extractFields(f, RECEIVER, null).fields;
-}
+import { type Run, fieldsOf as read, scannedFieldsOf as scanned } from './hand-made.ts';
 
 describe('Prawn, PDF::API2 and LibreOffice Calc (held out (15)) fixes', () => {
   test('"Your ref" beside a caption "Order" is not surely the order number', () => {
