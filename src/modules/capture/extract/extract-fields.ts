@@ -25,7 +25,7 @@ import {
   vatIdValid,
 } from './checks.ts';
 import { foldedLabel } from './find-labels.ts';
-import { ADJUSTS_TOTAL, BUYERS_OWN, CREDIT_NOTE, INVOICE_DATE } from './labels.ts';
+import { ADJUSTS_TOTAL, BUYERS_OWN, CREDIT_NOTE, FRENCH_REGISTER, INVOICE_DATE } from './labels.ts';
 import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
@@ -399,7 +399,7 @@ export function extractFields(
   // a French SIREN ("RCS Bordeaux B 438 715 625", "SIREN 812 345 676") has a check digit: a part
   // of one (a scan's groups read apart) or a misread digit is never `high`
   const sirenOk = (c: Candidate) =>
-    !/^(?:r\.?c\.?s|siren)\b/.test(labelOf(c)) ||
+    !FRENCH_REGISTER.test(labelOf(c)) ||
     !/^[0-9]+$/.test(compactId(c.value)) ||
     sirenValid(compactId(c.value));
   if (reg)

@@ -45,6 +45,9 @@ export const BUYERS_OWN = /^(ihre?|your|votre|vos|uw|su|vostro|vs\.?|customer|cl
 /** An issue-date label that names an invoice: on a credit note, the credited invoice's date. */
 export const INVOICE_DATE = /(rechnung|invoice|factu|fattura)/;
 
+/** A registration label that names France's register (folded): its number is a SIREN, with a check digit. */
+export const FRENCH_REGISTER = /^(?:r\.?c\.?s|siren)\b/;
+
 export const LABELS: LabelPattern[] = [
   // --- invoice number (BT-1)
   ...p('number', 2, [

@@ -103,7 +103,6 @@ function isDust(w: Word, h: number): boolean {
   return w.ocr && w.bbox[2] - w.bbox[0] < h / 3 && w.bbox[3] - w.bbox[1] < h / 3;
 }
 
-/** Consecutive words close enough to be one value (one space, not a column apart). */
 /** Two OCR'd words closer than a third of the line's height: possibly one token OCR split. */
 function ocrSplit(a: Word, b: Word, h: number): boolean {
   return a.ocr && b.ocr && b.bbox[0] - a.bbox[2] < h * 0.33;
