@@ -393,6 +393,16 @@ describe("an OCR'd BIC", () => {
     assert.equal(page('COBADEFFXXX', 'ocr')?.confidence, 'high');
     assert.equal(page('BYLADEM1FSI', 'text')?.confidence, 'high');
   });
+
+  test('a word OCR was unsure of is `low`, as any other identifier', () => {
+    // A fax (Ghostscript's tiffg4 at 204 x 196 dpi) of press-blind nl-1 read `(BIC DKRSNL2A)` as
+    // `DKRENL2A)` at 0.59: a BIC's format cannot tell, and the letters were not read with doubt.
+    assert.deepEqual(
+      [page('DKRENL2A@0.59', 'ocr')?.value, page('DKRENL2A@0.59', 'ocr')?.confidence],
+      ['DKRENL2A', 'low'],
+    );
+    assert.equal(page('DKRSNL2A@0.95', 'ocr')?.confidence, 'high');
+  });
 });
 
 describe("an OCR'd registration", () => {
@@ -419,6 +429,22 @@ describe("an OCR'd registration", () => {
       ).fields.seller_registration_id;
     assert.equal(reg('ocr'), null);
     assert.equal(reg('text'), null);
+  });
+
+  test("under a German register court, digits without the register's letters are `low`", () => {
+    // A fax (tiffg4, 204 x 196 dpi) of script-blind de-1: "Amtsgericht Hannover HRB 204117" read
+    // without its "HRB", the number `high` at 0.94.
+    const court = (line: string) =>
+      extractFields(scan([...HEAD, [200, 3000, line]], 0, 'ocr'), RECEIVER, null).fields
+        .seller_registration_id;
+    assert.deepEqual(
+      [court('Amtsgericht Hannover 204117')?.value, court('Amtsgericht Hannover 204117')?.confidence],
+      ['204117', 'low'],
+    );
+    assert.deepEqual(
+      [court('Amtsgericht Hannover HRB 204117')?.value, court('Amtsgericht Hannover HRB 204117')?.confidence],
+      ['HRB204117', 'high'],
+    );
   });
 
   test('without, or from a text layer, it is `high`', () => {

@@ -25,7 +25,14 @@ import {
   vatIdValid,
 } from './checks.ts';
 import { foldedLabel } from './find-labels.ts';
-import { ADJUSTS_TOTAL, BUYERS_OWN, CREDIT_NOTE, FRENCH_REGISTER, INVOICE_DATE } from './labels.ts';
+import {
+  ADJUSTS_TOTAL,
+  BUYERS_OWN,
+  CREDIT_NOTE,
+  FRENCH_REGISTER,
+  GERMAN_COURT,
+  INVOICE_DATE,
+} from './labels.ts';
 import { learnedCandidates, learnedSeller, type SellerIdentity } from './learned-read.ts';
 import { boxOf, type Line, linesOf } from './lines.ts';
 import { localeOf } from './locale.ts';
@@ -346,7 +353,7 @@ export function extractFields(
     best(all, 'iban');
   if (iban) fields.iban = value(iban, iban.labeled && ibanValid(iban.value));
   const bic = best(all, 'bic', (c) => c.labeled);
-  if (bic) fields.bic = value(bic, bicValid(bic.value) && !ocrAmbiguousBic(bic));
+  if (bic) fields.bic = value(bic, !bic.doubt && bicValid(bic.value) && !ocrAmbiguousBic(bic));
   const ref = best(all, 'payment_reference', (c) => c.labeled) ?? best(all, 'payment_reference');
   if (ref)
     fields.payment_reference = value(
@@ -402,10 +409,14 @@ export function extractFields(
     !FRENCH_REGISTER.test(labelOf(c)) ||
     !/^[0-9]+$/.test(compactId(c.value)) ||
     sirenValid(compactId(c.value));
+  // under a German register court the number is written with its register's letters ("Amtsgericht
+  // Hannover HRB 204117"): digits alone there are a number whose letters were lost (a fax's OCR
+  // dropped "HRB"), never `high`
+  const courtOk = (c: Candidate) => !GERMAN_COURT.test(labelOf(c)) || !/^[0-9]+$/.test(compactId(c.value));
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
-      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg) && sirenOk(reg),
+      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg) && sirenOk(reg) && courtOk(reg),
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside

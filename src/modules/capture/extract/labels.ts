@@ -48,6 +48,13 @@ export const INVOICE_DATE = /(rechnung|invoice|factu|fattura)/;
 /** A registration label that names France's register (folded): its number is a SIREN, with a check digit. */
 export const FRENCH_REGISTER = /^(?:r\.?c\.?s|siren)\b/;
 
+/**
+ * A registration label that names a German register court (folded): "Amtsgericht Hannover",
+ * "Registergericht München", "AG Regensburg". Its number is written with the register's letters
+ * (HRB 204117, HRA, GnR, PR, VR, GsR).
+ */
+export const GERMAN_COURT = /^(?:amtsgericht|registergericht|ag)\b/;
+
 export const LABELS: LabelPattern[] = [
   // --- invoice number (BT-1)
   ...p('number', 2, [
