@@ -719,3 +719,33 @@ describe('OCR of scans made harder: 150 dpi, turned 3.5 degrees, JPEG quality 40
     assert.equal(at('0.9')?.confidence, 'high');
   });
 });
+
+describe("a VAT table's row that adds up, against the invoice's total (a photo, 1.19.18)", () => {
+  // A phone photo of script-blind de-1 (keystoned, lit unevenly): OCR lost "Summe netto 4.247,15"
+  // and garbled the 7 % row; the 19 % row under "Netto | USt. | Brutto" added up by itself and was
+  // read as the invoice's totals, `high`, beside "Rechnungsbetrag 5.042,15".
+  const runs: Run[] = [
+    ...HEAD,
+    [200, 2200, 'Steuersatz    Netto       USt.      Brutto   Summe netto          €'],
+    [200, 2250, '19 %          4.147,55    788,03    4.935,58'],
+    [1600, 2400, 'Rechnungsbetrag 5.042,15 €'],
+  ];
+
+  test("the row is not the invoice's total: `low`", () => {
+    const f = extractFields(scan(runs, 0), RECEIVER, null).fields;
+    assert.notEqual(f.total?.confidence, 'high', `total ${f.total?.value}`);
+    assert.notEqual(f.total_net?.confidence, 'high', `net ${f.total_net?.value}`);
+  });
+
+  test("with its other row and the invoice's own net and tax read, its totals are `high`", () => {
+    const whole: Run[] = [
+      ...runs,
+      [200, 2300, '7 %           99,60       6,97      106,57'],
+      [1600, 2300, 'Summe netto 4.247,15 €'],
+      [1600, 2350, 'USt. gesamt 795,00 €'],
+    ];
+    const f = extractFields(scan(whole, 0), RECEIVER, null).fields;
+    assert.deepEqual([f.total?.value, f.total?.confidence], ['5042.15', 'high']);
+    assert.deepEqual([f.total_net?.value, f.total_net?.confidence], ['4247.15', 'high']);
+  });
+});

@@ -109,7 +109,8 @@ function best(
 /**
  * The totals: the candidates of each kind ranked (learned, specific label, not on a rate line,
  * the last page's and lowest first, since totals close the invoice), then the first combination
- * where net + tax = total to the cent. When none agrees, each field's best on its own (then `low`).
+ * where net + tax = total to the cent (`low` when the best total read prints another amount and
+ * outranks it). When none agrees, each field's best on its own (then `low`).
  */
 function chooseTotals(cands: Candidate[]): {
   picks: Partial<Record<(typeof AMOUNTS)[number], Candidate>>;
@@ -124,11 +125,22 @@ function chooseTotals(cands: Candidate[]): {
   const tax = ranked('total_tax');
   const total = ranked('total');
   const due = ranked('amount_due');
+  // a total that adds up but ranks below the best total read, which prints another amount, is
+  // contradicted by it: a scan that lost the invoice's own net and tax ("Rechnungsbetrag 5.042,15"
+  // had none to add up to) still had a VAT table's 19 % row under "Netto | USt. | Brutto", which
+  // adds up by itself (a photo of script-blind de-1, read `high`)
+  const uncontested = (t: Candidate) =>
+    total[0] === undefined ||
+    total[0].value === t.value ||
+    (total[0].weight === t.weight && total[0].rateLine === t.rateLine);
   for (const t of total)
     for (const n of net)
       for (const x of tax)
         if (cents(n.value) + cents(x.value) === cents(t.value) && n !== t && x !== t)
-          return { picks: { total: t, total_net: n, total_tax: x, amount_due: due[0] }, agree: true };
+          return {
+            picks: { total: t, total_net: n, total_tax: x, amount_due: due[0] },
+            agree: uncontested(t),
+          };
   // "Net total 496.00 / VAT total 75.04 / Due payable 571.04", no total line: the amount due that
   // net + tax add up to is the invoice's total as printed (nothing was paid before). Its label does
   // not name the total, so every amount stays `low`.
