@@ -394,6 +394,16 @@ describe("an OCR'd BIC", () => {
     assert.equal(page('BYLADEM1FSI', 'text')?.confidence, 'high');
   });
 
+  test('the words after it are not its branch code', () => {
+    // A photo of react-blind nl-3: "BIC UTRBNL2U · t.n.v. Dijkstra …", the middle dot lost, was
+    // read UTRBNL2UTNV (eleven characters, a BIC's format).
+    assert.deepEqual(
+      [page('UTRBNL2U t.n.v. Dijkstra', 'ocr')?.value, page('UTRBNL2U t.n.v. Dijkstra', 'ocr')?.confidence],
+      ['UTRBNL2U', 'high'],
+    );
+    assert.equal(page('COBADEFF XXX', 'ocr')?.value, 'COBADEFFXXX');
+  });
+
   test('a word OCR was unsure of is `low`, as any other identifier', () => {
     // A fax (Ghostscript's tiffg4 at 204 x 196 dpi) of press-blind nl-1 read `(BIC DKRSNL2A)` as
     // `DKRENL2A)` at 0.59: a BIC's format cannot tell, and the letters were not read with doubt.

@@ -373,7 +373,11 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         // in a sentence's parentheses or closing it: "(BIC CAIXESBBXXX).", "BIC ZWLBNL2U),"; the
         // stop ends it ("BIC RVSAAT2S. Bei Zahlung …" is not RVSAAT2SBEI)
         if (/[),.;:]\s/.test(s)) return null;
-        const c = compactId(s.replace(/[),.;:]+$/, ''));
+        // a BIC has no dot: "BIC UTRBNL2U · t.n.v. Dijkstra" whose middle dot a photo's OCR lost is
+        // not UTRBNL2UTNV
+        const t = s.replace(/[),.;:]+$/, '');
+        if (t.includes('.')) return null;
+        const c = compactId(t);
         return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(c) ? c : null;
       });
       return r;
