@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  belgianEnterpriseValid,
   bicValid,
   dateValid,
   dueNotBeforeIssue,
@@ -14,6 +15,14 @@ import {
 } from '../../../src/modules/capture/extract/checks.ts';
 
 describe('capture checks', () => {
+  test("Belgium's enterprise number: ten digits, the last two 97 minus the first eight mod 97", () => {
+    assert.equal(belgianEnterpriseValid('0412738562'), true);
+    assert.equal(belgianEnterpriseValid('0648132719'), true);
+    assert.equal(belgianEnterpriseValid('041273856'), false, 'a digit lost');
+    assert.equal(belgianEnterpriseValid('0412738563'), false, 'a digit misread');
+    assert.equal(belgianEnterpriseValid('2412738562'), false, 'first digit 0 or 1');
+  });
+
   test('IBAN: country length and mod-97 check digits, spaces allowed', () => {
     assert.equal(ibanValid('DE89 3704 0044 0532 0130 00'), true);
     assert.equal(ibanValid('FR76 3000 6000 0112 3456 7890 189'), true);

@@ -457,6 +457,21 @@ describe("an OCR'd registration", () => {
     );
   });
 
+  test("under Belgium's register, an enterprise number that fails its check is `low`", () => {
+    // A photo of enterprise-blind fr-1: "RPM Liège 0412738562" read 041273856, `high` at 0.87.
+    const rpm = (line: string) =>
+      extractFields(scan([...HEAD, [200, 3000, line]], 0, 'ocr'), RECEIVER, null).fields
+        .seller_registration_id;
+    assert.deepEqual(
+      [rpm('RPM Liège 041273856')?.value, rpm('RPM Liège 041273856')?.confidence],
+      ['041273856', 'low'],
+    );
+    assert.deepEqual(
+      [rpm('RPM Liège 0412738562')?.value, rpm('RPM Liège 0412738562')?.confidence],
+      ['0412738562', 'high'],
+    );
+  });
+
   test('without, or from a text layer, it is `high`', () => {
     assert.equal(page('SI-148392', 'ocr')?.confidence, 'high');
     assert.equal(page('B214736', 'ocr')?.confidence, 'high');

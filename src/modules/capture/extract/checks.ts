@@ -281,6 +281,14 @@ export function sirenValid(s: string): boolean {
   return /^[0-9]{9}$/.test(s) && luhnValid(s);
 }
 
+/**
+ * Belgium's enterprise number (KBO/BCE, the register of legal persons' RPR/RPM): ten digits, the
+ * first 0 or 1, the last two 97 minus the first eight modulo 97.
+ */
+export function belgianEnterpriseValid(s: string): boolean {
+  return /^[01][0-9]{9}$/.test(s) && 97 - (Number(s.slice(0, 8)) % 97) === Number(s.slice(8));
+}
+
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 /** Spain's NIF: a person's DNI/NIE (8 digits or X/Y/Z and 7, a check letter) or a company's CIF. */
 function spanishTaxIdValid(s: string): boolean {

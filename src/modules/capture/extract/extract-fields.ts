@@ -14,6 +14,7 @@ import type {
 } from '../../../lib/capture-shapes.ts';
 import { type Candidate, collect, orderOf } from './candidates.ts';
 import {
+  belgianEnterpriseValid,
   bicValid,
   compactId,
   dateValid,
@@ -27,6 +28,7 @@ import {
 import { foldedLabel } from './find-labels.ts';
 import {
   ADJUSTS_TOTAL,
+  BELGIAN_REGISTER,
   BUYERS_OWN,
   CREDIT_NOTE,
   FRENCH_REGISTER,
@@ -425,10 +427,21 @@ export function extractFields(
   // Hannover HRB 204117"): digits alone there are a number whose letters were lost (a fax's OCR
   // dropped "HRB"), never `high`
   const courtOk = (c: Candidate) => !GERMAN_COURT.test(labelOf(c)) || !/^[0-9]+$/.test(compactId(c.value));
+  // a Belgian enterprise number has a check: a digit lost or misread ("RPM Liège 0412738562" read
+  // 041273856 off a photo) is never `high`
+  const belgianOk = (c: Candidate) =>
+    !BELGIAN_REGISTER.test(labelOf(c)) ||
+    !/^[0-9]+$/.test(compactId(c.value)) ||
+    belgianEnterpriseValid(compactId(c.value));
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
-      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg) && sirenOk(reg) && courtOk(reg),
+      !reg.doubt &&
+        !ocrLookAlikes(reg, true) &&
+        sellersReg(reg) &&
+        sirenOk(reg) &&
+        courtOk(reg) &&
+        belgianOk(reg),
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside

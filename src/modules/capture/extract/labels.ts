@@ -55,6 +55,14 @@ export const FRENCH_REGISTER = /^(?:r\.?c\.?s|siren)\b/;
  */
 export const GERMAN_COURT = /^(?:amtsgericht|registergericht|ag)\b/;
 
+/**
+ * A registration label that names Belgium's register (folded): "RPR Gent", "RPM Liège",
+ * "Ondernemingsnummer", "N° d'entreprise", "BCE", "KBO". Its number is the enterprise number, with
+ * a check.
+ */
+export const BELGIAN_REGISTER =
+  /^(?:r\.?p\.?[rm]\b|ondernemings|(?:n[°º]|numero)\s*d['’]?\s*entreprise|bce\b|kbo\b)/;
+
 export const LABELS: LabelPattern[] = [
   // --- invoice number (BT-1)
   ...p('number', 2, [
