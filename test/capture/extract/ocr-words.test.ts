@@ -774,3 +774,36 @@ describe("a VAT table's row that adds up, against the invoice's total (a photo, 
     assert.deepEqual([f.total_net?.value, f.total_net?.confidence], ['4247.15', 'high']);
   });
 });
+
+describe("an OCR'd invoice number the page prints again, read otherwise there (a photo, 1.19.18)", () => {
+  // A harsh photo of toolkit-blind en-1 read "Invoice number HOL26-01187" (0.89) where the page
+  // quotes it again as HOI-26-01187 (0.91): one of the two readings is wrong.
+  const number = (again: string, method: 'ocr' | 'text' = 'ocr') =>
+    extractFields(
+      scan(
+        [
+          ...HEAD,
+          [1400, 600, 'Invoice number HOL26-01187'],
+          [200, 2600, `Please quote ${again} with your payment.`],
+        ],
+        0,
+        method,
+      ),
+      RECEIVER,
+      null,
+    ).fields.number;
+
+  test('one look-alike character apart: `low`', () => {
+    assert.deepEqual(
+      [number('HOI-26-01187')?.value, number('HOI-26-01187')?.confidence],
+      ['HOL26-01187', 'low'],
+    );
+  });
+
+  test('the same, or another number (an order, the previous invoice), or a text layer: `high`', () => {
+    assert.equal(number('HOL26-01187')?.confidence, 'high');
+    assert.equal(number('HOL26-01186')?.confidence, 'high');
+    assert.equal(number('PO-26-01187')?.confidence, 'high');
+    assert.equal(number('HOI-26-01187', 'text')?.confidence, 'high');
+  });
+});

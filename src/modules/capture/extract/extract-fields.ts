@@ -219,6 +219,47 @@ function emptyFields(): CaptureFields {
   };
 }
 
+/** Letters and digits only, upper case: how an identifier compares however it was spaced. */
+const bare = (s: string) => s.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Characters OCR takes for one another: a letter and a digit, or two letters, of one shape. */
+const LOOK_ALIKES = ['IL1|TJ', 'O0DQ', 'S5', 'B8', 'Z2', 'G6'];
+
+/** Whether two strings differ in one character only, and those two look alike. */
+function oneLookAlikeApart(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let at = -1;
+  for (let i = 0; i < a.length; i++)
+    if (a[i] !== b[i]) {
+      if (at >= 0) return false;
+      at = i;
+    }
+  if (at < 0) return false;
+  const [x, y] = [a[at] as string, b[at] as string];
+  return LOOK_ALIKES.some((set) => set.includes(x) && set.includes(y));
+}
+
+/**
+ * An OCR'd identifier the page prints again, read one character otherwise there ("Invoice number
+ * HOL26-01187" and "… quoting HOI-26-01187" on a photo of toolkit-blind en-1): one of the two
+ * readings is wrong and nothing says which. One character apart, and one OCR takes for the other:
+ * the page's other numbers (an order, a previous invoice, a date) differ otherwise.
+ */
+function readOtherwise(c: Candidate, lines: Line[]): boolean {
+  if (!c.words.some((w) => w.ocr)) return false;
+  const own = bare(c.value);
+  if (own.length < 6) return false;
+  const mine = new Set(c.words);
+  return lines.some((l) =>
+    l.words.some((w, i) => {
+      if (mine.has(w)) return false;
+      // the word alone, or with the next (an id OCR split in two)
+      const next = l.words[i + 1];
+      return [bare(w.text), next ? bare(w.text + next.text) : ''].some((t) => oneLookAlikeApart(t, own));
+    }),
+  );
+}
+
 export function extractFields(
   file: ReadFile,
   receiver: CaptureReceiver,
@@ -236,7 +277,13 @@ export function extractFields(
   // --- number and dates
   const number = best(all, 'number', (c) => c.labeled);
   if (number)
-    fields.number = value(number, !number.doubt && number.value.length <= 32 && /[0-9]/.test(number.value));
+    fields.number = value(
+      number,
+      !number.doubt &&
+        number.value.length <= 32 &&
+        /[0-9]/.test(number.value) &&
+        !readOtherwise(number, lines),
+    );
   // a credit note that prints the invoice it credits ("Betreft factuur 2026-10388, Factuurdatum
   // 12-02-2026"): an invoice's date label there names that invoice's date, not the note's
   const labelOf = (c: Candidate) => (c.label ? foldedLabel(c.label) : '');
