@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../../../src/config.ts';
 import type { PageWord, Turn } from '../../../src/lib/capture-shapes.ts';
 import { closeCapturePool } from '../../../src/modules/capture/capture-pool.ts';
+import type { Thresholding } from '../../../src/modules/capture/read/ocr-engine.ts';
 import { readUpright, turnState } from '../../../src/modules/capture/read/upright.ts';
 import { readCaptureFile, renderCapturePage } from '../../../src/modules/capture/read-file.ts';
 
@@ -163,5 +164,68 @@ describe('the reads a file spends on turns', () => {
     // each search turns from the last page's turn: half a turn first, then a quarter each way
     assert.deepEqual(calls, [[0, 180, 90], [90], [90, 270, 180, 0], [0, 180, 90, 270]]);
     assert.deepEqual(out, [90, 90, 0, 270]);
+  });
+});
+
+describe("a page Sauvola's threshold reads next to nothing of", () => {
+  // A phone's photo of thin monospaced print, dimmed and blurred (a probe of held-out invoices,
+  // 1.19.18): Sauvola broke every stroke and the native tesseract read no word; Otsu read 137.
+  // The scripted reader answers by the threshold it is asked for.
+  const image = new Uint8Array(
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAG7buVgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
+  const good = (n: number): PageWord[] =>
+    Array.from({ length: n }, (_, i) => ({
+      text: `Factura${i}`,
+      bbox: [i, 0, i + 60, 12],
+      confidence: 0.92,
+    }));
+
+  async function readWith(answers: Record<Thresholding, PageWord[]>, triesLeft = 3) {
+    const state = { ...turnState(), triesLeft };
+    const asked: Thresholding[] = [];
+    const got = await readUpright(
+      image,
+      { width: 1, height: 1 },
+      state,
+      async (_png, _size, thresholding) => {
+        asked.push(thresholding);
+        return answers[thresholding];
+      },
+    );
+    return { asked, words: got?.words.length, triesLeft: state.triesLeft };
+  }
+
+  test("is read again with Otsu's, and that read kept when it reads clearly more", async () => {
+    assert.deepEqual(await readWith({ sauvola: [], otsu: good(137) }), {
+      asked: ['sauvola', 'otsu'],
+      words: 137,
+      triesLeft: 3,
+    });
+  });
+
+  test('a blank page stays as Sauvola read it, and its second read spends one of the tries', async () => {
+    assert.deepEqual(await readWith({ sauvola: good(2), otsu: good(3) }), {
+      asked: ['sauvola', 'otsu'],
+      words: 2,
+      triesLeft: 2,
+    });
+    // no tries left: read once
+    assert.deepEqual(await readWith({ sauvola: [], otsu: good(137) }, 0), {
+      asked: ['sauvola'],
+      words: 0,
+      triesLeft: 0,
+    });
+  });
+
+  test('a page Sauvola reads is read once', async () => {
+    assert.deepEqual(await readWith({ sauvola: good(60), otsu: good(137) }), {
+      asked: ['sauvola'],
+      words: 60,
+      triesLeft: 3,
+    });
   });
 });

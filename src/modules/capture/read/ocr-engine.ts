@@ -41,11 +41,15 @@ const DATA_VARIANT = '4.0.0_best_int';
 /** A word read with a confidence under this (0..100) is noise: a speck, a line of a table. */
 export const MIN_WORD_CONFIDENCE = 30;
 /**
- * tesseract's `thresholding_method` 2: each pixel black or white against its neighbourhood (Sauvola),
- * not against one threshold for the page (Otsu, the default). On scans, Otsu's page-wide
- * threshold loses whole blocks: a totals block between rules of dashes, a title in a shaded box.
+ * How a page is made black and white before it is read: tesseract's `thresholding_method`. Sauvola
+ * (2), each pixel against its neighbourhood, is what a page is read with first: on scans, Otsu's one
+ * threshold for the page (0, tesseract's default) loses whole blocks (a totals block between rules
+ * of dashes, a title in a shaded box). Otsu is the second reading of a page Sauvola read next to
+ * nothing of: on a phone's photo of thin monospaced print, dimmed and blurred, Sauvola broke every
+ * stroke and tesseract found no word at all where Otsu read 137 (upright.ts).
  */
-export const SAUVOLA = '2';
+export type Thresholding = 'sauvola' | 'otsu';
+export const THRESHOLDING_METHOD: Record<Thresholding, string> = { sauvola: '2', otsu: '0' };
 
 /** Where a language's data file (gzipped) is in node_modules: both engines read these. */
 export function languageFile(code: string): string {
@@ -74,6 +78,7 @@ export interface OcrEngine {
     size: { width: number; height: number },
     dpi: number,
     languages: readonly OcrLanguage[],
+    thresholding: Thresholding,
   ): Promise<OcrResult>;
   /** Stops the page being read (one that took too long): its recognize rejects. */
   stop(): Promise<void>;

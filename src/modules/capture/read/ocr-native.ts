@@ -15,7 +15,13 @@ import { threadId } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import type { PageWord } from '../../../lib/capture-shapes.ts';
 import { makeOcrDataDir } from './ocr-data.ts';
-import { languageFile, MIN_WORD_CONFIDENCE, OCR_LANGUAGES, type OcrEngine, SAUVOLA } from './ocr-engine.ts';
+import {
+  languageFile,
+  MIN_WORD_CONFIDENCE,
+  OCR_LANGUAGES,
+  type OcrEngine,
+  THRESHOLDING_METHOD,
+} from './ocr-engine.ts';
 
 /** DOCEX_OCR_NATIVE: `auto` (look for `tesseract` on PATH), `off`, or the program's absolute path. */
 export type NativeOcr = string;
@@ -240,7 +246,7 @@ export async function nativeEngine(setting: NativeOcr): Promise<OcrEngine | { wh
     async ready() {
       dataFolder();
     },
-    async recognize(png, _size, dpi, languages) {
+    async recognize(png, _size, dpi, languages, thresholding) {
       const args = [
         'stdin',
         'stdout',
@@ -255,7 +261,7 @@ export async function nativeEngine(setting: NativeOcr): Promise<OcrEngine | { wh
         '--dpi',
         String(Math.round(dpi)),
         '-c',
-        `thresholding_method=${SAUVOLA}`,
+        `thresholding_method=${THRESHOLDING_METHOD[thresholding]}`,
         '-c',
         'tessedit_create_tsv=1',
       ];

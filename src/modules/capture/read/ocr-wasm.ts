@@ -15,7 +15,7 @@ import {
   OCR_LANGUAGES,
   type OcrEngine,
   type OcrResult,
-  SAUVOLA,
+  THRESHOLDING_METHOD,
 } from './ocr-engine.ts';
 
 type Tesseract = typeof import('tesseract.js');
@@ -95,12 +95,13 @@ export function wasmEngine(): OcrEngine {
     // words' boxes are turned back onto the image as given. Always in the six languages, whatever
     // the page's languages: tesseract.js loads its languages when its engine starts (seconds), so
     // reading a page in fewer would cost more than it saves; the native engine takes them per page.
-    async recognize(png, size, dpi): Promise<OcrResult> {
+    async recognize(png, size, dpi, _languages, thresholding): Promise<OcrResult> {
       const engine = await started();
       await engine.setParameters({
         user_defined_dpi: String(Math.round(dpi)),
-        // Sauvola's local threshold, not Otsu's one threshold for the page (docs/capture.md).
-        thresholding_method: SAUVOLA,
+        // Sauvola's local threshold first, Otsu's one threshold for the page as the second reading
+        // (ocr-engine.ts, docs/capture.md)
+        thresholding_method: THRESHOLDING_METHOD[thresholding],
       });
       const { data } = await engine.recognize(
         Buffer.from(png.buffer, png.byteOffset, png.byteLength),

@@ -3,7 +3,7 @@
 // faster), else tesseract.js (ocr-wasm.ts, installed with docex). Both read the same six languages
 // with the same models and thresholding (ocr-engine.ts).
 
-import type { OcrEngine, OcrLanguage, OcrResult } from './ocr-engine.ts';
+import type { OcrEngine, OcrLanguage, OcrResult, Thresholding } from './ocr-engine.ts';
 import { type NativeOcr, nativeEngine } from './ocr-native.ts';
 import { wasmEngine } from './ocr-wasm.ts';
 
@@ -58,8 +58,9 @@ export async function recognize(
   dpi: number,
   setting: NativeOcr,
   languages: readonly OcrLanguage[],
+  thresholding: Thresholding = 'sauvola',
 ): Promise<OcrResult> {
-  return (await ocrEngine(setting)).recognize(png, size, dpi, languages);
+  return (await ocrEngine(setting)).recognize(png, size, dpi, languages, thresholding);
 }
 
 /** Stops the page being read (one over its time limit); the engine reads the next page. */

@@ -93,9 +93,9 @@ async function ocrPage(
 ): Promise<{ words: PageWord[]; turn: Turn } | null> {
   await ocrReady(settings.native);
   const deadline = performance.now() + settings.pageTimeoutMs;
-  return readUpright(png, size, turns, async (turned, turnedSize) => {
+  return readUpright(png, size, turns, async (turned, turnedSize, thresholding) => {
     const read = await withinTime(deadline, () =>
-      recognize(turned, turnedSize, dpi, settings.native, settings.languages),
+      recognize(turned, turnedSize, dpi, settings.native, settings.languages, thresholding),
     );
     return read?.words ?? null;
   });

@@ -12,6 +12,7 @@
 // its pages.
 import type { PageWord, Turn } from '../../../lib/capture-shapes.ts';
 import { turnPng } from './images.ts';
+import type { Thresholding } from './ocr-engine.ts';
 
 /** Fewer words than this say nothing about a page's orientation (a stamp, a logo, a blank scan). */
 const MIN_WORDS = 20;
@@ -73,21 +74,36 @@ export function turnedSize(
 
 /**
  * One page's words read upright: `read` is OCR of a PNG of the given size (null when the page's time
- * ran out), called on the image as given turned by `state.turn`, then, if that read is poor or on
- * end, on the other turns until one reads well. Returns the best read and its turn (degrees
- * clockwise from the image as given), or null when even the first read ran out of time.
+ * ran out), called on the image as given turned by `state.turn`; if that read found next to nothing
+ * (fewer than MIN_WORDS words), read again made black and white by Otsu's threshold rather than
+ * Sauvola's (ocr-engine.ts); then, if the read is poor or on end, on the other turns until one
+ * reads well. Every read after the first spends the file's tries (the ones that win give theirs
+ * back). Returns the best read and its turn (degrees clockwise from the image as given), or null
+ * when even the first read ran out of time.
  */
 export async function readUpright(
   png: Uint8Array,
   size: { width: number; height: number },
   state: TurnState,
-  read: (png: Uint8Array, size: { width: number; height: number }) => Promise<PageWord[] | null>,
+  read: (
+    png: Uint8Array,
+    size: { width: number; height: number },
+    thresholding: Thresholding,
+  ) => Promise<PageWord[] | null>,
 ): Promise<{ words: PageWord[]; turn: Turn } | null> {
-  const readAt = async (turn: Turn) =>
-    read(turn === 0 ? png : await turnPng(png, turn), turnedSize(size, turn));
-  const first = await readAt(state.turn);
+  const readAt = async (turn: Turn, thresholding: Thresholding) =>
+    read(turn === 0 ? png : await turnPng(png, turn), turnedSize(size, turn), thresholding);
+  const first = await readAt(state.turn, 'sauvola');
   if (first === null) return null;
-  let best = { words: first, turn: state.turn, q: quality(first) };
+  let best = { words: first, turn: state.turn, q: quality(first), thresholding: 'sauvola' as Thresholding };
+  if (first.length < MIN_WORDS && state.triesLeft > 0) {
+    const words = await readAt(state.turn, 'otsu');
+    if (words === null) return best;
+    const q = quality(words);
+    // clearly more read, as for a turn: a blank page or a stamp stays as Sauvola read it
+    if (worth(q) >= 2 * worth(best.q) + 10) best = { words, turn: state.turn, q, thresholding: 'otsu' };
+    else state.triesLeft--;
+  }
   if (!best.q.poor && !best.q.sideways) return best;
   // on end: a quarter turn one way or the other; else most likely upside down
   const order: Turn[] = best.q.sideways ? [270, 90, 180] : [180, 90, 270];
@@ -97,11 +113,11 @@ export async function readUpright(
     state.triesLeft--;
     spent++;
     const turn = turnBy(state.turn, by);
-    const words = await readAt(turn);
+    const words = await readAt(turn, best.thresholding);
     if (words === null) break;
     const q = quality(words);
     // a turn wins only clearly: a poor page upright stays as it was read
-    if (worth(q) >= 2 * worth(best.q) + 10) best = { words, turn, q };
+    if (worth(q) >= 2 * worth(best.q) + 10) best = { words, turn, q, thresholding: best.thresholding };
     if (!best.q.poor && !best.q.sideways) {
       state.triesLeft += spent; // the reads that found the page's turn were not fruitless
       break;
