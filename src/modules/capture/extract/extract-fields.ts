@@ -222,8 +222,8 @@ function emptyFields(): CaptureFields {
 /** Letters and digits only, upper case: how an identifier compares however it was spaced. */
 const bare = (s: string) => s.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** Characters OCR takes for one another: a letter and a digit, or two letters, of one shape. */
-const LOOK_ALIKES = ['IL1|TJ', 'O0DQ', 'S5', 'B8', 'Z2', 'G6'];
+/** Characters OCR takes for one another, as `bare` leaves them: a letter and a digit, or two letters. */
+const LOOK_ALIKES = ['IL1TJ', 'O0DQ', 'S5', 'B8', 'Z2', 'G6'];
 
 /** Whether two strings differ in one character only, and those two look alike. */
 function oneLookAlikeApart(a: string, b: string): boolean {
