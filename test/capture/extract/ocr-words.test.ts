@@ -441,35 +441,24 @@ describe("an OCR'd registration", () => {
     assert.equal(reg('text'), null);
   });
 
+  /** The registration OCR'd from a line of its own: its value and confidence. */
+  const onLine = (line: string) => {
+    const r = extractFields(scan([...HEAD, [200, 3000, line]], 0, 'ocr'), RECEIVER, null).fields
+      .seller_registration_id;
+    return [r?.value, r?.confidence];
+  };
+
   test("under a German register court, digits without the register's letters are `low`", () => {
     // A fax (tiffg4, 204 x 196 dpi) of script-blind de-1: "Amtsgericht Hannover HRB 204117" read
     // without its "HRB", the number `high` at 0.94.
-    const court = (line: string) =>
-      extractFields(scan([...HEAD, [200, 3000, line]], 0, 'ocr'), RECEIVER, null).fields
-        .seller_registration_id;
-    assert.deepEqual(
-      [court('Amtsgericht Hannover 204117')?.value, court('Amtsgericht Hannover 204117')?.confidence],
-      ['204117', 'low'],
-    );
-    assert.deepEqual(
-      [court('Amtsgericht Hannover HRB 204117')?.value, court('Amtsgericht Hannover HRB 204117')?.confidence],
-      ['HRB204117', 'high'],
-    );
+    assert.deepEqual(onLine('Amtsgericht Hannover 204117'), ['204117', 'low']);
+    assert.deepEqual(onLine('Amtsgericht Hannover HRB 204117'), ['HRB204117', 'high']);
   });
 
   test("under Belgium's register, an enterprise number that fails its check is `low`", () => {
     // A photo of enterprise-blind fr-1: "RPM Liège 0412738562" read 041273856, `high` at 0.87.
-    const rpm = (line: string) =>
-      extractFields(scan([...HEAD, [200, 3000, line]], 0, 'ocr'), RECEIVER, null).fields
-        .seller_registration_id;
-    assert.deepEqual(
-      [rpm('RPM Liège 041273856')?.value, rpm('RPM Liège 041273856')?.confidence],
-      ['041273856', 'low'],
-    );
-    assert.deepEqual(
-      [rpm('RPM Liège 0412738562')?.value, rpm('RPM Liège 0412738562')?.confidence],
-      ['0412738562', 'high'],
-    );
+    assert.deepEqual(onLine('RPM Liège 041273856'), ['041273856', 'low']);
+    assert.deepEqual(onLine('RPM Liège 0412738562'), ['0412738562', 'high']);
   });
 
   test('without, or from a text layer, it is `high`', () => {

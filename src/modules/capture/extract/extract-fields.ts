@@ -219,6 +219,13 @@ function emptyFields(): CaptureFields {
   };
 }
 
+/** A register's label, and what a registration of digits alone must pass under it. */
+const REGISTER_DIGITS: [RegExp, (id: string) => boolean][] = [
+  [FRENCH_REGISTER, sirenValid],
+  [BELGIAN_REGISTER, belgianEnterpriseValid],
+  [GERMAN_COURT, () => false],
+];
+
 /** Letters and digits only, upper case: how an identifier compares however it was spaced. */
 const bare = (s: string) => s.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 
@@ -464,31 +471,21 @@ export function extractFields(
   const reg =
     best(all, 'seller_registration_id', sellersReg) ??
     best(all, 'seller_registration_id', (c) => c.labeled && !vatNotUid(c.value));
-  // a French SIREN ("RCS Bordeaux B 438 715 625", "SIREN 812 345 676") has a check digit: a part
-  // of one (a scan's groups read apart) or a misread digit is never `high`
-  const sirenOk = (c: Candidate) =>
-    !FRENCH_REGISTER.test(labelOf(c)) ||
-    !/^[0-9]+$/.test(compactId(c.value)) ||
-    sirenValid(compactId(c.value));
-  // under a German register court the number is written with its register's letters ("Amtsgericht
-  // Hannover HRB 204117"): digits alone there are a number whose letters were lost (a fax's OCR
-  // dropped "HRB"), never `high`
-  const courtOk = (c: Candidate) => !GERMAN_COURT.test(labelOf(c)) || !/^[0-9]+$/.test(compactId(c.value));
-  // a Belgian enterprise number has a check: a digit lost or misread ("RPM Liège 0412738562" read
-  // 041273856 off a photo) is never `high`
-  const belgianOk = (c: Candidate) =>
-    !BELGIAN_REGISTER.test(labelOf(c)) ||
-    !/^[0-9]+$/.test(compactId(c.value)) ||
-    belgianEnterpriseValid(compactId(c.value));
+  // a number of digits alone under a register's label is checked as that register writes it: a
+  // French SIREN ("RCS Bordeaux B 438 715 625") and a Belgian enterprise number ("RPM Liège
+  // 0412738562") by their check digits (a part of one, a scan's groups read apart, or a digit lost
+  // or misread off a photo is never `high`); under a German register court, never (it is written
+  // with its register's letters, "Amtsgericht Hannover HRB 204117": a fax's OCR dropped the HRB)
+  const registerOk = (c: Candidate) => {
+    const id = compactId(c.value);
+    if (!/^[0-9]+$/.test(id)) return true;
+    const label = labelOf(c);
+    return REGISTER_DIGITS.every(([names, ok]) => !names.test(label) || ok(id));
+  };
   if (reg)
     fields.seller_registration_id = value(
       { ...reg, value: compactId(reg.value) },
-      !reg.doubt &&
-        !ocrLookAlikes(reg, true) &&
-        sellersReg(reg) &&
-        sirenOk(reg) &&
-        courtOk(reg) &&
-        belgianOk(reg),
+      !reg.doubt && !ocrLookAlikes(reg, true) && sellersReg(reg) && registerOk(reg),
     );
   for (const f of ['purchase_order', 'buyer_reference'] as const) {
     // a value read without doubt before one that may be another reference ("Your ref." beside

@@ -60,6 +60,9 @@ function quality(words: readonly PageWord[]): Quality {
 /** What a read is worth to extraction: its good words, none when they stand on end. */
 const worth = (q: Quality): number => (q.sideways ? 0 : q.good);
 
+/** A read that beats another clearly (twice its worth and ten more), never by a hair. */
+const clearlyBetter = (q: Quality, than: Quality): boolean => worth(q) >= 2 * worth(than) + 10;
+
 const turnBy = (a: Turn, b: Turn): Turn => ((a + b) % 360) as Turn;
 
 /** The size of an image turned `turn` degrees. */
@@ -101,7 +104,7 @@ export async function readUpright(
     if (words === null) return best;
     const q = quality(words);
     // clearly more read, as for a turn: a blank page or a stamp stays as Sauvola read it
-    if (worth(q) >= 2 * worth(best.q) + 10) best = { words, turn: state.turn, q, thresholding: 'otsu' };
+    if (clearlyBetter(q, best.q)) best = { words, turn: state.turn, q, thresholding: 'otsu' };
     else state.triesLeft--;
   }
   if (!best.q.poor && !best.q.sideways) return best;
@@ -117,7 +120,7 @@ export async function readUpright(
     if (words === null) break;
     const q = quality(words);
     // a turn wins only clearly: a poor page upright stays as it was read
-    if (worth(q) >= 2 * worth(best.q) + 10) best = { words, turn, q, thresholding: best.thresholding };
+    if (clearlyBetter(q, best.q)) best = { words, turn, q, thresholding: best.thresholding };
     if (!best.q.poor && !best.q.sideways) {
       state.triesLeft += spent; // the reads that found the page's turn were not fruitless
       break;
