@@ -4,7 +4,7 @@
 // reports which of them were loaded at start and after each first use.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -155,3 +155,57 @@ test('xmlbuilder2, undici, pdfkit, the MCP SDK, ioredis, mailparser and pdf-lib 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// `docex mcp` and `docex verify-bundle` are clients: started as the CLI starts them, they load
+// none of the service (its server, modules, database drivers), which took them 1.1 s to load.
+const CLI_CHILD = (command: string[]) => `
+import { register } from 'node:module';
+const file = process.argv[1];
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOKS)}), { data: { file } });
+process.argv = [process.argv[0], 'docex', ...${JSON.stringify(command)}];
+await import(${at('../../src/cli.ts')});
+`;
+const SERVICE = [
+  '/src/service.',
+  '/src/server.',
+  '/src/http/',
+  '/src/modules/',
+  '/node_modules/fastify/',
+  '/node_modules/pg/',
+  '/node_modules/@electric-sql/pglite/',
+];
+
+for (const [command, exits] of [
+  // A service that is not there: the MCP server stops at its first request, having loaded its own.
+  [['mcp'], /cannot reach http:\/\/127\.0\.0\.1:9\//],
+  [['verify-bundle', '/nonexistent/bundle.json'], /bundle/i],
+] as const) {
+  test(`docex ${command[0]} loads nothing of the service`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docex-cli-loads-'));
+    try {
+      const file = join(dir, 'loads.txt');
+      const res = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', CLI_CHILD([...command]), file],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+          env: { ...process.env, DOCEX_API_KEY: 'sk_test_unused', DOCEX_BASE_URL: 'http://127.0.0.1:9' },
+        },
+      );
+      assert.notEqual(res.status, 0);
+      assert.match(`${res.stdout}${res.stderr}`, exits);
+      const urls = readFileSync(file, 'utf8').split('\n');
+      assert.ok(
+        urls.some((u) => u.endsWith('/src/cli.ts')),
+        'the hook saw the CLI load',
+      );
+      assert.deepEqual(
+        urls.filter((u) => SERVICE.some((part) => u.includes(part))),
+        [],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
