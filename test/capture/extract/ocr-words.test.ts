@@ -796,3 +796,63 @@ describe("an OCR'd invoice number the page prints again, read otherwise there (a
     assert.equal(number('HOI-26-01187', 'text')?.confidence, 'high');
   });
 });
+
+describe('a scan probe of 36 unseen pages of the held-out sets (1.19.19)', () => {
+  test('"Date de 27/01/2026", a delivery date whose noun OCR lost in its dotted leader, is never a `high` issue date', () => {
+    // pdfkit-blind fr-2-compact: "Date ....... 29/01/2026" read "Dee li 29/01/2026", "Date de
+    // livraison ....... 27/01/2026" read "Date de 27/01/2026"
+    const lost = extractFields(
+      scan(
+        [
+          ...HEAD,
+          [200, 1000, 'Dee li 29/01/2026'],
+          [200, 1060, 'Date de 27/01/2026'],
+          [200, 1120, 'Echeance ns 28/02/2026'],
+          ...TOTALS,
+        ],
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(lost.fields.issue_date?.value, '2026-01-27');
+    assert.equal(lost.fields.issue_date?.confidence, 'low');
+    // the same label with its noun, or without a preposition, still names the invoice's date
+    for (const label of ['Date de facture', 'Date']) {
+      const whole = extractFields(
+        scan([...HEAD, [200, 1000, `${label} 29/01/2026`], ...TOTALS], 0),
+        RECEIVER,
+        null,
+      );
+      assert.equal(whole.fields.issue_date?.value, '2026-01-29', label);
+      assert.equal(whole.fields.issue_date?.confidence, 'high', label);
+    }
+  });
+  test('a full stop OCR read after the cents ("Invoice total £5,623.20.") leaves the amount readable', () => {
+    // script-blind en-1-prawn-joinery: the total was the VAT table's net sum instead
+    assert.equal(parseOcrAmount('£5,623.20.', '.'), '5623.20');
+    assert.equal(parseOcrAmount('1.140,28,', ','), '1140.28');
+    // only after two decimals: "1.234." is no amount with its cents
+    assert.equal(parseOcrAmount('1.234.', ','), null);
+    // a text layer's words are read strictly, as printed
+    assert.equal(parseAmount('£5,623.20.', '.'), null);
+    const ex = extractFields(
+      scan(
+        [
+          ...HEAD,
+          [1300, 2500, 'Net total'],
+          [2200, 2500, '£4,911.00'],
+          [1300, 2560, 'VAT @ 20%'],
+          [2200, 2560, '£712.20'],
+          [1300, 2620, 'Invoice total'],
+          [2200, 2620, '£5,623.20.'],
+        ],
+        0,
+      ),
+      RECEIVER,
+      null,
+    );
+    assert.equal(ex.fields.total?.value, '5623.20');
+    assert.equal(ex.fields.total?.confidence, 'high');
+  });
+});

@@ -139,6 +139,9 @@ const YOUR_REFERENCE = /^(?:your\s+ref|votre\s+reference)/;
 
 const isYourReference = (hit: LabelHit) => YOUR_REFERENCE.test(foldedLabel(hit));
 
+/** A preposition that needs a noun after it, in the six languages. */
+const DANGLING = /^(?:de|du|des|der|van|of|di|del|della)$/i;
+
 function doubtOf(
   r: Read,
   kind: ValueKind,
@@ -158,6 +161,14 @@ function doubtOf(
   if (hit.title && r.words.some((w) => w.ocr))
     return { doubt: 'read after a bare title on a scan, where a letter may have been read as a digit' };
   if (kind === 'date' && TIME.test(vline.text)) return { doubt: 'printed with a time: a print stamp' };
+  // "Date de 27/01/2026": a generic date label and a preposition with no noun after it names no
+  // date; its noun was lost (OCR read "Date de livraison ........ 27/01/2026", the noun drowned
+  // in the dotted leader, as "Date de 27/01/2026", beside the issue date it then outranked)
+  if (kind === 'date' && hit.weight === 1 && vline === line) {
+    const at = line.words.indexOf(r.words[0] as Word);
+    if (line.words.slice(hit.last + 1, at).some((w) => DANGLING.test(w.text)))
+      return { doubt: 'its label ends in a preposition whose noun is missing ("Date de …")' };
+  }
   // "Data | DDT | Tratta | … | Importo" over the rows: a generic label's date below it in a row of
   // amounts is an item's (a delivery's, a service's), not the invoice's
   if (

@@ -137,7 +137,7 @@ export function ocrDigits(s: string): string | null {
 /**
  * `parseAmount` for words read by OCR (never a text layer's, which is exact): first as printed;
  * else without the specks OCR puts on either side of a number ("=0,00", "447,88;", "|75.04"),
- * then with look-alike letters read as the digits they stand for (`ocrDigits`). Safe because what
+ * or of a full stop after the cents ("5,623.20."), then with look-alike letters read as the digits they stand for (`ocrDigits`). Safe because what
  * is left must still be an amount in the document's own grammar (groups of three, its decimal
  * mark); what cannot be read whole (a digit read as "/" in "56,8/") is not guessed. A corrected
  * value is still a printed one, and a total is `high` only when net + tax = total to the cent.
@@ -145,7 +145,12 @@ export function ocrDigits(s: string): string | null {
 export function parseOcrAmount(raw: string, mark: DecimalMark): string | null {
   const strict = parseAmount(raw, mark);
   if (strict !== null) return strict;
-  const bare = raw.trim().replace(/^[=;:|'"‘’“”_~*•·]+|[;:|'"‘’“”_~*•·]+$/g, '');
+  const bare = raw
+    .trim()
+    .replace(/^[=;:|'"‘’“”_~*•·]+|[;:|'"‘’“”_~*•·]+$/g, '')
+    // a sentence's full stop or a speck after the cents ("Invoice total £5,623.20."): no amount
+    // ends in a mark after its two decimals
+    .replace(/([.,][0-9]{2})[.,]$/, '$1');
   if (bare !== raw.trim()) {
     const v = parseAmount(bare, mark);
     if (v !== null) return v;
