@@ -7,6 +7,7 @@ import {
   bicValid,
   dateValid,
   dueNotBeforeIssue,
+  germanRegisterFits,
   ibanValid,
   isoCurrency,
   qrReference,
@@ -21,6 +22,28 @@ describe('capture checks', () => {
     assert.equal(belgianEnterpriseValid('041273856'), false, 'a digit lost');
     assert.equal(belgianEnterpriseValid('0412738563'), false, 'a digit misread');
     assert.equal(belgianEnterpriseValid('2412738562'), false, 'first digit 0 or 1');
+  });
+
+  test("a German register's division fits the seller's legal form: partnerships in HRA, corporations in HRB", () => {
+    assert.equal(germanRegisterFits('HRA 9142', 'Hollmann Getränkegroßhandel GmbH & Co. KG'), true);
+    assert.equal(germanRegisterFits('HRB 40117', 'Hollmann Getränkegroßhandel GmbH & Co. KG'), false);
+    assert.equal(germanRegisterFits('HRB 40117', 'Hollmann Verwaltungs-GmbH'), true);
+    assert.equal(germanRegisterFits('HRA 40117', 'Elektro Brandt GmbH'), false);
+    assert.equal(germanRegisterFits('HRB 1', 'Muster AG'), true);
+    assert.equal(germanRegisterFits('HRB 1', 'Muster UG (haftungsbeschränkt)'), true);
+    assert.equal(germanRegisterFits('HRA 7', 'Bäckerei Korn e.K.'), true);
+    assert.equal(
+      germanRegisterFits('HRB 7', 'Bäckerei Korn e. K.'),
+      true,
+      'no form read whole: nothing to check',
+    );
+    assert.equal(germanRegisterFits('HRB 7', 'Korn OHG'), false);
+    // a letterhead's wrap: "… GmbH & Co." / "KG"
+    assert.equal(germanRegisterFits('HRA 10274', 'Spedition Vogelsang GmbH & Co.'), true);
+    assert.equal(germanRegisterFits('HRB 10274', 'Müller & Co. GmbH'), true);
+    // nothing to check: no division, or no form
+    assert.equal(germanRegisterFits('FN 123456a', 'Muster GmbH'), true);
+    assert.equal(germanRegisterFits('HRB 12', 'Muster und Söhne'), true);
   });
 
   test('IBAN: country length and mod-97 check digits, spaces allowed', () => {

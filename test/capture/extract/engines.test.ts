@@ -36,8 +36,10 @@ describe('browser, LaTeX and line printer (held out (13)) fixes', () => {
   });
 
   test('"HRA 201884" alone on a letterhead\'s line: the seller\'s registration', () => {
+    // (the set's seller, a sole trader's "e.K.": registered in division A, as a GmbH is not)
     const f = read([
-      ...SELLER,
+      [50, 40, 'Buchhandlung Seitenwind e.K.'],
+      ...SELLER.slice(1),
       [50, 700, '37073 Göttingen'],
       [50, 712, 'USt.-ID DE812345608'],
       [50, 724, 'HRA 201884'],

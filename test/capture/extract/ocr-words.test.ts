@@ -855,4 +855,25 @@ describe('a scan probe of 36 unseen pages of the held-out sets (1.19.19)', () =>
     assert.equal(ex.fields.total?.value, '5623.20');
     assert.equal(ex.fields.total?.confidence, 'high');
   });
+  test("a German register whose division the seller's legal form contradicts (a KG's HRB) is never `high`", () => {
+    // print-blind de-1-gs-spool: OCR lost the footer's first line ("… GmbH & Co. KG, AG Bielefeld
+    // HRA 9142 / phG: Hollmann"), and read the general partner's HRB as the KG's registration
+    const footer = (register: string): Run[] => [
+      [200, 150, 'Hollmann Getränke GmbH & Co. KG'],
+      [200, 210, 'Am Güterbahnhof 12, 33602 Bielefeld, Telefon 0521 55 01 23'],
+      [200, 1000, 'Rechnungsnummer 2603-04711'],
+      ...TOTALS,
+      [200, 3300, `${register} / USt-IdNr. DE125938647 / St.-Nr. 305/5712/0483`],
+    ];
+    const partner = extractFields(
+      scan(footer('Verwaltungs-GmbH, AG Bielefeld HRB 40117'), 0),
+      RECEIVER,
+      null,
+    );
+    assert.equal(partner.fields.seller_registration_id?.value, 'HRB40117');
+    assert.equal(partner.fields.seller_registration_id?.confidence, 'low');
+    const own = extractFields(scan(footer('AG Bielefeld HRA 9142'), 0), RECEIVER, null);
+    assert.equal(own.fields.seller_registration_id?.value, 'HRA9142');
+    assert.equal(own.fields.seller_registration_id?.confidence, 'high');
+  });
 });

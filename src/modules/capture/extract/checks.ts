@@ -306,3 +306,40 @@ function spanishTaxIdValid(s: string): boolean {
   const last = s[8] as string;
   return last === String(c) || last === 'JABCDEFGHI'[c];
 }
+
+/** The German legal forms, by the Handelsregister division that registers them. */
+const DIVISION_OF_FORM: Record<string, 'A' | 'B'> = {
+  // partnerships and sole traders: division A ("GmbH & Co. KG" is a KG)
+  kg: 'A',
+  ohg: 'A',
+  ek: 'A',
+  ekfm: 'A',
+  ekfr: 'A',
+  // corporations: division B (a "KGaA" too)
+  gmbh: 'B',
+  ggmbh: 'B',
+  ag: 'B',
+  ug: 'B',
+  se: 'B',
+  kgaa: 'B',
+};
+
+/**
+ * Whether a German Handelsregister number fits the company's legal form: partnerships (KG, OHG,
+ * e.K., and a "GmbH & Co. KG", whose last form is its own, "& Co." a partnership's) are registered in division A (HRA),
+ * corporations (GmbH, AG, UG, SE, KGaA) in division B (HRB). True when either says nothing (no
+ * HRA/HRB number, no legal form in the name): there is nothing to check.
+ */
+export function germanRegisterFits(registration: string, sellerName: string): boolean {
+  const division = /^HR([AB])[0-9]/.exec(compactId(registration))?.[1];
+  if (division === undefined) return true;
+  let form: 'A' | 'B' | undefined;
+  const words = sellerName.replace(/[(),]/g, ' ').split(/\s+/);
+  for (const [i, w] of words.entries()) {
+    const folded = w.toLowerCase().replace(/\./g, '');
+    // "… GmbH & Co." is a partnership whose "KG" went to the next line (a letterhead's wrap)
+    if (folded === 'co' && words[i - 1] === '&') form = 'A';
+    else form = DIVISION_OF_FORM[folded] ?? form;
+  }
+  return form === undefined || form === division;
+}

@@ -19,6 +19,7 @@ import {
   compactId,
   dateValid,
   dueNotBeforeIssue,
+  germanRegisterFits,
   ibanValid,
   isoCurrency,
   rfValid,
@@ -529,6 +530,12 @@ export function extractFields(
   const corroborated =
     learntSeller !== null || (seller?.labeled === true && timesPrinted(lines, seller.value) >= 2);
   if (seller) fields.seller_name = value(seller, corroborated && !sameName(seller.value, receiver.name));
+  // a German register's division that the seller's legal form contradicts is another company's
+  // ("… GmbH & Co. KG, AG Bielefeld HRA 9142 / phG: … Verwaltungs-GmbH, AG Bielefeld HRB 40117": a
+  // scan whose OCR lost the first line read the general partner's HRB as the KG's)
+  const registration = fields.seller_registration_id;
+  if (registration?.confidence === 'high' && seller && !germanRegisterFits(registration.value, seller.value))
+    fields.seller_registration_id = { ...registration, confidence: 'low' };
   const email = best(
     all,
     'seller_email',
