@@ -389,6 +389,13 @@ describe("an OCR'd BIC", () => {
     assert.equal(page('DEUTDEDB110', 'ocr')?.confidence, 'low');
   });
 
+  test('with B or 8 in its location or branch, read by OCR, it is `low` (1.19.19)', () => {
+    // A scan of office-blind de-1-writer-tabs read `WELADE8LXXX` as `WELADEBLXXX` at 0.91
+    assert.equal(page('WELADEBLXXX', 'ocr')?.confidence, 'low');
+    assert.equal(page('WELADE8LXXX', 'ocr')?.confidence, 'low');
+    assert.equal(page('WELADE8LXXX', 'text')?.confidence, 'high');
+  });
+
   test('without them, or from a text layer, it is `high`', () => {
     assert.equal(page('COBADEFFXXX', 'ocr')?.confidence, 'high');
     assert.equal(page('BYLADEM1FSI', 'text')?.confidence, 'high');

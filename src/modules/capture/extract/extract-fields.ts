@@ -56,10 +56,11 @@ const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
 /**
  * A BIC's last five characters (location, branch) may be letters or digits, and it has no check
  * digits: OCR's I for 1 and O for 0 there pass every check (a scan's `BYLADEM1FSI` read as
- * `BYLADEMIFSI`). Read by OCR with one of those four there, it is `low`; a text layer's is exact.
+ * `BYLADEMIFSI`), and so does its B for 8 (`WELADE8LXXX` read `WELADEBLXXX` at 0.91, 1.19.19).
+ * Read by OCR with one of those six there, it is `low`; a text layer's is exact.
  */
 function ocrAmbiguousBic(c: Candidate): boolean {
-  return c.words.some((w) => w.ocr) && /[IO01]/.test(compactId(c.value).slice(6));
+  return c.words.some((w) => w.ocr) && /[IO01B8]/.test(compactId(c.value).slice(6));
 }
 
 /**
