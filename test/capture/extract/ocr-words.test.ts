@@ -882,5 +882,18 @@ describe('a scan probe of 36 unseen pages of the held-out sets (1.19.19)', () =>
     const own = extractFields(scan(footer('AG Bielefeld HRA 9142'), 0), RECEIVER, null);
     assert.equal(own.fields.seller_registration_id?.value, 'HRA9142');
     assert.equal(own.fields.seller_registration_id?.confidence, 'high');
+    // not the other way round: a name read "… GmbH" may be a "GmbH & Co. KG" whose "& Co. KG" is
+    // on the next line (mixed-blind de-3-weasyprint-wholesale's scan, its HRA right)
+    const wrapped: Run[] = [
+      [200, 150, 'Bürowelt Lindemann Großhandel GmbH'],
+      [200, 190, '& Co. KG, Hafenstraße 4, 28217 Bremen'],
+      [200, 1000, 'Rechnungsnummer VR-2026-015832'],
+      ...TOTALS,
+      [200, 3300, 'Amtsgericht Bremen HRA 204718 / USt-IdNr. DE125938647'],
+    ];
+    const kg = extractFields(scan(wrapped, 0), RECEIVER, null).fields;
+    assert.equal(kg.seller_name?.value, 'Bürowelt Lindemann Großhandel GmbH');
+    assert.equal(kg.seller_registration_id?.value, 'HRA204718');
+    assert.equal(kg.seller_registration_id?.confidence, 'high');
   });
 });

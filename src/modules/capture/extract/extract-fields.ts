@@ -531,11 +531,18 @@ export function extractFields(
   const corroborated =
     learntSeller !== null || (seller?.labeled === true && timesPrinted(lines, seller.value) >= 2);
   if (seller) fields.seller_name = value(seller, corroborated && !sameName(seller.value, receiver.name));
-  // a German register's division that the seller's legal form contradicts is another company's
-  // ("… GmbH & Co. KG, AG Bielefeld HRA 9142 / phG: … Verwaltungs-GmbH, AG Bielefeld HRB 40117": a
-  // scan whose OCR lost the first line read the general partner's HRB as the KG's)
+  // an HRB number for a seller whose name is a partnership's is another company's ("… GmbH & Co.
+  // KG, AG Bielefeld HRA 9142 / phG: … Verwaltungs-GmbH, AG Bielefeld HRB 40117": a scan whose OCR
+  // lost the first line read the general partner's HRB as the KG's). Not the other way round: a
+  // name read as "… GmbH" may be a "GmbH & Co. KG" whose "& Co. KG" is on the next line (a scan's
+  // letterhead read so, its HRA right), so a corporation's name does not contradict an HRA.
   const registration = fields.seller_registration_id;
-  if (registration?.confidence === 'high' && seller && !germanRegisterFits(registration.value, seller.value))
+  if (
+    registration?.confidence === 'high' &&
+    seller &&
+    /^HRB/.test(registration.value) &&
+    !germanRegisterFits(registration.value, seller.value)
+  )
     fields.seller_registration_id = { ...registration, confidence: 'low' };
   const email = best(
     all,
