@@ -896,4 +896,23 @@ describe('a scan probe of 36 unseen pages of the held-out sets (1.19.19)', () =>
     assert.equal(kg.seller_registration_id?.value, 'HRA204718');
     assert.equal(kg.seller_registration_id?.confidence, 'high');
   });
+  test('a word in lower case is never a BIC ("Cantiere:" under a BIC label that closed its line)', () => {
+    // engine-blind it-2-lualatex-engineer, scanned at 300 dpi and turned 1.7 degrees: the BIC's
+    // label closed its line and "Cantiere: Via Trieste 8" was read as CANTIERE, a BIC's form
+    const bic = (next: string) =>
+      extractFields(
+        scan(
+          [
+            ...HEAD,
+            [200, 3000, 'Pagamento a mezzo bonifico: IBAN IT60 A086 7611 2000 0000 0031 547, BIC'],
+            [200, 3040, next],
+          ],
+          0,
+        ),
+        RECEIVER,
+        null,
+      ).fields.bic;
+    assert.equal(bic('Cantiere: Via Trieste 8, Brescia.'), null);
+    assert.equal(bic('BDGAIT3BXXX, Banca del Garda.')?.value, 'BDGAIT3BXXX');
+  });
 });

@@ -377,6 +377,10 @@ export function readAt(kind: ValueKind, words: Word[], i: number, h: number, ctx
         // not UTRBNL2UTNV
         const t = s.replace(/[),.;:]+$/, '');
         if (t.includes('.')) return null;
+        // a BIC is printed in capitals: a word in lower case is a word ("Cantiere: Via Trieste",
+        // the line after a BIC label that closed its line, is not CANTIERE, a BIC's form for
+        // Ireland)
+        if (/\p{Ll}{2}/u.test(t)) return null;
         const c = compactId(t);
         return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(c) ? c : null;
       });
