@@ -5,14 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
-import { type Database, openPGlite } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/database.ts';
 import { dueFor, maintainOnce } from '../../src/db/pglite-maintenance.ts';
 import { pgErrorCode } from '../../src/db/transaction.ts';
+import { openEmptyPGlite } from '../helpers/empty-pglite.ts';
 
 let database: Database;
 let db: Kysely<Record<string, never>>;
 before(async () => {
-  database = await openPGlite({ dataDir: null });
+  database = await openEmptyPGlite();
   db = database.db as unknown as Kysely<Record<string, never>>;
   await database.exec(`create table t (id text primary key, n int8, d date, at timestamptz, doc jsonb,
     tags text[], ok boolean, amount numeric(20, 2))`);
@@ -121,7 +122,7 @@ describe('PGlite maintenance', () => {
   });
 
   test('a pass vacuums and analyzes the tables that are due, and only those', async () => {
-    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const m = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
     try {
       await m.exec(`create table churn (id int primary key, v text);
         create table quiet (id int primary key);
@@ -149,7 +150,7 @@ describe('PGlite maintenance', () => {
   test('after a pass analyzed its tables, a prepared lookup stops planning at every run', async () => {
     // The key lookup (src/http/authenticate.ts) on a never-analyzed api_keys chose custom plans,
     // and kept planning at every execution after ANALYZE too, until prepared again.
-    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const m = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
     const kdb = m.db as unknown as Kysely<Record<string, never>>;
     try {
       await m.exec(`create table keys (hash text primary key, org text not null);
@@ -184,7 +185,7 @@ describe('PGlite maintenance', () => {
 
   test('a table never analyzed gets statistics though its change counters start at zero', async () => {
     // PGlite does not keep its change counters across restarts; pg_stat_reset() does the same.
-    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const m = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
     try {
       await m.exec(`create table still (id int primary key);
         insert into still select g from generate_series(1, 20) g;`);
@@ -201,7 +202,7 @@ describe('PGlite maintenance', () => {
   });
 
   test('the pass runs by itself', async () => {
-    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 50 });
+    const m = await openEmptyPGlite({ maintenanceEveryMs: 50 });
     await m.exec('create table later (id int primary key); insert into later values (1), (2);');
     const until = Date.now() + 10_000;
     while (!(await stats(m, 'later')).analyzed) {

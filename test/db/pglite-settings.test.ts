@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { openPGlite } from '../../src/db/database.ts';
 import { createDataDir, hasDatabase } from '../../src/db/pglite-initdb.ts';
 import { DEFAULT_PGLITE_SETTINGS, PGLITE_STATISTICS_TARGET } from '../../src/db/pglite-settings.ts';
+import { openEmptyPGlite } from '../helpers/empty-pglite.ts';
 
 async function show(database: Awaited<ReturnType<typeof openPGlite>>, name: string): Promise<string> {
   return database.pool.exclusive(async (pg) => {
@@ -19,7 +20,7 @@ async function show(database: Awaited<ReturnType<typeof openPGlite>>, name: stri
 }
 
 test('shared_buffers, maintenance_work_mem and default_statistics_target are set as configured', async () => {
-  const byDefault = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+  const byDefault = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
   try {
     assert.equal(await show(byDefault, 'shared_buffers'), '8MB');
     assert.equal(await show(byDefault, 'maintenance_work_mem'), '16MB');
@@ -27,8 +28,7 @@ test('shared_buffers, maintenance_work_mem and default_statistics_target are set
   } finally {
     await byDefault.close();
   }
-  const configured = await openPGlite({
-    dataDir: null,
+  const configured = await openEmptyPGlite({
     maintenanceEveryMs: 3_600_000,
     settings: { ...DEFAULT_PGLITE_SETTINGS, sharedBuffersMb: 24 },
   });

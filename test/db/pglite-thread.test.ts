@@ -11,13 +11,14 @@ import { openPGlite, type PGliteDatabase } from '../../src/db/database.ts';
 import { executeMessages } from '../../src/db/pglite-wire.ts';
 import { failedRequirement } from '../../src/db/require.ts';
 import { isUniqueViolation, pgErrorCode } from '../../src/db/transaction.ts';
+import { openEmptyPGlite } from '../helpers/empty-pglite.ts';
 
 type AnyDB = Kysely<Record<string, never>>;
 
 let database: PGliteDatabase;
 let db: AnyDB;
 before(async () => {
-  database = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+  database = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
   db = database.db as unknown as AnyDB;
   await database.exec(`create table t (id text primary key, n int8 check (n >= 0), b bytea, note text not null default '');
     create table d (id text primary key, at timestamptz, day date, big int8, tags text[], doc jsonb, raw bytea);
@@ -261,7 +262,7 @@ describe('PGlite thread: one connection', () => {
 
 describe('PGlite thread: dump, close and failure', () => {
   test('a dump loads into a new database', async () => {
-    const src = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const src = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
     try {
       await src.exec(
         `create table kept (id int primary key, b bytea); insert into kept values (1, '\\x00ff');`,
@@ -284,7 +285,7 @@ describe('PGlite thread: dump, close and failure', () => {
   });
 
   test('after close, statements fail as closed', async () => {
-    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const m = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
     await m.close();
     await assert.rejects(sql`select 1`.execute(m.db as unknown as AnyDB), /closed/);
   });
@@ -292,7 +293,7 @@ describe('PGlite thread: dump, close and failure', () => {
   test('a thread that dies fails pending and later statements, and nothing hangs', {
     timeout: 30_000,
   }, async () => {
-    const m = await openPGlite({ dataDir: null, maintenanceEveryMs: 3_600_000 });
+    const m = await openEmptyPGlite({ maintenanceEveryMs: 3_600_000 });
     const mdb = m.db as unknown as AnyDB;
     const pending = sql`select pg_sleep(0.3)`.execute(mdb);
     const queued = sql`select 1`.execute(mdb);

@@ -7,7 +7,7 @@
 // succeed. A serve started while the server is stopped waits for it, says so in its log, and
 // serves once it is back.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
+import { spawnDocex } from '../helpers/docex-process.ts';
 import { type PgServer, pgServersUnavailable, startPostgresServer } from '../helpers/pg-servers.ts';
 
 // It makes its own server, so it runs once: in the PostgreSQL run, where PostgreSQL's binaries are.
@@ -46,7 +47,7 @@ async function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function launch(name: string, args: string[], extra: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = spawnDocex(args, {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -10,9 +10,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
+import { loaderArgs, sourceFile } from '../helpers/child-node.ts';
 
 interface Relay {
   url: string;
@@ -57,7 +58,8 @@ async function startRelay(secure: boolean): Promise<Relay> {
   };
 }
 
-const SMTP_MODULE = resolve(import.meta.dirname, '../../src/modules/delivery/smtp.ts');
+// as this process loads it (compiled, or TypeScript): test/helpers/child-node.ts
+const SMTP_MODULE = sourceFile('src/modules/delivery/smtp.ts');
 const MESSAGE = [
   'From: billing@docex.test',
   'To: ap@relay.test',
@@ -78,7 +80,7 @@ function sendInChild(url: string, env: Record<string, string>): Promise<Record<s
     process.stdout.write(JSON.stringify(result));
   `;
   const { NODE_EXTRA_CA_CERTS: _inherited, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, [...loaderArgs(), '--input-type=module', '-e', script], {
     env: { ...base, ...env, RELAY_URL: url, RELAY_MESSAGE: MESSAGE },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -22,8 +22,10 @@ import {
 import { CURRENT_PDF_LAYOUT, pdfLayoutOf, pdfNumbers } from '../../src/lib/pdf-layout.ts';
 import { renderFacturX } from '../../src/modules/einvoice/facturx-pdf.ts';
 import type { EInvoice, EInvoiceLine } from '../../src/modules/einvoice/model.ts';
+import { loaderArgs, sourceUrl } from '../helpers/child-node.ts';
 
-const MODULE_URL = new URL('../../src/modules/einvoice/facturx-pdf.ts', import.meta.url).href;
+// as this process loads it (compiled, or TypeScript): test/helpers/child-node.ts
+const MODULE_URL = sourceUrl('src/modules/einvoice/facturx-pdf.ts');
 const PAGE_W = 595.28;
 const PAGE_H = 841.89;
 
@@ -646,7 +648,7 @@ describe('renderFacturX', () => {
       for (const inv of invoices) out.push(Buffer.from(await renderFacturX(inv, cii)).toString('base64'));
       process.stdout.write(JSON.stringify(out));
     `;
-    const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+    const res = spawnSync(process.execPath, [...loaderArgs(), '--input-type=module', '-e', child], {
       input: JSON.stringify({ invoices: [small, big], cii: CII }),
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

@@ -11,7 +11,7 @@
 // claim's lease and ran the write again (a second bill, key, endpoint, connection) or answered 409
 // (already paid, only a draft can be issued).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, watch } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import type { DB } from '../../src/db/schema.ts';
 import { writeCamt054 } from '../../src/modules/bank/sandbox-bank.ts';
 import { insertCapture } from '../helpers/capture-rows.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { spawnDocex } from '../helpers/docex-process.ts';
 import { createDoc, issue, type Pair, pair } from '../helpers/document-setup.ts';
 import { BUYER, SELLER } from '../helpers/einvoice-profiles.ts';
 import { commitCutProxy } from '../helpers/faulty-proxy.ts';
@@ -78,6 +79,25 @@ async function count(query: ReturnType<typeof sql<{ n: string | number }>>): Pro
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * `p`'s value, or null when it has not come within `ms`. The bound's timer is cleared when `p`
+ * settles: left running (a sleep in a race), it kept the process, and the waiting lane it runs in
+ * (scripts/run-tests.mjs), for up to 10 s after the last test.
+ */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -370,7 +390,7 @@ describe('exactly once: every write family, cut after its COMMIT, retried on the
             : {},
         );
         const first = await svc.req(f.method, f.url, { token: f.token, body: f.body ?? {}, idem });
-        const committed = await Promise.race([cut, sleep(5_000).then(() => null)]);
+        const committed = await within(cut, 5_000);
         proxy.disarm();
         assert.ok(committed, `${f.name}: no COMMIT was seen (answered ${first.status} ${first.text})`);
         const again = await retry(target, f, idem);
@@ -425,7 +445,7 @@ describe('exactly once: a `docex serve` process SIGKILLed right after a write co
   /** `docex serve` on the proxy, as another process of the same deployment. */
   async function serve(): Promise<{ child: ChildProcess; base: string }> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    const child = spawnDocex(['serve'], {
       cwd: process.cwd(),
       env: {
         PATH: process.env.PATH,
@@ -496,7 +516,7 @@ describe('exactly once: a `docex serve` process SIGKILLed right after a write co
         },
         body: JSON.stringify(f.body ?? {}),
       }).catch((e: unknown) => e);
-      assert.ok(await Promise.race([cut, sleep(10_000).then(() => null)]), `${f.name}: no COMMIT was seen`);
+      assert.ok(await within(cut, 10_000), `${f.name}: no COMMIT was seen`);
       assert.ok(first instanceof Error, `${f.name}: the killed process answered`);
       await new Promise<void>((r) =>
         child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
@@ -556,7 +576,7 @@ describe('exactly once on the embedded database: `docex serve` SIGKILLed during 
 
   async function serve(): Promise<{ child: ChildProcess; base: string }> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    const child = spawnDocex(['serve'], {
       cwd: process.cwd(),
       env: {
         PATH: process.env.PATH,

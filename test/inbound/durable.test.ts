@@ -3,7 +3,7 @@
 // (in the same tick the reply is read), restarted on the same data (the embedded database's
 // directory, or the same PostgreSQL database), and the message is there, byte for byte.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { spawnDocex } from '../helpers/docex-process.ts';
 import { INBOUND_DOMAIN, simpleMessage } from './helpers.ts';
 
 let dataDir: string;
@@ -45,7 +46,7 @@ interface Running {
 }
 
 function serve(env: NodeJS.ProcessEnv): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const child = spawnDocex(['serve'], {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

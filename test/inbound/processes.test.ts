@@ -4,7 +4,7 @@
 // every message ends accepted with exactly one Bill, whichever worker took it. PGlite is one
 // process's database, so this runs with DATABASE_URL only.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import nodemailer from 'nodemailer';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { spawnDocex } from '../helpers/docex-process.ts';
 import { BUYER } from '../helpers/einvoice-profiles.ts';
 import { INBOUND_DOMAIN, sampleInvoiceXml, sendRaw } from './helpers.ts';
 
@@ -42,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 function run(name: string, command: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', command], {
+  const child = spawnDocex([command], {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

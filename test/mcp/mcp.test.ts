@@ -9,6 +9,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../../src/lib/scopes.ts';
 import { API_VERSION } from '../../src/version.ts';
+import { compileCacheEnv } from '../helpers/child-node.ts';
+import { docexArgs } from '../helpers/docex-process.ts';
 import { connect, mintKey, type SignedUp, signup } from '../helpers/flows.ts';
 import { startTestService, type TestService } from '../helpers/harness.ts';
 
@@ -83,9 +85,9 @@ const transports: Record<'http' | 'stdio', Connector> = {
     const client = new Client({ name: 'docex-test', version: '1.0.0' });
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['bin/docex.mjs', 'mcp'],
+      args: docexArgs(['mcp']),
       cwd: REPO,
-      env: { DOCEX_BASE_URL: url, DOCEX_API_KEY: key, NODE_ENV: 'test' },
+      env: { DOCEX_BASE_URL: url, DOCEX_API_KEY: key, NODE_ENV: 'test', ...compileCacheEnv() },
       stderr: 'pipe',
     });
     let stderr = '';

@@ -2,15 +2,15 @@
 // the banner names the metrics address, a scrape of the live listener passes `promtool check
 // metrics`, and the public port answers /metrics with 404; a worker serves its own.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { freshDatabase, type TestDatabase } from '../helpers/database.ts';
+import { spawnDocex } from '../helpers/docex-process.ts';
 
-const BIN = join(process.cwd(), 'bin', 'docex.mjs');
 let dataDir: string;
 let pgDb: TestDatabase | null = null;
 
@@ -51,7 +51,7 @@ function baseEnv(port: number, metricsPort: number): NodeJS.ProcessEnv {
 test('docex serve with DOCEX_METRICS_LISTEN: a live scrape that promtool accepts; no /metrics on the public port', async () => {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const env = baseEnv(port, metricsPort);
-  const child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnDocex(['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -115,7 +115,7 @@ test('docex serve with DOCEX_METRICS_LISTEN: a live scrape that promtool accepts
 test('docex worker with DOCEX_METRICS_LISTEN serves its own metrics: its tasks passes and lag', async () => {
   const metricsPort = await freePort();
   const env = { ...baseEnv(await freePort(), metricsPort), LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, [BIN, 'worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnDocex(['worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => {

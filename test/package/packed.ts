@@ -12,7 +12,7 @@
 // place when complete, so a run killed midway leaves nothing that looks finished.
 import assert from 'node:assert/strict';
 import { type SpawnOptions, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -24,8 +24,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { processExists } from '../../src/lib/process-exists.ts';
+import { inputsDigest } from '../helpers/inputs-digest.ts';
 import { offlineLock } from './offline-lock.ts';
 
 /** What the package is made of (relative to the repository), and what makes the consumer. */
@@ -84,25 +85,9 @@ export async function ok(cmd: string, args: string[], opts: SpawnOptions = {}): 
   return res.out;
 }
 
-function addTree(hash: ReturnType<typeof createHash>, root: string, path: string): void {
-  const full = join(root, path);
-  if (!existsSync(full)) return;
-  if (statSync(full).isDirectory()) {
-    for (const name of readdirSync(full).sort()) {
-      if (!SKIP.has(name)) addTree(hash, root, join(path, name));
-    }
-    return;
-  }
-  const content = readFileSync(full);
-  hash.update(`${relative(root, full)}\0${content.length}\0`);
-  hash.update(content);
-}
-
 /** The key of the package made from `root`'s files as they are now. */
 function contentKey(root: string): string {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) addTree(hash, root, input);
-  return hash.digest('hex').slice(0, 20);
+  return inputsDigest(root, INPUTS, { skip: SKIP, length: 20 });
 }
 
 /** Removes packed projects of other contents not touched for an hour (earlier edits' builds). */

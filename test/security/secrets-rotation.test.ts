@@ -6,7 +6,6 @@
 // Everything made before keeps working (keys, cursors, download URLs, idempotent replays, old
 // bundles against the listed keys, webhook receivers with the old secret during the window).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { signDelivery } from '../../src/modules/webhooks/signing.ts';
 import { rotateSecrets, SEALING_MIGRATION } from '../../src/secret-rotation.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import type { TestDatabase } from '../helpers/database.ts';
+import { spawnDocexSync } from '../helpers/docex-process.ts';
 import { createDoc, issue, line, pair } from '../helpers/document-setup.ts';
 import { advanceClock, signIn } from '../helpers/flows.ts';
 import {
@@ -158,7 +158,7 @@ async function postgresDeployment(): Promise<Deployment> {
 }
 
 function runCli(env: Record<string, string>) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'rotate-secrets'], {
+  const res = spawnDocexSync(['rotate-secrets'], {
     env: {
       PATH: process.env.PATH ?? '',
       DOCEX_MASTER_KEY: TEST_MASTER_KEY,

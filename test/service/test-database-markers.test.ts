@@ -2,7 +2,8 @@
 // only by its database (TEST_DATABASE_DEPENDENT_ONLY=1, .ci/run's PostgreSQL run): so no marked
 // file may reach the database under test, or PostgreSQL would lose a test. What reaches it: the
 // test harness and database helpers (they follow DATABASE_URL), DATABASE_URL itself, PostgreSQL
-// opened directly, and `docex` started as a process (it follows DATABASE_URL too).
+// opened directly, and `docex` started as a process (it follows DATABASE_URL too), by its path or
+// through test/helpers/docex-process.ts.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,7 +18,7 @@ function testFiles(dir: string): string[] {
 }
 
 const REACHES_THE_DATABASE = [
-  /helpers\/(harness|database|flows|pg-servers)\.ts/,
+  /helpers\/(harness|database|flows|pg-servers|docex-process)\.ts/,
   /DATABASE_URL/,
   /openPostgres|new pg\.(Client|Pool)/,
   /src\/(cli|server|service)\.ts|bin\/docex/,
