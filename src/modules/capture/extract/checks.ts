@@ -326,9 +326,9 @@ const DIVISION_OF_FORM: Record<string, 'A' | 'B'> = {
 
 /**
  * Whether a German Handelsregister number fits the company's legal form: partnerships (KG, OHG,
- * e.K., and a "GmbH & Co. KG", whose last form is its own, "& Co." a partnership's) are registered in division A (HRA),
- * corporations (GmbH, AG, UG, SE, KGaA) in division B (HRB). True when either says nothing (no
- * HRA/HRB number, no legal form in the name): there is nothing to check.
+ * e.K., and a "GmbH & Co. KG", whose last form is its own; "& Co." is a partnership's) are
+ * registered in division A (HRA), corporations (GmbH, AG, UG, SE, KGaA) in division B (HRB). True
+ * when either says nothing (no HRA/HRB number, no legal form in the name): nothing to check.
  */
 export function germanRegisterFits(registration: string, sellerName: string): boolean {
   const division = /^HR([AB])[0-9]/.exec(compactId(registration))?.[1];

@@ -136,11 +136,12 @@ export function ocrDigits(s: string): string | null {
 
 /**
  * `parseAmount` for words read by OCR (never a text layer's, which is exact): first as printed;
- * else without the specks OCR puts on either side of a number ("=0,00", "447,88;", "|75.04"),
- * or of a full stop after the cents ("5,623.20."), then with look-alike letters read as the digits they stand for (`ocrDigits`). Safe because what
- * is left must still be an amount in the document's own grammar (groups of three, its decimal
- * mark); what cannot be read whole (a digit read as "/" in "56,8/") is not guessed. A corrected
- * value is still a printed one, and a total is `high` only when net + tax = total to the cent.
+ * else without the specks OCR puts on either side of a number ("=0,00", "447,88;", "|75.04") or a
+ * full stop after its cents ("5,623.20."), then with look-alike letters read as the digits they
+ * stand for (`ocrDigits`). Safe because what is left must still be an amount in the document's own
+ * grammar (groups of three, its decimal mark); what cannot be read whole (a digit read as "/" in
+ * "56,8/") is not guessed. A corrected value is still a printed one, and a total is `high` only
+ * when net + tax = total to the cent.
  */
 export function parseOcrAmount(raw: string, mark: DecimalMark): string | null {
   const strict = parseAmount(raw, mark);
