@@ -915,4 +915,33 @@ describe('a scan probe of 36 unseen pages of the held-out sets (1.19.19)', () =>
     assert.equal(bic('Cantiere: Via Trieste 8, Brescia.'), null);
     assert.equal(bic('BDGAIT3BXXX, Banca del Garda.')?.value, 'BDGAIT3BXXX');
   });
+  test('an OCR\'d number that is a count, a 1 and the invoice\'s year ("712026" for "7/2026") is never `high`', () => {
+    // script-blind it-4-calc-consulenza: "Fattura n. 7/2026" read "712026" at 0.88
+    const number = (printed: string) =>
+      extractFields(
+        scan([...HEAD, [200, 1000, `Fattura n. ${printed}`], [1200, 1000, 'Data 12/03/2026'], ...TOTALS], 0),
+        RECEIVER,
+        null,
+      ).fields.number;
+    assert.deepEqual([number('712026')?.value, number('712026')?.confidence], ['712026', 'low']);
+    assert.equal(number('7/2026')?.confidence, 'high');
+    assert.equal(number('74512026')?.confidence, 'low');
+    assert.equal(number('74520')?.confidence, 'high', 'no year after the 1');
+  });
+
+  test("a Swiss buyer's UID read without its MWST is the receiver's, never the seller's VAT id", () => {
+    // mixed-blind de-4-fpdf-erp: the buyer's "MWST-Nr. CHE-310.477.256 MWST" read with its MWST
+    // apart, the seller's own id lost: the buyer's was taken as the seller's, `high`
+    const swiss = { ...RECEIVER, vat_id: 'CHE-310.477.256 MWST', country_code: 'CH' };
+    const f = extractFields(
+      scan(
+        [...HEAD, [200, 1000, 'Rechnung Nr. 7340218'], [1300, 400, 'MWST-Nr. CHE-310.477.256'], ...TOTALS],
+        0,
+      ),
+      swiss,
+      null,
+    ).fields;
+    assert.notEqual(f.seller_vat_id?.value, 'CHE310477256');
+    assert.equal(f.buyer_vat_id?.value, 'CHE310477256');
+  });
 });

@@ -59,6 +59,11 @@ const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
  * `BYLADEMIFSI`), and so does its B for 8 (`WELADE8LXXX` read `WELADEBLXXX` at 0.91, 1.19.19).
  * Read by OCR with one of those six there, it is `low`; a text layer's is exact.
  */
+/** A VAT id without the tax's name a Swiss UID may carry ("CHE310477256MWST" is CHE310477256). */
+function enterpriseOf(vat: string): string {
+  return vat.replace(/^(CHE[0-9]{9})(?:MWST|TVA|IVA)$/, '$1');
+}
+
 function ocrAmbiguousBic(c: Candidate): boolean {
   return c.words.some((w) => w.ocr) && /[IO01B8]/.test(compactId(c.value).slice(6));
 }
@@ -344,6 +349,17 @@ export function extractFields(
       issue,
       !issue.doubt && issue.labeled && dateValid(issue.value) && sure(issue) && ordered && !creditedDate,
     );
+  // "Fattura n. 7/2026" read "712026" at 0.88: a number of digits alone, OCR'd, that is a count, a
+  // 1 and the invoice's own year may be a count and the year with a slash OCR read as 1 (the
+  // numbering "n/year" is the common Italian and Spanish one)
+  const year = fields.issue_date?.value.slice(0, 4);
+  if (
+    fields.number?.confidence === 'high' &&
+    number?.words.some((w) => w.ocr) &&
+    year !== undefined &&
+    new RegExp(`^[0-9]{1,4}1${year}$`).test(number.value)
+  )
+    fields.number = { ...fields.number, confidence: 'low' };
   // a deadline read from a sentence ("bis zum …", weight 1) may be another one's: never `high`
   if (due)
     fields.due_date = value(
@@ -432,22 +448,21 @@ export function extractFields(
     );
 
   // --- parties
-  const buyerVat =
-    best(all, 'buyer_vat') ??
-    (receiverVat ? best(all, 'seller_vat_id', (c) => c.value === receiverVat) : null);
+  // the receiver's VAT id as printed with or without the tax's name after a Swiss UID
+  // ("CHE-310.477.256 MWST" in the profile, "CHE-310.477.256" on a scan whose OCR set MWST apart):
+  // one enterprise, and the buyer's either way
+  const isReceivers = (v: string) => receiverVat !== null && enterpriseOf(v) === enterpriseOf(receiverVat);
+  const buyerVat = best(all, 'buyer_vat') ?? best(all, 'seller_vat_id', (c) => isReceivers(c.value));
   if (buyerVat)
     fields.buyer_vat_id = value(
       buyerVat,
-      buyerVat.labeled &&
-        receiverVat !== null &&
-        buyerVat.value === receiverVat &&
-        vatIdValid(null, buyerVat.value),
+      buyerVat.labeled && isReceivers(buyerVat.value) && vatIdValid(null, buyerVat.value),
     );
   // an identifier printed in the buyer's address block (a public body's "NIF P3001600J" under
   // "Administración destinataria") is the buyer's, whatever the receiver's profile says
   const inBuyers = (c: Candidate) =>
     inBuyerBlock(lines, hits, c.label ? c.label.line.words.slice(c.label.first) : c.words);
-  const notBuyers = (c: Candidate) => c.value !== receiverVat && c.value !== buyerVat?.value && !inBuyers(c);
+  const notBuyers = (c: Candidate) => !isReceivers(c.value) && c.value !== buyerVat?.value && !inBuyers(c);
   const sellerVatOf = (c: Candidate) => c.labeled && notBuyers(c) && vatIdValid(null, c.value);
   // a Swiss id printed both as the enterprise's UID and as its VAT number with the tax's name
   // ("UID CHE-416.283.975" … "MWST-Nr. CHE-416.283.975 MWST"): the VAT number is the latter
