@@ -4,13 +4,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import {
   EMBEDDED_YOUNG_GENERATION_FLAG,
   HEAP_GROWING_PERCENT,
   heapGrowthFlag,
   YOUNG_GENERATION_FLAG,
 } from '../../src/lib/heap.ts';
-import { loaderArgs, sourceUrl } from '../helpers/child-node.ts';
 
 test('the growth is set when nobody chose one', () => {
   assert.equal(heapGrowthFlag([], undefined), `--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -41,7 +41,7 @@ test("an operator's own growth, on the command line or in NODE_OPTIONS, is left 
 // Node 24, so the test asks for a fifth less, which both clear with a margin.
 const CHILD = `
 const bound = process.argv[1] === 'bound';
-const { boundHeapGrowth } = await import(${JSON.stringify(sourceUrl('src/lib/heap.ts'))});
+const { boundHeapGrowth } = await import(${JSON.stringify(fileURLToPath(new URL('../../src/lib/heap.ts', import.meta.url)))});
 if (bound && !boundHeapGrowth()) throw new Error('not set');
 const v8 = await import('node:v8');
 const live = [];
@@ -60,7 +60,7 @@ process.stdout.write(String(used / ROUNDS / 1048576) + ' ' + live.length);
 function meanOldSpaceMb(mode: 'bound' | 'default'): number {
   const res = spawnSync(
     process.execPath,
-    [...loaderArgs(), '--single-threaded-gc', '--input-type=module', '-e', CHILD, mode],
+    ['--import', 'tsx', '--single-threaded-gc', '--input-type=module', '-e', CHILD, mode],
     { encoding: 'utf8' },
   );
   assert.equal(res.status, 0, res.stderr);
