@@ -59,13 +59,13 @@ const AMOUNTS = ['total_net', 'total_tax', 'total', 'amount_due'] as const;
  * `BYLADEMIFSI`), and so does its B for 8 (`WELADE8LXXX` read `WELADEBLXXX` at 0.91, 1.19.19).
  * Read by OCR with one of those six there, it is `low`; a text layer's is exact.
  */
+function ocrAmbiguousBic(c: Candidate): boolean {
+  return c.words.some((w) => w.ocr) && /[IO01B8]/.test(compactId(c.value).slice(6));
+}
+
 /** A VAT id without the tax's name a Swiss UID may carry ("CHE310477256MWST" is CHE310477256). */
 function enterpriseOf(vat: string): string {
   return vat.replace(/^(CHE[0-9]{9})(?:MWST|TVA|IVA)$/, '$1');
-}
-
-function ocrAmbiguousBic(c: Candidate): boolean {
-  return c.words.some((w) => w.ocr) && /[IO01B8]/.test(compactId(c.value).slice(6));
 }
 
 /**
